@@ -1,0 +1,41 @@
+# The two README commands. Both work on a fresh Debian 12 as root: they install the Debian
+# packages the build needs, configure, build and then run.
+#   make run   - build and run smsim on its built-in default workload
+#   make test  - build and pass the whole test suite
+BUILD      ?= build
+JOBS       ?= $(shell nproc)
+CMAKE_ARGS ?=
+APT_PKGS    = cmake make g++ gcc pkg-config libsystemc-dev libgtest-dev libgmock-dev \
+              libboost-dev libbenchmark-dev liblzma-dev xz-utils python3 clang-14 libclang-rt-14-dev
+
+.PHONY: deps configure build run test bench clean
+
+# Install only what is missing, so repeated runs stay fast and work offline once set up.
+deps:
+	@missing=""; for p in $(APT_PKGS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y $$missing; \
+	fi
+
+configure: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_ARGS)
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	./$(BUILD)/platform/smsim
+
+test: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+bench: build
+	./$(BUILD)/tests/bench/smtlm_bench_kernels --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+	./$(BUILD)/tests/bench/smtlm_throughput
+
+clean:
+	rm -rf $(BUILD)
