@@ -1,0 +1,113 @@
+/* The C engine's GPU: N SMs, kernel launch latency, the thread-block (CTA) dispatcher with
+ * GPGPU-Sim's occupancy rule, a memory model per SM, run limits and a watchdog.
+ * Kernels run one after another. The caller owns the memory (arrays of SMs and memory models):
+ * nothing here allocates. One step = one core cycle, in GPGPU-Sim's order:
+ *   memory -> every active SM's cycle -> gpu_sim_cycle++ -> CTA issue -> launch countdown. */
+#ifndef SMTLM_GPU_H
+#define SMTLM_GPU_H
+
+#include "smtlm/mem_model.h"
+#include "smtlm/sm.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SMTLM_MAX_CLUSTERS 1024
+
+typedef struct smtlm_gpu_cfg {
+    smtlm_sm_cfg sm;
+    unsigned n_clusters, cores_per_cluster;
+    unsigned kernel_launch_latency;   /* -gpgpu_kernel_launch_latency */
+    unsigned tb_launch_latency;       /* -gpgpu_TB_launch_latency (a one-off lump per kernel) */
+    unsigned threads_per_sm;          /* -gpgpu_shader_core_pipeline threads */
+    unsigned shmem_per_sm;            /* -gpgpu_shmem_size */
+    unsigned regs_per_sm;             /* -gpgpu_shader_registers */
+    unsigned max_cta_per_sm;          /* -gpgpu_shader_cta */
+    int ignore_resources_limitation;
+    uint64_t max_cycle, max_insn, max_cta; /* 0 = unlimited */
+    unsigned watchdog_cycles;         /* 0 = off */
+    unsigned mem_latency, mem_bytes_per_cycle;
+} smtlm_gpu_cfg;
+
+void smtlm_gpu_cfg_qv100(smtlm_gpu_cfg *cfg);
+
+typedef struct smtlm_kernel_desc {
+    uint32_t n_ctas;
+    uint32_t threads_per_cta;
+    uint32_t shmem_per_cta;
+    uint32_t regs_per_thread;
+} smtlm_kernel_desc;
+
+/* Binds CTAs to the instruction source: called when a CTA lands on an SM (its warps are
+ * first_warp .. first_warp + n_warps - 1) and when it finishes. */
+typedef struct smtlm_cta_binder {
+    void *ctx;
+    int (*cta_start)(void *ctx, unsigned sm, unsigned slot, unsigned first_warp, unsigned n_warps, uint32_t cta_id);
+    void (*cta_done)(void *ctx, unsigned sm, unsigned slot, uint32_t cta_id);
+} smtlm_cta_binder;
+
+typedef enum smtlm_run_status {
+    SMTLM_RUN_RUNNING = 0,
+    SMTLM_RUN_DONE,          /* kernel finished */
+    SMTLM_RUN_MAX_CYCLE,     /* -gpgpu_max_cycle reached */
+    SMTLM_RUN_MAX_INSN,      /* -gpgpu_max_insn reached */
+    SMTLM_RUN_DEADLOCK,      /* watchdog: nothing issued or retired */
+    SMTLM_RUN_ERROR          /* an SM or the binder reported an error (see error fields) */
+} smtlm_run_status;
+
+typedef enum smtlm_cta_limit {
+    SMTLM_LIMIT_THREADS = 0, SMTLM_LIMIT_SHMEM, SMTLM_LIMIT_REGS, SMTLM_LIMIT_CTAS, SMTLM_LIMIT_GRID
+} smtlm_cta_limit;
+
+typedef struct smtlm_gpu {
+    smtlm_gpu_cfg cfg;
+    unsigned n_sm;
+    smtlm_sm *sm;
+    smtlm_mem_model *mem;
+    smtlm_cta_binder binder;
+    /* current kernel */
+    smtlm_kernel_desc k;
+    int kernel_active;
+    uint32_t next_cta, ctas_done, ctas_to_run;
+    unsigned max_cta_per_sm;
+    smtlm_cta_limit cta_limit;
+    uint64_t launch_countdown;
+    uint64_t start_thread_insts, start_warp_insts;
+    /* time and counts (GPGPU-Sim names) */
+    uint64_t sim_cycle, tot_cycle;
+    uint64_t tot_insn, tot_warp_insn;
+    uint64_t total_ctas_issued;
+    unsigned last_cluster_issue;
+    uint16_t next_core[SMTLM_MAX_CLUSTERS];
+    smtlm_run_status status;
+    int error;
+    unsigned error_sm;
+    uint32_t error_line;
+} smtlm_gpu;
+
+/* sms and mems: arrays of n_clusters * cores_per_cluster elements owned by the caller. */
+int smtlm_gpu_init(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtlm_mem_model *mems);
+/* Number of SMs a config needs. */
+static inline unsigned smtlm_gpu_num_sms(const smtlm_gpu_cfg *cfg) { return cfg->n_clusters * cfg->cores_per_cluster; }
+void smtlm_gpu_set_source(smtlm_gpu *gpu, const smtlm_inst_source *src, const smtlm_cta_binder *binder);
+void smtlm_gpu_set_retire_hook(smtlm_gpu *gpu, smtlm_retire_hook hook, void *ctx);
+/* Starts a kernel (gpu_sim_cycle = 0). SMTLM_EINVAL if a CTA cannot fit on an SM. */
+int smtlm_gpu_launch(smtlm_gpu *gpu, const smtlm_kernel_desc *k);
+/* CTAs per SM for kernel k and the resource that limits it (GPGPU-Sim max_cta); 0 = no fit. */
+unsigned smtlm_gpu_max_cta(const smtlm_gpu *gpu, const smtlm_kernel_desc *k, smtlm_cta_limit *limit);
+/* One core cycle; returns the status. */
+smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu);
+/* Steps until the kernel ends or a limit/error stops it. */
+smtlm_run_status smtlm_gpu_run(smtlm_gpu *gpu);
+/* Folds the kernel's cycles and instructions into the totals (GPGPU-Sim update_stats). */
+void smtlm_gpu_end_kernel(smtlm_gpu *gpu);
+
+/* Kernel statistics in GPGPU-Sim's names. */
+uint64_t smtlm_gpu_sim_insn(const smtlm_gpu *gpu);      /* thread instructions, this kernel */
+uint64_t smtlm_gpu_sim_warp_insn(const smtlm_gpu *gpu);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

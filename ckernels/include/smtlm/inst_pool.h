@@ -1,0 +1,85 @@
+/* The per-SM pool of in-flight instructions. Pipeline structures hold smtlm_iref indices into
+ * it; an entry lives from decode to retirement. Fixed capacity, O(1) alloc/free. */
+#ifndef SMTLM_INST_POOL_H
+#define SMTLM_INST_POOL_H
+
+#include "smtlm/common.h"
+#include "smtlm/inst.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Execution-unit type, as GPGPU-Sim's exec_unit_type_t (dual-issue rule, routing). */
+typedef enum smtlm_unit {
+    SMTLM_UNIT_NONE = 0,
+    SMTLM_UNIT_SP,
+    SMTLM_UNIT_SFU,
+    SMTLM_UNIT_MEM,
+    SMTLM_UNIT_DP,
+    SMTLM_UNIT_INT,
+    SMTLM_UNIT_TENSOR,
+    SMTLM_UNIT_SPECIALIZED
+} smtlm_unit;
+
+/* Per-instruction event cycles (SM-local core cycles; UINT64_MAX = not reached). */
+typedef enum smtlm_event {
+    SMTLM_EV_ISSUE = 0,
+    SMTLM_EV_CU_ALLOC,
+    SMTLM_EV_OPERANDS,
+    SMTLM_EV_OC_EX,
+    SMTLM_EV_FU_ISSUE,
+    SMTLM_EV_WRITEBACK,
+    SMTLM_EV_COUNT
+} smtlm_event;
+
+typedef struct smtlm_inst {
+    uint64_t uid;            /* issue order, SM-wide; 0 = not issued yet */
+    uint64_t ev[SMTLM_EV_COUNT];
+    uint32_t pc;
+    uint32_t mask;
+    uint16_t warp;           /* hardware warp id */
+    uint16_t latency, ii;
+    uint16_t cycles;         /* dispatch delay counter (GPGPU-Sim warp_inst_t::cycles) */
+    int16_t dst[SMTLM_MAX_DST];
+    int16_t src[SMTLM_MAX_SRC];
+    uint8_t n_dst, n_src;
+    uint8_t op, spec;        /* smtlm_op, specialized unit 1..8 */
+    uint8_t unit;            /* smtlm_unit chosen at issue */
+    uint8_t sched;           /* issuing scheduler */
+    uint8_t mem_space, mem_width, atomic;
+    uint8_t regset;          /* ID_OC set it was issued into */
+    uint16_t mem;            /* index into the memory payload pool, SMTLM_NO_INST if none */
+    uint16_t pending;        /* outstanding memory responses (loads) */
+    uint8_t left_ldst;       /* 1 once a load has left the LDST dispatch register */
+    uint32_t line;           /* trace line, for messages */
+    uint16_t next_free;      /* free-list link */
+} smtlm_inst;
+
+/* What a memory instruction carries between decode and the LDST unit. */
+typedef struct smtlm_mem_payload {
+    uint64_t addr[SMTLM_WARP_SIZE];
+    uint16_t next_free;
+} smtlm_mem_payload;
+
+typedef struct smtlm_inst_pool {
+    smtlm_inst inst[SMTLM_POOL_SIZE];
+    smtlm_mem_payload mem[SMTLM_MEM_POOL_SIZE];
+    uint16_t free_head, mem_free_head;
+    uint32_t used, mem_used;
+} smtlm_inst_pool;
+
+void smtlm_pool_init(smtlm_inst_pool *p);
+/* Allocates an entry filled from desc (addresses into a payload for memory ops).
+ * Returns SMTLM_NO_INST when the pool (or the payload pool) is exhausted. */
+smtlm_iref smtlm_pool_alloc(smtlm_inst_pool *p, const smtlm_inst_desc *d, uint16_t warp);
+void smtlm_pool_free(smtlm_inst_pool *p, smtlm_iref r);
+/* Releases the address payload early (once the LDST has generated its accesses). */
+void smtlm_pool_drop_payload(smtlm_inst_pool *p, smtlm_iref r);
+
+static inline smtlm_inst *smtlm_pool_get(smtlm_inst_pool *p, smtlm_iref r) { return &p->inst[r]; }
+
+#ifdef __cplusplus
+}
+#endif
+#endif

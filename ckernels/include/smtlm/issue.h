@@ -1,0 +1,149 @@
+/* Front end and issue (GPGPU-Sim shader_core_ctx fetch/decode/issue, shd_warp_t,
+ * scheduler_unit, barrier_set_t). Owns the warps, their 2-entry instruction buffers, CTA slots,
+ * barriers, the scoreboard and the warp schedulers. Its only outputs are the ID_OC register
+ * sets; instructions come in through an smtlm_inst_source. */
+#ifndef SMTLM_ISSUE_H
+#define SMTLM_ISSUE_H
+
+#include "smtlm/common.h"
+#include "smtlm/inst.h"
+#include "smtlm/inst_pool.h"
+#include "smtlm/regset.h"
+#include "smtlm/scoreboard.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Supplies the instruction stream of each hardware warp. next() returns 1 and fills *out,
+ * 0 when the warp's stream is exhausted, or a negative error (the SM then stops with
+ * SMTLM_ESOURCE). */
+typedef struct smtlm_inst_source {
+    void *ctx;
+    int (*next)(void *ctx, unsigned sm, unsigned warp, smtlm_inst_desc *out);
+    /* 1 if the warp's stream holds another instruction (Accel-Sim's trace_done test). */
+    int (*has_more)(void *ctx, unsigned sm, unsigned warp);
+} smtlm_inst_source;
+
+typedef enum smtlm_sched_policy {
+    SMTLM_SCHED_LRR = 0, SMTLM_SCHED_GTO, SMTLM_SCHED_OLDEST, SMTLM_SCHED_RRR, SMTLM_SCHED_TWO_LEVEL
+} smtlm_sched_policy;
+
+/* Issue-stall categories per scheduler per cycle (GPGPU-Sim shader_cycle_distro). */
+enum { SMTLM_DISTRO_IDLE = 0, SMTLM_DISTRO_SCOREBOARD = 1, SMTLM_DISTRO_STALL = 2,
+       SMTLM_DISTRO_W0 = 2, /* index 2 + k: issued with k active lanes (k = 0 counts as Stall) */
+       SMTLM_DISTRO_SIZE = 3 + SMTLM_WARP_SIZE };
+
+/* Finer per-warp breakdown, counted for the warps a scheduler examined each cycle. */
+enum { SMTLM_WS_ISSUED = 0, SMTLM_WS_IBUFFER_EMPTY, SMTLM_WS_BARRIER, SMTLM_WS_MEMBAR,
+       SMTLM_WS_SCOREBOARD, SMTLM_WS_UNIT_BUSY, SMTLM_WS_COUNT };
+
+typedef struct smtlm_issue_cfg {
+    unsigned max_warps;        /* hardware warp slots (threads per SM / 32) */
+    unsigned n_sched;
+    smtlm_sched_policy policy;
+    unsigned two_level_active; /* N of two_level_active:N:0:1 */
+    unsigned max_issue_per_warp;
+    int dual_issue_diff_units;
+    unsigned fetch_throughput; /* decode+fetch rounds per cycle */
+    int sub_core;
+    unsigned n_sp, n_dp, n_int, n_sfu, n_tensor;
+    unsigned n_spec_units[SMTLM_MAX_SPEC_UNITS]; /* units of specialized unit k+1 */
+    uint16_t depth[7];         /* pipeline depth per smtlm_unit, for latency validation */
+    uint16_t spec_depth[SMTLM_MAX_SPEC_UNITS];
+} smtlm_issue_cfg;
+
+typedef struct smtlm_warp {
+    smtlm_iref ib[2];
+    uint8_t ib_valid[2];
+    uint8_t next;              /* ibuffer slot the scheduler looks at */
+    uint8_t done_exit;         /* slot unused or warp exited */
+    uint8_t trace_done;        /* instruction stream exhausted */
+    uint8_t membar;
+    uint8_t cta;               /* CTA slot */
+    uint8_t n_completed;       /* lanes that executed EXIT or lie outside the CTA */
+    uint8_t n_threads;         /* CTA threads in this warp */
+    uint32_t active_lanes;     /* lanes not yet retired by an EXIT */
+    uint16_t in_pipeline;      /* decoded and not yet retired (GPGPU-Sim inst_in_pipeline) */
+    uint32_t n_atomic;
+    uint32_t stores_out;
+    uint64_t dyn_id;
+} smtlm_warp;
+
+typedef struct smtlm_cta_slot {
+    uint8_t active;
+    uint32_t threads_left;
+    uint64_t warps;            /* hardware warps of this CTA */
+    uint64_t warp_active;      /* not yet functionally exited (barrier participation) */
+    uint64_t at_barrier;
+    uint32_t id;               /* CTA index within the kernel (for the source/stats) */
+} smtlm_cta_slot;
+
+typedef struct smtlm_sched {
+    uint8_t n_sup;
+    uint8_t sup[SMTLM_MAX_WARPS];  /* supervised warps (wid mod n_sched == id), all slots */
+    int16_t last;                  /* index in sup of the last warp that issued; -1 = none */
+    uint8_t turn;                  /* rrr */
+    uint64_t active_set;           /* two-level: warps in the active set */
+} smtlm_sched;
+
+typedef struct smtlm_issue {
+    smtlm_issue_cfg cfg;
+    smtlm_warp warp[SMTLM_MAX_WARPS];
+    smtlm_cta_slot cta[SMTLM_MAX_CTAS];
+    smtlm_sched sched[SMTLM_MAX_SCHED];
+    uint8_t issued_last[SMTLM_MAX_SCHED];
+    smtlm_scoreboard sb;
+    uint64_t ib_empty;             /* warps whose ibuffer is empty (both slots) */
+    uint64_t fdone;                /* functionally done warps (all lanes exited) or unused */
+    uint64_t exited;               /* done_exit as a mask */
+    unsigned last_fetched;
+    int fetch_valid;
+    unsigned fetch_warp;
+    unsigned issue_prio;
+    uint64_t next_uid;
+    uint64_t dyn_counter;
+    unsigned n_active_ctas;
+    uint32_t not_completed;        /* threads still running on this SM */
+    uint64_t issued_this_cycle;
+    /* statistics (cumulative) */
+    uint64_t distro[SMTLM_MAX_SCHED][SMTLM_DISTRO_SIZE];
+    uint64_t single_issue[SMTLM_MAX_SCHED], dual_issue[SMTLM_MAX_SCHED];
+    uint64_t warp_stall[SMTLM_MAX_WARPS][SMTLM_WS_COUNT];
+    uint64_t decoded, issued;
+    /* error detail */
+    int error;
+    uint32_t error_line;
+} smtlm_issue;
+
+typedef struct smtlm_issue_env {
+    smtlm_inst_pool *pool;
+    smtlm_regset *rs;          /* all register sets; issue writes the ID_OC ones */
+    const smtlm_inst_source *src;
+    unsigned sm_id;
+    uint64_t now;
+    void *owner;
+    void (*cta_done)(void *owner, unsigned cta_slot);
+} smtlm_issue_env;
+
+int smtlm_issue_init(smtlm_issue *iss, const smtlm_issue_cfg *cfg);
+void smtlm_issue_reset(smtlm_issue *iss);
+
+/* CTA launch into the lowest free slot: warps slot*warps_per_cta + i. Returns the slot or a
+ * negative error. `threads` = CTA threads, warps_per_cta = ceil(threads / 32). */
+int smtlm_issue_launch_cta(smtlm_issue *iss, unsigned threads, uint32_t cta_id);
+int smtlm_issue_free_cta_slot(const smtlm_issue *iss, unsigned max_cta);
+
+/* The schedulers' issue stage for one cycle. Returns SMTLM_OK or an error. */
+int smtlm_issue_cycle(smtlm_issue *iss, const smtlm_issue_env *env);
+/* inst_fetch_throughput rounds of decode() then fetch(), with exit detection. */
+int smtlm_issue_fetch_decode(smtlm_issue *iss, const smtlm_issue_env *env);
+
+/* Writeback-side bookkeeping the back end reports. */
+static inline void smtlm_issue_retired(smtlm_issue *iss, unsigned warp) { iss->warp[warp].in_pipeline--; }
+int smtlm_warp_waiting(smtlm_issue *iss, unsigned w);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,42 @@
+/* The memory behind an SM's LDST port in the C engine: a fixed latency plus a per-SM
+ * bandwidth limit. Each cycle the port earns `bytes_per_cycle` bytes of credit (banked up to
+ * one cycle's worth); a request is accepted while the credit is positive and costs its size,
+ * so a 32-byte sector per cycle needs 32 B/cycle. An accepted request is answered `latency`
+ * cycles later, in order. Stores are answered with an acknowledgement. */
+#ifndef SMTLM_MEM_MODEL_H
+#define SMTLM_MEM_MODEL_H
+
+#include "smtlm/ldst.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SMTLM_MEM_INFLIGHT_CAP 4096
+
+typedef struct smtlm_mem_model {
+    unsigned latency;
+    unsigned bytes_per_cycle;
+    int64_t credit;
+    smtlm_mem_req q[SMTLM_MEM_INFLIGHT_CAP];
+    uint64_t ready[SMTLM_MEM_INFLIGHT_CAP];
+    unsigned head, len;
+    uint64_t accepted, bytes, latency_sum;
+} smtlm_mem_model;
+
+int smtlm_mem_init(smtlm_mem_model *m, unsigned latency, unsigned bytes_per_cycle);
+void smtlm_mem_reset(smtlm_mem_model *m);
+/* One cycle: delivers due responses into the LDST (while its FIFO has room), then takes new
+ * requests from it within the bandwidth credit. */
+void smtlm_mem_cycle(smtlm_mem_model *m, smtlm_ldst *u, uint64_t now);
+static inline int smtlm_mem_busy(const smtlm_mem_model *m) { return m->len != 0; }
+/* Cycle of the next response, UINT64_MAX if none in flight. */
+static inline uint64_t smtlm_mem_next_ready(const smtlm_mem_model *m)
+{
+    return m->len ? m->ready[m->head] : UINT64_MAX;
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,104 @@
+/* Operand collector (GPGPU-Sim opndcoll_rfu_t without the register file): collector-unit sets,
+ * input ports, dispatch units. It is coupled to the rest of the SM only through the pipeline
+ * register sets (ID_OC_* in, OC_EX_* out) and the register file's read-request interface. */
+#ifndef SMTLM_OPCOLL_H
+#define SMTLM_OPCOLL_H
+
+#include "smtlm/common.h"
+#include "smtlm/inst_pool.h"
+#include "smtlm/regfile.h"
+#include "smtlm/regset.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* CU set kinds, in GPGPU-Sim's creation order (GEN first, then the specialized sets). */
+typedef enum smtlm_cu_set_kind {
+    SMTLM_CUS_GEN = 0, SMTLM_CUS_SP, SMTLM_CUS_DP, SMTLM_CUS_TENSOR_CORE, SMTLM_CUS_SFU,
+    SMTLM_CUS_MEM, SMTLM_CUS_INT, SMTLM_CUS_KINDS
+} smtlm_cu_set_kind;
+
+#define SMTLM_PORT_MAX_PAIRS 16
+
+typedef struct smtlm_opcoll_cfg {
+    unsigned n_sched;
+    int sub_core;
+    /* per smtlm_cu_set_kind: units, input ports, output (dispatch) ports; only GEN unless
+     * enable_specialized is set (GPGPU-Sim -gpgpu_enable_specialized_operand_collector) */
+    unsigned num_units[SMTLM_CUS_KINDS], num_in_ports[SMTLM_CUS_KINDS], num_out_ports[SMTLM_CUS_KINDS];
+    int enable_specialized;
+    /* which pipelines exist (their ID_OC/OC_EX pairs join the generic ports) */
+    int has_tensor_core, has_dp, has_int;
+    unsigned n_spec;       /* specialized (trace) units with num_units > 0, in config order */
+    uint8_t spec_index[SMTLM_MAX_SPEC_UNITS]; /* their 0-based specialized-unit indices */
+    /* quirk switches (default 0 = GPGPU-Sim behaviour) */
+    int fix_subcore_hol;   /* allocate each sub-core's own oldest instruction */
+    int fix_optype_priority; /* serve input register sets oldest-instruction first */
+} smtlm_opcoll_cfg;
+
+typedef struct smtlm_cu {
+    uint8_t free;
+    uint8_t set;           /* index into smtlm_opcoll.sets */
+    uint8_t reg_id;        /* sub-core OC_EX slot (from the global CU index, as GPGPU-Sim) */
+    uint8_t out;           /* OC_EX register-set id of the current instruction */
+    uint8_t not_ready;     /* bit per operand slot still to be read */
+    smtlm_iref inst;
+} smtlm_cu;
+
+typedef struct smtlm_cu_set {
+    uint8_t kind, first, count;
+} smtlm_cu_set;
+
+typedef struct smtlm_dispatch_unit {
+    uint8_t set;
+    uint8_t last;          /* last CU dispatched, index within the set */
+} smtlm_dispatch_unit;
+
+typedef struct smtlm_port {
+    uint8_t n_pairs;
+    uint8_t in[SMTLM_PORT_MAX_PAIRS], out[SMTLM_PORT_MAX_PAIRS];
+    uint8_t n_sets;
+    uint8_t sets[2];       /* own set first, GEN as fallback */
+} smtlm_port;
+
+typedef struct smtlm_opcoll {
+    smtlm_opcoll_cfg cfg;
+    unsigned n_cus, n_sets, n_du, n_ports;
+    smtlm_cu cu[SMTLM_MAX_CUS];
+    smtlm_cu_set sets[SMTLM_CUS_KINDS];
+    smtlm_dispatch_unit du[SMTLM_MAX_CUS];
+    smtlm_port ports[SMTLM_MAX_PORTS];
+    unsigned busy;                        /* CUs not free */
+    /* statistics */
+    uint64_t occupancy_sum;               /* sum over cycles of busy CUs */
+    uint64_t occupancy_hist[SMTLM_MAX_CUS + 1];
+    uint64_t collect_lat_hist[64];        /* CU allocation -> operands collected, cycles */
+    uint64_t allocations, dispatches;
+} smtlm_opcoll;
+
+int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg);
+void smtlm_opcoll_reset(smtlm_opcoll *oc);
+
+/* The context one step works in: the register sets, the pool, the register file. */
+typedef struct smtlm_oc_ctx {
+    smtlm_regset *rs;      /* all SMTLM_NUM_REGSETS register sets */
+    smtlm_inst_pool *pool;
+    smtlm_rf *rf;
+    uint64_t now;          /* core cycle, for event stamps */
+} smtlm_oc_ctx;
+
+/* Step phase 1: every dispatch unit moves at most one ready CU into its OC_EX slot. */
+void smtlm_opcoll_dispatch(smtlm_opcoll *oc, const smtlm_oc_ctx *c);
+/* Step phase 2: delivers granted reads to their CUs. */
+void smtlm_opcoll_collect(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_read_grant *g, unsigned n);
+/* Step phase 3: every input port allocates CUs to ready ID_OC instructions and queues their
+ * reads. Returns SMTLM_OK or an error from the register file (queue overflow). */
+int smtlm_opcoll_allocate(smtlm_opcoll *oc, const smtlm_oc_ctx *c);
+/* Once per cycle: occupancy statistics. */
+void smtlm_opcoll_sample(smtlm_opcoll *oc);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

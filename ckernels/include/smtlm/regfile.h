@@ -1,0 +1,87 @@
+/* Register file: banks, per-bank read queues and the port arbiter (GPGPU-Sim arbiter_t).
+ *
+ * One arbitration step (smtlm_rf_arbitrate) in the default `fifo` policy grants, for every bank
+ * that is not write-allocated in this step, the head of its FIFO. A collector unit may receive
+ * several banks in one step (GPGPU-Sim commented out the `_outmatch` check), so the booksim
+ * wavefront loop it runs is degenerate; we implement its observable result directly.
+ *
+ * The `wavefront` policy is booksim's allocator as GPGPU-Sim meant it: requests from every
+ * queued read (not only queue heads), at most one grant per bank AND per collector unit per
+ * step, the priority diagonal rotating by one collector each step. A granted read that is not
+ * its queue's head leaves the queue out of order.
+ *
+ * Write allocations (smtlm_rf_write) last until the end of the step (smtlm_rf_end_step); in
+ * GPGPU-Sim's cycle the writeback precedes the first read step, so a write blocks its bank in
+ * step 1 only. */
+#ifndef SMTLM_REGFILE_H
+#define SMTLM_REGFILE_H
+
+#include "smtlm/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SMTLM_RF_QUEUE_CAP 256 /* per-bank read queue (power of two) */
+
+typedef enum smtlm_alloc_policy { SMTLM_ALLOC_FIFO = 0, SMTLM_ALLOC_WAVEFRONT = 1 } smtlm_alloc_policy;
+
+typedef struct smtlm_rf_cfg {
+    unsigned n_banks;
+    unsigned n_sched;      /* schedulers (sub-cores) */
+    int sub_core;          /* sub-core bank partition */
+    unsigned n_cus;        /* collector units (outputs of the allocator) */
+    smtlm_alloc_policy policy;
+} smtlm_rf_cfg;
+
+typedef struct smtlm_read_req {
+    uint8_t cu;
+    uint8_t operand;
+    uint16_t reg;
+} smtlm_read_req;
+
+typedef struct smtlm_read_grant {
+    uint8_t cu;
+    uint8_t operand;
+    uint8_t bank;
+} smtlm_read_grant;
+
+typedef struct smtlm_rf {
+    smtlm_rf_cfg cfg;
+    unsigned bps;                           /* banks per scheduler */
+    smtlm_read_req q[SMTLM_MAX_BANKS][SMTLM_RF_QUEUE_CAP];
+    uint16_t q_head[SMTLM_MAX_BANKS], q_len[SMTLM_MAX_BANKS];
+    uint64_t nonempty;                      /* banks with queued reads */
+    uint64_t write_alloc;                   /* banks write-allocated in this step */
+    uint64_t blocked;                       /* banks refusing reads (buffered writes, fix mode) */
+    unsigned priority;                      /* wavefront priority diagonal (m_last_cu) */
+    /* statistics */
+    uint64_t reads[SMTLM_MAX_BANKS], writes[SMTLM_MAX_BANKS], wait_steps[SMTLM_MAX_BANKS];
+    uint64_t steps_with_wait;               /* steps in which some read waited */
+} smtlm_rf;
+
+int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg);
+void smtlm_rf_reset(smtlm_rf *rf);
+
+/* Bank of register `reg` for warp `wid` issued by scheduler `sched`. */
+unsigned smtlm_rf_bank(const smtlm_rf *rf, unsigned reg, unsigned wid, unsigned sched);
+
+/* Queues a read at the tail of `bank`'s FIFO. SMTLM_EFULL if the queue is full. */
+int smtlm_rf_request(smtlm_rf *rf, unsigned bank, smtlm_read_req req);
+
+/* One arbitration step: fills `out` (room for n_banks grants), returns the number granted. */
+unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out);
+
+/* Write-allocates `bank` for this step. Returns 1 if the bank was free, 0 if it already held a
+ * write (the caller decides whether that stalls: LDST yes, ALU writeback no). */
+int smtlm_rf_write(smtlm_rf *rf, unsigned bank);
+
+/* End of an arbitration step: clears all allocations (GPGPU-Sim process_banks). */
+static inline void smtlm_rf_end_step(smtlm_rf *rf) { rf->write_alloc = 0; }
+
+static inline unsigned smtlm_rf_queued(const smtlm_rf *rf, unsigned bank) { return rf->q_len[bank]; }
+
+#ifdef __cplusplus
+}
+#endif
+#endif

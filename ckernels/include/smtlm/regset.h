@@ -1,0 +1,57 @@
+/* Pipeline register sets (GPGPU-Sim register_set): ID_OC_*, OC_EX_*, EX_WB. A set is a row of
+ * slots; in the sub-core model slot s belongs to scheduler s. "Ready" means occupied; the
+ * oldest (lowest uid) occupied slot is selected when no slot is named. */
+#ifndef SMTLM_REGSET_H
+#define SMTLM_REGSET_H
+
+#include "smtlm/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Register-set ids in GPGPU-Sim's pipeline_stage_name_t order, then specialized units. */
+enum {
+    SMTLM_ID_OC_SP = 0, SMTLM_ID_OC_DP, SMTLM_ID_OC_INT, SMTLM_ID_OC_SFU, SMTLM_ID_OC_MEM,
+    SMTLM_OC_EX_SP, SMTLM_OC_EX_DP, SMTLM_OC_EX_INT, SMTLM_OC_EX_SFU, SMTLM_OC_EX_MEM,
+    SMTLM_EX_WB, SMTLM_ID_OC_TENSOR_CORE, SMTLM_OC_EX_TENSOR_CORE,
+    SMTLM_NUM_STD_REGSETS, /* 13 */
+    /* specialized unit k (0-based): ID_OC = 13 + 2k, OC_EX = 14 + 2k */
+    SMTLM_NUM_REGSETS = SMTLM_NUM_STD_REGSETS + 2 * 8
+};
+#define SMTLM_ID_OC_SPEC(k) (SMTLM_NUM_STD_REGSETS + 2 * (k))
+#define SMTLM_OC_EX_SPEC(k) (SMTLM_NUM_STD_REGSETS + 2 * (k) + 1)
+
+typedef struct smtlm_regset {
+    uint8_t width;
+    uint8_t count;                            /* occupied slots */
+    smtlm_iref slot[SMTLM_MAX_REGSET_WIDTH];
+    uint64_t uid[SMTLM_MAX_REGSET_WIDTH];     /* uid of the occupant, for oldest-first */
+} smtlm_regset;
+
+void smtlm_regset_init(smtlm_regset *rs, unsigned width);
+
+static inline int smtlm_regset_slot_free(const smtlm_regset *rs, unsigned s)
+{
+    return rs->slot[s] == SMTLM_NO_INST;
+}
+/* Any free slot (non-sub-core) or slot `s` (sub-core). */
+static inline int smtlm_regset_has_free(const smtlm_regset *rs, int sub_core, unsigned s)
+{
+    return sub_core ? (s < rs->width && rs->slot[s] == SMTLM_NO_INST) : rs->count < rs->width;
+}
+/* First free slot index, or -1. */
+int smtlm_regset_first_free(const smtlm_regset *rs);
+/* Slot of the oldest occupant, or -1 when empty. */
+int smtlm_regset_oldest(const smtlm_regset *rs);
+/* Puts r into slot s (must be free). */
+void smtlm_regset_put(smtlm_regset *rs, unsigned s, smtlm_iref r, uint64_t uid);
+/* Sub-core: slot s; otherwise the first free slot. Returns the slot or -1 if none free. */
+int smtlm_regset_move_in(smtlm_regset *rs, int sub_core, unsigned s, smtlm_iref r, uint64_t uid);
+/* Removes and returns the occupant of slot s. */
+smtlm_iref smtlm_regset_take(smtlm_regset *rs, unsigned s);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

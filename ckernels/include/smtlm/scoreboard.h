@@ -1,0 +1,44 @@
+/* Scoreboard (GPGPU-Sim Scoreboard): per warp, the set of registers with a pending write and
+ * the long-operation subset (global/local/texture loads). A binary set, not a counter.
+ * Collision = any source or destination reserved (RAW and WAW; WAR cannot occur in order).
+ * Register 0 is never tracked. */
+#ifndef SMTLM_SCOREBOARD_H
+#define SMTLM_SCOREBOARD_H
+
+#include "smtlm/common.h"
+#include "smtlm/inst_pool.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SMTLM_SB_WORDS ((SMTLM_MAX_REG + 64) / 64)
+
+typedef struct smtlm_scoreboard {
+    unsigned n_warps;
+    uint64_t pending[SMTLM_MAX_WARPS][SMTLM_SB_WORDS];
+    uint64_t longop[SMTLM_MAX_WARPS][SMTLM_SB_WORDS];
+    uint16_t count[SMTLM_MAX_WARPS]; /* reserved registers per warp */
+} smtlm_scoreboard;
+
+int smtlm_sb_init(smtlm_scoreboard *sb, unsigned n_warps);
+void smtlm_sb_reset(smtlm_scoreboard *sb);
+
+static inline int smtlm_sb_test(const smtlm_scoreboard *sb, unsigned w, unsigned reg)
+{
+    return (int)(sb->pending[w][reg >> 6] >> (reg & 63) & 1);
+}
+/* RAW/WAW check of an instruction for warp w. */
+int smtlm_sb_collision(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in);
+/* Reserves the destinations; `longop` marks them as long operations. */
+void smtlm_sb_reserve(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in, int longop);
+void smtlm_sb_release_reg(smtlm_scoreboard *sb, unsigned w, unsigned reg);
+void smtlm_sb_release(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in);
+static inline int smtlm_sb_pending_writes(const smtlm_scoreboard *sb, unsigned w) { return sb->count[w] != 0; }
+/* 1 if any source of `in` is a long-operation register (two-level scheduler demotion). */
+int smtlm_sb_reads_longop(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

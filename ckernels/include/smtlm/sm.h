@@ -1,0 +1,113 @@
+/* One SM back end: the composition of the blocks in GPGPU-Sim's cycle order
+ *   writeback -> execute (pipelined units, LDST) -> read operands x port throughput
+ *   (dispatch, arbitrate+collect, allocate, end of step) -> issue -> fetch/decode x throughput.
+ * smtlm_sm holds no logic of its own beyond that order and the glue between the blocks. */
+#ifndef SMTLM_SM_H
+#define SMTLM_SM_H
+
+#include "smtlm/exec.h"
+#include "smtlm/issue.h"
+#include "smtlm/ldst.h"
+#include "smtlm/opcoll.h"
+#include "smtlm/regfile.h"
+#include "smtlm/writeback.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct smtlm_spec_unit_cfg {
+    unsigned num_units;     /* 0 = unit absent */
+    unsigned max_latency;   /* pipeline depth */
+    unsigned id_oc_width, oc_ex_width;
+    char name[16];
+} smtlm_spec_unit_cfg;
+
+typedef struct smtlm_sm_cfg {
+    /* front end and issue */
+    unsigned max_warps;               /* threads per SM / 32 */
+    unsigned n_sched;                 /* -gpgpu_num_sched_per_core */
+    smtlm_sched_policy scheduler;     /* -gpgpu_scheduler */
+    unsigned two_level_active;
+    unsigned max_insn_issue_per_warp;
+    int dual_issue_diff_exec_units;
+    unsigned inst_fetch_throughput;
+    int sub_core;                     /* -gpgpu_sub_core_model */
+    /* pipeline widths, GPGPU-Sim order (ID_OC_SP .. OC_EX_TENSOR_CORE) */
+    unsigned width[SMTLM_NUM_STD_REGSETS];
+    /* units and their pipeline depths */
+    unsigned n_sp, n_dp, n_int, n_sfu, n_tensor;
+    int tensor_core_avail;
+    unsigned depth_sp, depth_dp, depth_int, depth_sfu, depth_tensor;
+    smtlm_spec_unit_cfg spec[SMTLM_MAX_SPEC_UNITS];
+    /* operand collector and register file */
+    unsigned n_banks;
+    unsigned reg_file_port_throughput;
+    smtlm_alloc_policy oc_allocator;
+    int enable_specialized_oc;
+    unsigned oc_units[SMTLM_CUS_KINDS], oc_in_ports[SMTLM_CUS_KINDS], oc_out_ports[SMTLM_CUS_KINDS];
+    /* load/store */
+    unsigned smem_latency, shmem_banks, shmem_warp_parts, mem_unit_ports;
+    /* quirk switches (0 = faithful to GPGPU-Sim) */
+    int fix_subcore_hol, fix_optype_priority, fix_wb_bank_conflict;
+} smtlm_sm_cfg;
+
+/* QV100-like preset (SM7_QV100 gpgpusim.config + trace.config). */
+void smtlm_sm_cfg_qv100(smtlm_sm_cfg *cfg);
+
+typedef struct smtlm_sm_stats {
+    uint64_t active_cycles;        /* cycles in which the SM body ran */
+    uint64_t warp_insts, thread_insts;
+    uint64_t conflict_cycles;      /* cycles in which some read waited for its bank */
+    uint64_t unit_insts[8];        /* completed per smtlm_unit */
+} smtlm_sm_stats;
+
+/* Called for every retired instruction (event cycles in smtlm_inst.ev). Optional. */
+typedef void (*smtlm_retire_hook)(void *ctx, unsigned sm, const smtlm_inst *in);
+typedef void (*smtlm_cta_hook)(void *ctx, unsigned sm, unsigned cta_slot, uint32_t cta_id);
+
+typedef struct smtlm_sm {
+    smtlm_sm_cfg cfg;
+    unsigned id;
+    uint64_t now;
+    smtlm_inst_pool pool;
+    smtlm_regset rs[SMTLM_NUM_REGSETS];
+    smtlm_issue iss;
+    smtlm_opcoll oc;
+    smtlm_rf rf;
+    smtlm_exec ex;
+    smtlm_ldst ldst;
+    smtlm_wb wb;
+    smtlm_inst_source src;
+    smtlm_sm_stats stats;
+    smtlm_retire_hook on_retire;
+    smtlm_cta_hook on_cta_done;
+    void *hook_ctx;                /* context of on_cta_done */
+    void *retire_ctx;              /* context of on_retire */
+    uint64_t last_progress;        /* last cycle something issued or retired */
+    int error;
+    uint32_t error_line;
+} smtlm_sm;
+
+/* Validates cfg and builds every block. Returns SMTLM_OK or a negative code. */
+int smtlm_sm_init(smtlm_sm *sm, const smtlm_sm_cfg *cfg, unsigned id);
+/* Clears all state and statistics (warps, pipelines, queues), keeping the configuration. */
+void smtlm_sm_reset(smtlm_sm *sm);
+void smtlm_sm_set_source(smtlm_sm *sm, const smtlm_inst_source *src);
+/* One core cycle at global cycle `now`. Returns SMTLM_OK or an error (sm->error). */
+int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now);
+/* 1 while the SM holds a CTA or unfinished threads (GPGPU-Sim: its body runs). */
+static inline int smtlm_sm_active(const smtlm_sm *sm)
+{
+    return sm->iss.n_active_ctas > 0 || sm->iss.not_completed > 0;
+}
+/* Launches a CTA of `threads` threads; returns the slot or a negative code. */
+int smtlm_sm_launch_cta(smtlm_sm *sm, unsigned threads, uint32_t cta_id);
+
+/* Per-scheduler shader_cycle_distro sums over schedulers. */
+uint64_t smtlm_sm_distro(const smtlm_sm *sm, unsigned category);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

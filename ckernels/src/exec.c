@@ -1,0 +1,75 @@
+/* execute(): result-bus shift, then every pipelined unit cycles and tries to issue. */
+#include "smtlm/exec.h"
+
+#include <string.h>
+
+int smtlm_exec_init(smtlm_exec *ex, unsigned n_result_buses, int sub_core)
+{
+    ex->n_fu = 0;
+    ex->sub_core = sub_core;
+    ex->exwb_overflow = 0;
+    return smtlm_resbus_init(&ex->rb, n_result_buses);
+}
+
+int smtlm_exec_add_units(smtlm_exec *ex, smtlm_fu_kind kind, unsigned spec, unsigned count,
+                         unsigned depth, unsigned issue_set)
+{
+    if (ex->n_fu + count > SMTLM_MAX_FUS)
+        return SMTLM_ERANGE;
+    for (unsigned k = 0; k < count; k++) {
+        int rc = smtlm_fu_init(&ex->fu[ex->n_fu], kind, spec, depth, issue_set, k);
+        if (rc)
+            return rc;
+        ex->n_fu++;
+    }
+    return SMTLM_OK;
+}
+
+void smtlm_exec_reset(smtlm_exec *ex)
+{
+    for (unsigned i = 0; i < ex->n_fu; i++)
+        smtlm_fu_reset(&ex->fu[i]);
+    smtlm_resbus_reset(&ex->rb);
+    ex->exwb_overflow = 0;
+}
+
+int smtlm_exec_cycle(smtlm_exec *ex, smtlm_regset *rs, smtlm_inst_pool *pool, uint64_t now)
+{
+    smtlm_resbus_shift(&ex->rb);
+    smtlm_regset *exwb = &rs[SMTLM_EX_WB];
+    for (unsigned i = 0; i < ex->n_fu; i++) {
+        smtlm_fu *fu = &ex->fu[i];
+        smtlm_iref done = smtlm_fu_cycle(fu);
+        if (done != SMTLM_NO_INST) {
+            if (smtlm_regset_move_in(exwb, 0, 0, done, pool->inst[done].uid) < 0) {
+                ex->exwb_overflow++;
+                return SMTLM_EFULL;
+            }
+        }
+        smtlm_regset *src = &rs[fu->issue_set];
+        if (src->count == 0)
+            continue;
+        int slot = ex->sub_core ? (smtlm_regset_slot_free(src, fu->issue_slot) ? -1 : fu->issue_slot)
+                                : smtlm_regset_oldest(src);
+        if (slot < 0)
+            continue;
+        smtlm_iref r = src->slot[slot];
+        smtlm_inst *in = &pool->inst[r];
+        if (!smtlm_fu_accepts(fu, in->op, in->spec) || !smtlm_fu_can_issue(fu, in->latency))
+            continue;
+        if (smtlm_resbus_reserve(&ex->rb, in->latency) < 0)
+            continue; /* no result bus: the instruction waits in OC_EX */
+        smtlm_regset_take(src, (unsigned)slot);
+        smtlm_fu_issue(fu, r, in->latency, in->ii);
+        in->ev[SMTLM_EV_FU_ISSUE] = now;
+    }
+    return SMTLM_OK;
+}
+
+int smtlm_exec_busy(const smtlm_exec *ex)
+{
+    for (unsigned i = 0; i < ex->n_fu; i++)
+        if (ex->fu[i].active || ex->fu[i].dispatch != SMTLM_NO_INST)
+            return 1;
+    return 0;
+}

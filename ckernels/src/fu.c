@@ -1,0 +1,137 @@
+/* Pipelined function units (ring buffer) and the SM's result buses. */
+#include "smtlm/fu.h"
+
+#include <string.h>
+
+int smtlm_fu_init(smtlm_fu *fu, smtlm_fu_kind kind, unsigned spec, unsigned depth,
+                  unsigned issue_set, unsigned issue_slot)
+{
+    if (kind >= SMTLM_FU_KINDS || depth == 0)
+        return SMTLM_EINVAL;
+    if (depth >= SMTLM_MAX_LATENCY)
+        return SMTLM_ERANGE;
+    fu->kind = (uint8_t)kind;
+    fu->spec = (uint8_t)spec;
+    fu->depth = (uint16_t)depth;
+    fu->issue_set = (uint8_t)issue_set;
+    fu->issue_slot = (uint8_t)issue_slot;
+    smtlm_fu_reset(fu);
+    return SMTLM_OK;
+}
+
+void smtlm_fu_reset(smtlm_fu *fu)
+{
+    fu->active = 0;
+    fu->t = 0;
+    fu->dispatch = SMTLM_NO_INST;
+    fu->disp_latency = fu->disp_ii = fu->disp_cycles = 0;
+    memset(fu->occupied, 0, sizeof fu->occupied);
+    for (unsigned i = 0; i < SMTLM_MAX_LATENCY; i++)
+        fu->ring[i] = SMTLM_NO_INST;
+    fu->busy_cycles = 0;
+    fu->issued = 0;
+}
+
+int smtlm_fu_accepts(const smtlm_fu *fu, unsigned op, unsigned spec)
+{
+    switch (fu->kind) {
+    case SMTLM_FU_SP: /* everything but SFU, memory, DP (and tensor/specialized ops) */
+        return op != SMTLM_OP_SFU && op != SMTLM_OP_LOAD && op != SMTLM_OP_STORE &&
+               op != SMTLM_OP_MEMBAR && op != SMTLM_OP_DP && op != SMTLM_OP_SPEC &&
+               op != SMTLM_OP_TENSOR_CORE;
+    case SMTLM_FU_INT: /* as SP, and not SP_OP */
+        return op != SMTLM_OP_SFU && op != SMTLM_OP_LOAD && op != SMTLM_OP_STORE &&
+               op != SMTLM_OP_MEMBAR && op != SMTLM_OP_DP && op != SMTLM_OP_SP &&
+               op != SMTLM_OP_SPEC && op != SMTLM_OP_TENSOR_CORE;
+    case SMTLM_FU_DP: return op == SMTLM_OP_DP;
+    case SMTLM_FU_SFU: return op == SMTLM_OP_SFU || op == SMTLM_OP_DP; /* DP on SFU without DP units */
+    case SMTLM_FU_TENSOR: return op == SMTLM_OP_TENSOR_CORE;
+    case SMTLM_FU_SPEC: return op == SMTLM_OP_SPEC && spec == fu->spec;
+    default: return 0;
+    }
+}
+
+void smtlm_fu_issue(smtlm_fu *fu, smtlm_iref r, unsigned latency, unsigned ii)
+{
+    fu->dispatch = r;
+    fu->disp_latency = (uint16_t)latency;
+    fu->disp_ii = (uint16_t)ii;
+    fu->disp_cycles = (uint16_t)ii;
+    unsigned b = (fu->t + latency) & SMTLM_RING_MASK;
+    fu->occupied[b >> 6] |= 1ull << (b & 63);
+    fu->issued++;
+}
+
+smtlm_iref smtlm_fu_cycle(smtlm_fu *fu)
+{
+    smtlm_iref out = SMTLM_NO_INST;
+    if (fu->active) {
+        unsigned s0 = fu->t & SMTLM_RING_MASK;
+        out = fu->ring[s0];
+        if (out != SMTLM_NO_INST) {
+            fu->ring[s0] = SMTLM_NO_INST;
+            fu->active--;
+        }
+    }
+    /* Shift: stage s moves to s-1. Slots outside [t, t+depth) are always empty. */
+    unsigned old_bit = fu->t & SMTLM_RING_MASK;
+    fu->t++;
+    if (fu->dispatch != SMTLM_NO_INST) {
+        if (fu->disp_cycles > 0)
+            fu->disp_cycles--;
+        if (fu->disp_cycles == 0) {
+            unsigned stage = (unsigned)(fu->disp_latency - fu->disp_ii);
+            unsigned idx = (fu->t + stage) & SMTLM_RING_MASK;
+            if (fu->ring[idx] == SMTLM_NO_INST) { /* AGS da6a16a9: only into an empty stage */
+                fu->ring[idx] = fu->dispatch;
+                fu->dispatch = SMTLM_NO_INST;
+                fu->active++;
+            }
+        }
+    }
+    /* occupied >>= 1: drop the bit of the cycle that just ended. */
+    fu->occupied[old_bit >> 6] &= ~(1ull << (old_bit & 63));
+    if (fu->dispatch != SMTLM_NO_INST || fu->active)
+        fu->busy_cycles++;
+    return out;
+}
+
+int smtlm_resbus_init(smtlm_resbus *rb, unsigned n)
+{
+    if (n == 0)
+        return SMTLM_EINVAL;
+    if (n > SMTLM_MAX_RESULT_BUSES)
+        return SMTLM_ERANGE;
+    rb->n = n;
+    smtlm_resbus_reset(rb);
+    return SMTLM_OK;
+}
+
+void smtlm_resbus_reset(smtlm_resbus *rb)
+{
+    rb->t = 0;
+    memset(rb->bits, 0, sizeof rb->bits);
+    rb->stalls = 0;
+}
+
+void smtlm_resbus_shift(smtlm_resbus *rb)
+{
+    unsigned b = rb->t & SMTLM_RING_MASK;
+    for (unsigned i = 0; i < rb->n; i++)
+        rb->bits[i][b >> 6] &= ~(1ull << (b & 63));
+    rb->t++;
+}
+
+int smtlm_resbus_reserve(smtlm_resbus *rb, unsigned latency)
+{
+    /* Bit `latency` of every bus is absolute slot t + latency (t = shifts so far). */
+    unsigned b = (rb->t + latency) & SMTLM_RING_MASK;
+    for (unsigned i = 0; i < rb->n; i++) {
+        if (!(rb->bits[i][b >> 6] >> (b & 63) & 1)) {
+            rb->bits[i][b >> 6] |= 1ull << (b & 63);
+            return (int)i;
+        }
+    }
+    rb->stalls++;
+    return -1;
+}

@@ -1,0 +1,279 @@
+/* Kernel launch, CTA dispatch over clusters and cores, and the GPU cycle loop. */
+#include "smtlm/gpu.h"
+
+#include <string.h>
+
+void smtlm_gpu_cfg_qv100(smtlm_gpu_cfg *c)
+{
+    memset(c, 0, sizeof *c);
+    smtlm_sm_cfg_qv100(&c->sm);
+    c->n_clusters = 80;
+    c->cores_per_cluster = 1;
+    c->kernel_launch_latency = 5000;
+    c->tb_launch_latency = 0;
+    c->threads_per_sm = 2048;
+    c->shmem_per_sm = 98304;
+    c->regs_per_sm = 65536;
+    c->max_cta_per_sm = 32;
+    c->watchdog_cycles = 100000;
+    c->mem_latency = 300;
+    c->mem_bytes_per_cycle = 64;
+}
+
+static void on_cta_done(void *ctx, unsigned sm, unsigned slot, uint32_t cta_id)
+{
+    smtlm_gpu *gpu = ctx;
+    gpu->ctas_done++;
+    if (gpu->binder.cta_done)
+        gpu->binder.cta_done(gpu->binder.ctx, sm, slot, cta_id);
+}
+
+int smtlm_gpu_init(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtlm_mem_model *mems)
+{
+    memset(gpu, 0, sizeof *gpu);
+    if (cfg->n_clusters == 0 || cfg->cores_per_cluster == 0 || cfg->threads_per_sm == 0 ||
+        cfg->max_cta_per_sm == 0)
+        return SMTLM_EINVAL;
+    if (cfg->n_clusters > SMTLM_MAX_CLUSTERS || cfg->cores_per_cluster > 0xFFFF)
+        return SMTLM_ERANGE;
+    if (cfg->threads_per_sm / SMTLM_WARP_SIZE != cfg->sm.max_warps)
+        return SMTLM_EINVAL; /* warp slots follow the thread count */
+    gpu->cfg = *cfg;
+    gpu->n_sm = smtlm_gpu_num_sms(cfg);
+    gpu->sm = sms;
+    gpu->mem = mems;
+    for (unsigned i = 0; i < gpu->n_sm; i++) {
+        int rc = smtlm_sm_init(&sms[i], &cfg->sm, i);
+        if (rc)
+            return rc;
+        sms[i].on_cta_done = on_cta_done;
+        sms[i].hook_ctx = gpu;
+        if ((rc = smtlm_mem_init(&mems[i], cfg->mem_latency, cfg->mem_bytes_per_cycle)))
+            return rc;
+    }
+    gpu->last_cluster_issue = cfg->n_clusters - 1; /* so cluster 0 goes first */
+    for (unsigned c = 0; c < cfg->n_clusters; c++)
+        gpu->next_core[c] = (uint16_t)(cfg->cores_per_cluster - 1); /* core 0 first */
+    gpu->status = SMTLM_RUN_DONE;
+    return SMTLM_OK;
+}
+
+void smtlm_gpu_set_source(smtlm_gpu *gpu, const smtlm_inst_source *src, const smtlm_cta_binder *binder)
+{
+    for (unsigned i = 0; i < gpu->n_sm; i++)
+        smtlm_sm_set_source(&gpu->sm[i], src);
+    if (binder)
+        gpu->binder = *binder;
+    else
+        memset(&gpu->binder, 0, sizeof gpu->binder);
+}
+
+void smtlm_gpu_set_retire_hook(smtlm_gpu *gpu, smtlm_retire_hook hook, void *ctx)
+{
+    for (unsigned i = 0; i < gpu->n_sm; i++) {
+        gpu->sm[i].on_retire = hook;
+        gpu->sm[i].retire_ctx = ctx;
+    }
+}
+
+unsigned smtlm_gpu_max_cta(const smtlm_gpu *gpu, const smtlm_kernel_desc *k, smtlm_cta_limit *limit)
+{
+    const smtlm_gpu_cfg *c = &gpu->cfg;
+    const unsigned pad = (k->threads_per_cta + SMTLM_WARP_SIZE - 1) / SMTLM_WARP_SIZE * SMTLM_WARP_SIZE;
+    unsigned best = pad ? c->threads_per_sm / pad : 0;
+    smtlm_cta_limit why = SMTLM_LIMIT_THREADS;
+    if (k->shmem_per_cta > 0 && c->shmem_per_sm / k->shmem_per_cta < best) {
+        best = c->shmem_per_sm / k->shmem_per_cta;
+        why = SMTLM_LIMIT_SHMEM;
+    }
+    if (k->regs_per_thread > 0) { /* per-thread registers rounded up to a multiple of 4 */
+        unsigned by_regs = c->regs_per_sm / (pad * ((k->regs_per_thread + 3) / 4 * 4));
+        if (by_regs < best) {
+            best = by_regs;
+            why = SMTLM_LIMIT_REGS;
+        }
+    }
+    unsigned cap = c->max_cta_per_sm < SMTLM_MAX_CTAS ? c->max_cta_per_sm : SMTLM_MAX_CTAS;
+    if (cap < best) {
+        best = cap;
+        why = SMTLM_LIMIT_CTAS;
+    }
+    /* Small grids are spread over the SMs rather than packed. */
+    if ((uint64_t)k->n_ctas < (uint64_t)best * gpu->n_sm) {
+        best = (unsigned)((k->n_ctas + gpu->n_sm - 1) / gpu->n_sm);
+        why = SMTLM_LIMIT_GRID;
+    }
+    if (best < 1 && c->ignore_resources_limitation)
+        best = 1;
+    if (limit)
+        *limit = why;
+    return best;
+}
+
+int smtlm_gpu_launch(smtlm_gpu *gpu, const smtlm_kernel_desc *k)
+{
+    if (k->threads_per_cta == 0 || k->threads_per_cta > gpu->cfg.threads_per_sm)
+        return SMTLM_EINVAL;
+    gpu->max_cta_per_sm = smtlm_gpu_max_cta(gpu, k, &gpu->cta_limit);
+    if (gpu->max_cta_per_sm == 0 && k->n_ctas > 0)
+        return SMTLM_EINVAL;
+    gpu->k = *k;
+    gpu->kernel_active = 1;
+    gpu->next_cta = 0;
+    gpu->ctas_done = 0;
+    gpu->ctas_to_run = k->n_ctas;
+    if (gpu->cfg.max_cta) {
+        uint64_t left = gpu->cfg.max_cta > gpu->total_ctas_issued ? gpu->cfg.max_cta - gpu->total_ctas_issued : 0;
+        if (left < gpu->ctas_to_run)
+            gpu->ctas_to_run = (uint32_t)left;
+    }
+    gpu->launch_countdown = gpu->cfg.kernel_launch_latency + (uint64_t)k->n_ctas * gpu->cfg.tb_launch_latency;
+    gpu->sim_cycle = 0;
+    gpu->start_thread_insts = gpu->start_warp_insts = 0;
+    for (unsigned i = 0; i < gpu->n_sm; i++) {
+        gpu->start_thread_insts += gpu->sm[i].stats.thread_insts;
+        gpu->start_warp_insts += gpu->sm[i].stats.warp_insts;
+    }
+    gpu->status = SMTLM_RUN_RUNNING;
+    gpu->error = SMTLM_OK;
+    return SMTLM_OK;
+}
+
+static int issue_cta(smtlm_gpu *gpu, unsigned s)
+{
+    smtlm_sm *sm = &gpu->sm[s];
+    const uint32_t id = gpu->next_cta;
+    int slot = smtlm_sm_launch_cta(sm, gpu->k.threads_per_cta, id);
+    if (slot < 0)
+        return slot;
+    gpu->next_cta++;
+    gpu->total_ctas_issued++;
+    if (gpu->binder.cta_start) {
+        unsigned wpc = (gpu->k.threads_per_cta + SMTLM_WARP_SIZE - 1) / SMTLM_WARP_SIZE;
+        int rc = gpu->binder.cta_start(gpu->binder.ctx, s, (unsigned)slot, (unsigned)slot * wpc, wpc, id);
+        if (rc < 0)
+            return SMTLM_ESOURCE;
+    }
+    return SMTLM_OK;
+}
+
+/* GPGPU-Sim issue_block2core: at most one CTA per cluster per cycle, clusters round robin
+ * from the last one that issued, cores round robin inside a cluster. */
+static int issue_block2core(smtlm_gpu *gpu)
+{
+    if (!gpu->kernel_active || gpu->launch_countdown || gpu->next_cta >= gpu->ctas_to_run)
+        return SMTLM_OK;
+    const unsigned ncl = gpu->cfg.n_clusters, ncore = gpu->cfg.cores_per_cluster;
+    const unsigned first = gpu->last_cluster_issue + 1;
+    for (unsigned i = 0; i < ncl && gpu->next_cta < gpu->ctas_to_run; i++) {
+        unsigned cl = (first + i) % ncl;
+        for (unsigned c = 0; c < ncore; c++) {
+            unsigned core = (gpu->next_core[cl] + 1 + c) % ncore;
+            unsigned s = cl * ncore + core;
+            if (gpu->sm[s].iss.n_active_ctas >= gpu->max_cta_per_sm)
+                continue;
+            int rc = issue_cta(gpu, s);
+            if (rc)
+                return rc;
+            gpu->next_core[cl] = (uint16_t)core;
+            gpu->last_cluster_issue = cl;
+            break;
+        }
+    }
+    return SMTLM_OK;
+}
+
+uint64_t smtlm_gpu_sim_insn(const smtlm_gpu *gpu)
+{
+    uint64_t n = 0;
+    for (unsigned i = 0; i < gpu->n_sm; i++)
+        n += gpu->sm[i].stats.thread_insts;
+    return n - gpu->start_thread_insts;
+}
+
+uint64_t smtlm_gpu_sim_warp_insn(const smtlm_gpu *gpu)
+{
+    uint64_t n = 0;
+    for (unsigned i = 0; i < gpu->n_sm; i++)
+        n += gpu->sm[i].stats.warp_insts;
+    return n - gpu->start_warp_insts;
+}
+
+static int fail(smtlm_gpu *gpu, int rc, unsigned s)
+{
+    gpu->error = rc;
+    gpu->error_sm = s;
+    gpu->error_line = s < gpu->n_sm ? gpu->sm[s].error_line : 0;
+    gpu->status = SMTLM_RUN_ERROR;
+    return rc;
+}
+
+static uint64_t last_progress(const smtlm_gpu *gpu)
+{
+    uint64_t p = 0;
+    for (unsigned i = 0; i < gpu->n_sm; i++)
+        if (gpu->sm[i].last_progress > p)
+            p = gpu->sm[i].last_progress;
+    return p;
+}
+
+smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu)
+{
+    if (gpu->status != SMTLM_RUN_RUNNING)
+        return gpu->status;
+    const uint64_t now = gpu->tot_cycle + gpu->sim_cycle;
+    for (unsigned i = 0; i < gpu->n_sm; i++) {
+        smtlm_sm *sm = &gpu->sm[i];
+        if (smtlm_ldst_pending_requests(&sm->ldst) || smtlm_mem_busy(&gpu->mem[i]))
+            smtlm_mem_cycle(&gpu->mem[i], &sm->ldst, now);
+        if (smtlm_sm_active(sm)) {
+            int rc = smtlm_sm_cycle(sm, now);
+            if (rc) {
+                fail(gpu, rc, i);
+                return gpu->status;
+            }
+        }
+    }
+    gpu->sim_cycle++;
+    int rc = issue_block2core(gpu);
+    if (rc) {
+        fail(gpu, rc, gpu->n_sm);
+        return gpu->status;
+    }
+    if (gpu->launch_countdown)
+        gpu->launch_countdown--;
+    if (gpu->ctas_done >= gpu->ctas_to_run && gpu->next_cta >= gpu->ctas_to_run && !gpu->launch_countdown) {
+        gpu->kernel_active = 0;
+        gpu->status = SMTLM_RUN_DONE;
+    } else if (gpu->cfg.max_cycle && gpu->tot_cycle + gpu->sim_cycle >= gpu->cfg.max_cycle) {
+        gpu->status = SMTLM_RUN_MAX_CYCLE;
+    } else if (gpu->cfg.max_insn && gpu->tot_insn + smtlm_gpu_sim_insn(gpu) >= gpu->cfg.max_insn) {
+        gpu->status = SMTLM_RUN_MAX_INSN;
+    } else if (gpu->cfg.watchdog_cycles && (gpu->sim_cycle & 1023) == 0 && !gpu->launch_countdown) {
+        uint64_t p = last_progress(gpu);
+        uint64_t start = gpu->tot_cycle + gpu->cfg.kernel_launch_latency;
+        if (p < start)
+            p = start;
+        if (now + 1 - p >= gpu->cfg.watchdog_cycles)
+            gpu->status = SMTLM_RUN_DEADLOCK;
+    }
+    return gpu->status;
+}
+
+smtlm_run_status smtlm_gpu_run(smtlm_gpu *gpu)
+{
+    while (smtlm_gpu_step(gpu) == SMTLM_RUN_RUNNING)
+        ;
+    return gpu->status;
+}
+
+void smtlm_gpu_end_kernel(smtlm_gpu *gpu)
+{
+    gpu->tot_insn += smtlm_gpu_sim_insn(gpu);
+    gpu->tot_warp_insn += smtlm_gpu_sim_warp_insn(gpu);
+    gpu->start_thread_insts += smtlm_gpu_sim_insn(gpu);
+    gpu->start_warp_insts += smtlm_gpu_sim_warp_insn(gpu);
+    gpu->tot_cycle += gpu->sim_cycle;
+    gpu->sim_cycle = 0;
+    gpu->kernel_active = 0;
+}

@@ -1,0 +1,81 @@
+/* Fixed-capacity instruction pool with intrusive free lists. */
+#include "smtlm/inst_pool.h"
+
+#include <string.h>
+
+void smtlm_pool_init(smtlm_inst_pool *p)
+{
+    for (unsigned i = 0; i < SMTLM_POOL_SIZE; i++)
+        p->inst[i].next_free = (uint16_t)(i + 1 < SMTLM_POOL_SIZE ? i + 1 : SMTLM_NO_INST);
+    for (unsigned i = 0; i < SMTLM_MEM_POOL_SIZE; i++)
+        p->mem[i].next_free = (uint16_t)(i + 1 < SMTLM_MEM_POOL_SIZE ? i + 1 : SMTLM_NO_INST);
+    p->free_head = 0;
+    p->mem_free_head = 0;
+    p->used = 0;
+    p->mem_used = 0;
+}
+
+smtlm_iref smtlm_pool_alloc(smtlm_inst_pool *p, const smtlm_inst_desc *d, uint16_t warp)
+{
+    smtlm_iref r = p->free_head;
+    if (r == SMTLM_NO_INST)
+        return SMTLM_NO_INST;
+    uint16_t m = SMTLM_NO_INST;
+    if (d->mem_space != SMTLM_MEM_NONE) {
+        m = p->mem_free_head;
+        if (m == SMTLM_NO_INST)
+            return SMTLM_NO_INST;
+        p->mem_free_head = p->mem[m].next_free;
+        p->mem_used++;
+        memcpy(p->mem[m].addr, d->addr, sizeof d->addr);
+    }
+    smtlm_inst *in = &p->inst[r];
+    p->free_head = in->next_free;
+    p->used++;
+    in->uid = 0;
+    for (unsigned e = 0; e < SMTLM_EV_COUNT; e++)
+        in->ev[e] = UINT64_MAX;
+    in->pc = d->pc;
+    in->mask = d->mask;
+    in->warp = warp;
+    in->latency = d->latency;
+    in->ii = d->ii;
+    in->cycles = d->ii;
+    in->n_dst = d->n_dst;
+    in->n_src = d->n_src;
+    memcpy(in->dst, d->dst, sizeof in->dst);
+    memcpy(in->src, d->src, sizeof in->src);
+    in->op = d->op;
+    in->spec = d->spec;
+    in->unit = SMTLM_UNIT_NONE;
+    in->sched = 0;
+    in->mem_space = d->mem_space;
+    in->mem_width = d->mem_width;
+    in->atomic = d->atomic;
+    in->regset = 0;
+    in->mem = m;
+    in->pending = 0;
+    in->left_ldst = 0;
+    in->line = d->line;
+    in->next_free = SMTLM_NO_INST;
+    return r;
+}
+
+void smtlm_pool_drop_payload(smtlm_inst_pool *p, smtlm_iref r)
+{
+    smtlm_inst *in = &p->inst[r];
+    if (in->mem != SMTLM_NO_INST) {
+        p->mem[in->mem].next_free = p->mem_free_head;
+        p->mem_free_head = in->mem;
+        p->mem_used--;
+        in->mem = SMTLM_NO_INST;
+    }
+}
+
+void smtlm_pool_free(smtlm_inst_pool *p, smtlm_iref r)
+{
+    smtlm_pool_drop_payload(p, r);
+    p->inst[r].next_free = p->free_head;
+    p->free_head = r;
+    p->used--;
+}

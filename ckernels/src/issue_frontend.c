@@ -1,0 +1,259 @@
+/* Issue block, front-end half: CTA launch, fetch (with warp-exit detection), decode into the
+ * 2-entry instruction buffer, barriers. Exact GPGPU-Sim order: see gpgpusim-frontend.md §3. */
+#include <string.h>
+
+#include "issue_internal.h"
+
+static uint64_t all_warps(unsigned n) { return n >= 64 ? ~0ull : (1ull << n) - 1; }
+
+int smtlm_issue_init(smtlm_issue *iss, const smtlm_issue_cfg *cfg)
+{
+    if (cfg->max_warps == 0 || cfg->n_sched == 0 || cfg->fetch_throughput == 0 ||
+        cfg->max_issue_per_warp == 0 || cfg->max_issue_per_warp > 2)
+        return SMTLM_EINVAL;
+    if (cfg->max_warps > SMTLM_MAX_WARPS || cfg->n_sched > SMTLM_MAX_SCHED)
+        return SMTLM_ERANGE;
+    if (cfg->policy > SMTLM_SCHED_TWO_LEVEL)
+        return SMTLM_EINVAL;
+    iss->cfg = *cfg;
+    int rc = smtlm_sb_init(&iss->sb, cfg->max_warps);
+    if (rc)
+        return rc;
+    smtlm_issue_reset(iss);
+    return SMTLM_OK;
+}
+
+void smtlm_issue_reset(smtlm_issue *iss)
+{
+    const unsigned n = iss->cfg.max_warps;
+    for (unsigned w = 0; w < SMTLM_MAX_WARPS; w++) {
+        smtlm_warp *wp = &iss->warp[w];
+        memset(wp, 0, sizeof *wp);
+        wp->ib[0] = wp->ib[1] = SMTLM_NO_INST;
+        wp->done_exit = 1;
+        wp->n_completed = SMTLM_WARP_SIZE;
+    }
+    memset(iss->cta, 0, sizeof iss->cta);
+    for (unsigned s = 0; s < iss->cfg.n_sched; s++) {
+        smtlm_sched *sc = &iss->sched[s];
+        sc->n_sup = 0;
+        for (unsigned w = s; w < n; w += iss->cfg.n_sched) /* warp w -> scheduler w mod n_sched */
+            sc->sup[sc->n_sup++] = (uint8_t)w;
+        sc->last = -1;
+        sc->turn = 0;
+        sc->active_set = 0;
+        iss->issued_last[s] = 0;
+    }
+    smtlm_sb_reset(&iss->sb);
+    iss->ib_empty = all_warps(n);
+    iss->fdone = all_warps(n);
+    iss->exited = all_warps(n);
+    iss->last_fetched = 0; /* GPGPU-Sim: so the first scan starts at warp 1 */
+    iss->fetch_valid = 0;
+    iss->fetch_warp = 0;
+    iss->issue_prio = 0;
+    iss->next_uid = 0;
+    iss->dyn_counter = 0;
+    iss->n_active_ctas = 0;
+    iss->not_completed = 0;
+    iss->issued_this_cycle = 0;
+    memset(iss->distro, 0, sizeof iss->distro);
+    memset(iss->single_issue, 0, sizeof iss->single_issue);
+    memset(iss->dual_issue, 0, sizeof iss->dual_issue);
+    memset(iss->warp_stall, 0, sizeof iss->warp_stall);
+    iss->decoded = iss->issued = 0;
+    iss->error = SMTLM_OK;
+    iss->error_line = 0;
+}
+
+int smtlm_issue_free_cta_slot(const smtlm_issue *iss, unsigned max_cta)
+{
+    for (unsigned s = 0; s < max_cta && s < SMTLM_MAX_CTAS; s++)
+        if (!iss->cta[s].active)
+            return (int)s;
+    return -1;
+}
+
+int smtlm_issue_launch_cta(smtlm_issue *iss, unsigned threads, uint32_t cta_id)
+{
+    const unsigned wpc = (threads + SMTLM_WARP_SIZE - 1) / SMTLM_WARP_SIZE;
+    int slot = smtlm_issue_free_cta_slot(iss, SMTLM_MAX_CTAS);
+    if (threads == 0 || slot < 0)
+        return SMTLM_EINVAL;
+    if ((unsigned)(slot + 1) * wpc > iss->cfg.max_warps)
+        return SMTLM_EFULL;
+    smtlm_cta_slot *c = &iss->cta[slot];
+    c->active = 1;
+    c->threads_left = threads;
+    c->warps = 0;
+    c->at_barrier = 0;
+    c->id = cta_id;
+    for (unsigned i = 0; i < wpc; i++) {
+        unsigned w = (unsigned)slot * wpc + i;
+        unsigned lanes = threads - i * SMTLM_WARP_SIZE;
+        if (lanes > SMTLM_WARP_SIZE)
+            lanes = SMTLM_WARP_SIZE;
+        smtlm_warp *wp = &iss->warp[w];
+        memset(wp, 0, sizeof *wp);
+        wp->ib[0] = wp->ib[1] = SMTLM_NO_INST;
+        wp->cta = (uint8_t)slot;
+        wp->n_threads = (uint8_t)lanes;
+        wp->n_completed = (uint8_t)(SMTLM_WARP_SIZE - lanes); /* lanes outside the CTA */
+        wp->active_lanes = lanes == 32 ? 0xFFFFFFFFu : (1u << lanes) - 1;
+        wp->dyn_id = iss->dyn_counter++;
+        c->warps |= 1ull << w;
+        iss->fdone &= ~(1ull << w);
+        iss->exited &= ~(1ull << w);
+        iss->ib_empty |= 1ull << w;
+    }
+    c->warp_active = c->warps;
+    iss->n_active_ctas++;
+    iss->not_completed += threads;
+    return slot;
+}
+
+void smtlm_issue_set_fdone(smtlm_issue *iss, unsigned w)
+{
+    iss->warp[w].n_completed = SMTLM_WARP_SIZE;
+    iss->warp[w].active_lanes = 0;
+    iss->fdone |= 1ull << w;
+}
+
+void smtlm_issue_ibuffer_flush(smtlm_issue *iss, smtlm_inst_pool *pool, unsigned w)
+{
+    smtlm_warp *wp = &iss->warp[w];
+    for (unsigned i = 0; i < 2; i++) {
+        if (wp->ib_valid[i]) {
+            smtlm_pool_free(pool, wp->ib[i]);
+            wp->ib[i] = SMTLM_NO_INST;
+            wp->ib_valid[i] = 0;
+            wp->in_pipeline--;
+        }
+    }
+    iss->ib_empty |= 1ull << w;
+}
+
+void smtlm_issue_barrier_exit(smtlm_issue *iss, unsigned w)
+{
+    smtlm_cta_slot *c = &iss->cta[iss->warp[w].cta];
+    c->warp_active &= ~(1ull << w);
+    if (c->at_barrier && (c->at_barrier & c->warps) == c->warp_active)
+        c->at_barrier = 0; /* the exiting warp was the last one missing */
+}
+
+/* Decode: the next two instructions of the fetched warp into ibuffer slots 0 and 1. */
+static int decode(smtlm_issue *iss, const smtlm_issue_env *env)
+{
+    if (!iss->fetch_valid)
+        return SMTLM_OK;
+    iss->fetch_valid = 0;
+    const unsigned w = iss->fetch_warp;
+    smtlm_warp *wp = &iss->warp[w];
+    const smtlm_inst_source *src = env->src;
+    wp->next = 0;
+    for (unsigned slot = 0; slot < 2; slot++) {
+        smtlm_inst_desc d;
+        int got = src->next(src->ctx, env->sm_id, w, &d);
+        if (got < 0) {
+            iss->error = SMTLM_ESOURCE;
+            return SMTLM_ESOURCE;
+        }
+        if (got == 0) {
+            wp->trace_done = 1;
+            if (slot == 0 && !warp_functional_done(wp)) {
+                /* Stream ended without retiring every lane: treat as an implicit EXIT
+                 * (Accel-Sim would dereference a null instruction here). */
+                smtlm_issue_set_fdone(iss, w);
+                smtlm_issue_barrier_exit(iss, w);
+            }
+            break;
+        }
+        smtlm_iref r = smtlm_pool_alloc(env->pool, &d, (uint16_t)w);
+        if (r == SMTLM_NO_INST) {
+            iss->error = SMTLM_EFULL;
+            iss->error_line = d.line;
+            return SMTLM_EFULL;
+        }
+        wp->ib[slot] = r;
+        wp->ib_valid[slot] = 1;
+        wp->in_pipeline++;
+        iss->decoded++;
+        iss->ib_empty &= ~(1ull << w);
+        if (slot == 0 && src->has_more && !src->has_more(src->ctx, env->sm_id, w)) {
+            wp->trace_done = 1;
+            break;
+        }
+    }
+    if (!wp->trace_done && src->has_more && !src->has_more(src->ctx, env->sm_id, w))
+        wp->trace_done = 1;
+    return SMTLM_OK;
+}
+
+/* Warp exit: retires the warp's threads; frees the CTA slot when its last thread leaves. */
+static void exit_warp(smtlm_issue *iss, const smtlm_issue_env *env, unsigned w)
+{
+    smtlm_warp *wp = &iss->warp[w];
+    smtlm_cta_slot *c = &iss->cta[wp->cta];
+    wp->done_exit = 1;
+    iss->exited |= 1ull << w;
+    c->threads_left -= wp->n_threads;
+    iss->not_completed -= wp->n_threads;
+    if (c->threads_left == 0) {
+        c->active = 0;
+        iss->n_active_ctas--;
+        if (env->cta_done)
+            env->cta_done(env->owner, wp->cta);
+    }
+}
+
+static int exit_ready(const smtlm_issue *iss, unsigned w)
+{
+    const smtlm_warp *wp = &iss->warp[w];
+    return wp->stores_out == 0 && wp->in_pipeline == 0 && !smtlm_sb_pending_writes(&iss->sb, w);
+}
+
+/* Fetch: one warp per call, round robin from last_fetched + 1; warps passed on the way are
+ * checked for exit. Done with masks so a scan costs O(1) words instead of O(warps). */
+static void fetch(smtlm_issue *iss, const smtlm_issue_env *env)
+{
+    if (iss->fetch_valid)
+        return;
+    const unsigned n = iss->cfg.max_warps;
+    const unsigned start = (iss->last_fetched + 1) % n;
+    const uint64_t all = all_warps(n);
+#define ROT(m) ((((m) >> start) | ((m) << ((n - start) % 64 ? (n - start) : 0))) & all)
+    const uint64_t fetchable = iss->ib_empty & ~iss->fdone & all;
+    uint64_t exitable = iss->fdone & ~iss->exited & all;
+    uint64_t rf = start ? ROT(fetchable) : fetchable;
+    unsigned span = rf ? smtlm_ctz64(rf) + 1 : n; /* positions scanned in this call */
+    if (exitable) {
+        uint64_t re = start ? ROT(exitable) : exitable;
+        if (span < 64)
+            re &= (1ull << span) - 1;
+        while (re) {
+            unsigned p = smtlm_ctz64(re);
+            re &= re - 1;
+            unsigned w = (start + p) % n;
+            if (exit_ready(iss, w))
+                exit_warp(iss, env, w);
+        }
+    }
+#undef ROT
+    if (rf) {
+        unsigned w = (start + span - 1) % n;
+        iss->fetch_valid = 1;
+        iss->fetch_warp = w;
+        iss->last_fetched = w;
+    }
+}
+
+int smtlm_issue_fetch_decode(smtlm_issue *iss, const smtlm_issue_env *env)
+{
+    for (unsigned i = 0; i < iss->cfg.fetch_throughput; i++) {
+        int rc = decode(iss, env);
+        if (rc)
+            return rc;
+        fetch(iss, env);
+    }
+    return SMTLM_OK;
+}

@@ -1,0 +1,17 @@
+/* Helpers shared by the issue block's source files (not part of the public API). */
+#ifndef SMTLM_ISSUE_INTERNAL_H
+#define SMTLM_ISSUE_INTERNAL_H
+
+#include "smtlm/issue.h"
+
+static inline int warp_functional_done(const smtlm_warp *w) { return w->n_completed == SMTLM_WARP_SIZE; }
+static inline int warp_ib_empty(const smtlm_warp *w) { return !w->ib_valid[0] && !w->ib_valid[1]; }
+
+/* Frees both ibuffer slots (GPGPU-Sim ibuffer_flush). */
+void smtlm_issue_ibuffer_flush(smtlm_issue *iss, smtlm_inst_pool *pool, unsigned w);
+/* Removes warp w from its CTA's barrier participants and releases a completed barrier. */
+void smtlm_issue_barrier_exit(smtlm_issue *iss, unsigned w);
+/* Marks the warp functionally done (all lanes exited). */
+void smtlm_issue_set_fdone(smtlm_issue *iss, unsigned w);
+
+#endif

@@ -1,0 +1,320 @@
+/* Issue block, scheduler half: warp ordering policies, the per-scheduler issue loop
+ * (GPGPU-Sim scheduler_unit::cycle), unit routing, issue_warp and the stall statistics. */
+#include "issue_internal.h"
+
+int smtlm_warp_waiting(smtlm_issue *iss, unsigned w)
+{
+    smtlm_warp *wp = &iss->warp[w];
+    if (warp_functional_done(wp))
+        return 1;
+    if (iss->cta[wp->cta].at_barrier >> w & 1)
+        return 1;
+    if (wp->membar) { /* released by the first look that finds no pending write */
+        if (smtlm_sb_pending_writes(&iss->sb, w))
+            return 1;
+        wp->membar = 0;
+    }
+    return wp->n_atomic > 0;
+}
+
+/* Sort key for gto/oldest: done or waiting warps last, then by dynamic warp id. */
+static uint64_t age_key(smtlm_issue *iss, unsigned w)
+{
+    if (iss->warp[w].done_exit || smtlm_warp_waiting(iss, w))
+        return UINT64_MAX;
+    return iss->warp[w].dyn_id;
+}
+
+static unsigned order_by_age(smtlm_issue *iss, const smtlm_sched *sc, uint8_t *list, int greedy)
+{
+    uint64_t key[SMTLM_MAX_WARPS];
+    unsigned n = 0;
+    int g = -1;
+    if (greedy) { /* the last warp that issued goes first (initially the first supervised) */
+        g = sc->sup[sc->last < 0 ? 0 : sc->last];
+        list[n++] = (uint8_t)g;
+    }
+    const unsigned base = n;
+    for (unsigned i = 0; i < sc->n_sup; i++) {
+        unsigned w = sc->sup[i];
+        if ((int)w == g || iss->warp[w].done_exit)
+            continue;
+        uint64_t k = age_key(iss, w);
+        unsigned j = n++;
+        while (j > base && key[j - 1] > k) {
+            key[j] = key[j - 1];
+            list[j] = list[j - 1];
+            j--;
+        }
+        key[j] = k;
+        list[j] = (uint8_t)w;
+    }
+    return n;
+}
+
+static unsigned order_lrr(const smtlm_issue *iss, const smtlm_sched *sc, uint8_t *list)
+{
+    unsigned n = 0, start = sc->last < 0 ? 0 : (unsigned)sc->last + 1;
+    for (unsigned i = 0; i < sc->n_sup; i++) {
+        unsigned w = sc->sup[(start + i) % sc->n_sup];
+        if (!iss->warp[w].done_exit)
+            list[n++] = (uint8_t)w;
+    }
+    return n;
+}
+
+/* rrr: only the current-turn warp; the turn moves on after an issue or when it cannot go. */
+static unsigned order_rrr(smtlm_issue *iss, unsigned s, uint8_t *list)
+{
+    smtlm_sched *sc = &iss->sched[s];
+    unsigned turn = sc->sup[sc->turn];
+    if (iss->issued_last[s] || iss->warp[turn].done_exit || smtlm_warp_waiting(iss, turn)) {
+        unsigned start = sc->last < 0 ? 0 : (unsigned)sc->last + 1;
+        for (unsigned i = 0; i < sc->n_sup; i++) {
+            unsigned k = (start + i) % sc->n_sup, w = sc->sup[k];
+            if (!iss->warp[w].done_exit && !smtlm_warp_waiting(iss, w)) {
+                sc->turn = (uint8_t)k;
+                break;
+            }
+        }
+    }
+    list[0] = sc->sup[sc->turn];
+    return 1;
+}
+
+/* two_level_active:N: an active set of N warps served in LRR order; a warp that waits or whose
+ * next instruction reads a long-operation register is demoted, and pending warps (in supervised
+ * order) refill the set. */
+static unsigned order_two_level(smtlm_issue *iss, smtlm_sched *sc, const smtlm_inst_pool *pool, uint8_t *list)
+{
+    for (unsigned i = 0; i < sc->n_sup; i++) {
+        unsigned w = sc->sup[i];
+        if (!(sc->active_set >> w & 1))
+            continue;
+        smtlm_warp *wp = &iss->warp[w];
+        int demote = wp->done_exit || smtlm_warp_waiting(iss, w);
+        if (!demote && wp->ib_valid[wp->next])
+            demote = smtlm_sb_reads_longop(&iss->sb, w, &pool->inst[wp->ib[wp->next]]);
+        if (demote)
+            sc->active_set &= ~(1ull << w);
+    }
+    unsigned n_active = (unsigned)__builtin_popcountll(sc->active_set);
+    for (unsigned i = 0; i < sc->n_sup && n_active < iss->cfg.two_level_active; i++) {
+        unsigned w = sc->sup[i];
+        if (!(sc->active_set >> w & 1) && !iss->warp[w].done_exit && !smtlm_warp_waiting(iss, w)) {
+            sc->active_set |= 1ull << w;
+            n_active++;
+        }
+    }
+    unsigned n = 0, start = sc->last < 0 ? 0 : (unsigned)sc->last + 1;
+    for (unsigned i = 0; i < sc->n_sup; i++) {
+        unsigned w = sc->sup[(start + i) % sc->n_sup];
+        if (sc->active_set >> w & 1)
+            list[n++] = (uint8_t)w;
+    }
+    return n;
+}
+
+/* Unit routing of scheduler_unit::cycle (no INT->SP fallback). Returns the ID_OC set id and
+ * the unit type, or -1 when the target slot is busy or the dual-issue rule forbids it. */
+static int route(const smtlm_issue *iss, const smtlm_issue_env *env, unsigned s,
+                 const smtlm_inst *in, unsigned prev, unsigned *unit)
+{
+    const smtlm_issue_cfg *c = &iss->cfg;
+    const int diff = c->dual_issue_diff_units;
+    const smtlm_regset *rs = env->rs;
+#define AVAIL(n, id) ((n) > 0 && smtlm_regset_has_free(&rs[id], c->sub_core, s))
+#define BLOCKED(u) (diff && prev == (u))
+    switch (in->op) {
+    case SMTLM_OP_LOAD: case SMTLM_OP_STORE: case SMTLM_OP_MEMBAR:
+        if (smtlm_regset_has_free(&rs[SMTLM_ID_OC_MEM], c->sub_core, s) && !BLOCKED(SMTLM_UNIT_MEM)) {
+            *unit = SMTLM_UNIT_MEM;
+            return SMTLM_ID_OC_MEM;
+        }
+        return -1;
+    case SMTLM_OP_TENSOR_CORE:
+        if (!BLOCKED(SMTLM_UNIT_TENSOR) && AVAIL(c->n_tensor, SMTLM_ID_OC_TENSOR_CORE)) {
+            *unit = SMTLM_UNIT_TENSOR;
+            return SMTLM_ID_OC_TENSOR_CORE;
+        }
+        return -1;
+    case SMTLM_OP_SPEC: {
+        unsigned k = (unsigned)in->spec - 1;
+        if (!BLOCKED(SMTLM_UNIT_SPECIALIZED) && AVAIL(c->n_spec_units[k], SMTLM_ID_OC_SPEC(k))) {
+            *unit = SMTLM_UNIT_SPECIALIZED;
+            return SMTLM_ID_OC_SPEC(k);
+        }
+        return -1;
+    }
+    case SMTLM_OP_DP:
+        if (c->n_dp > 0 && !BLOCKED(SMTLM_UNIT_DP)) {
+            if (AVAIL(c->n_dp, SMTLM_ID_OC_DP)) {
+                *unit = SMTLM_UNIT_DP;
+                return SMTLM_ID_OC_DP;
+            }
+            return -1;
+        }
+        if (c->n_dp == 0 && !BLOCKED(SMTLM_UNIT_SFU) && AVAIL(c->n_sfu, SMTLM_ID_OC_SFU)) {
+            *unit = SMTLM_UNIT_SFU;
+            return SMTLM_ID_OC_SFU;
+        }
+        return -1;
+    case SMTLM_OP_SFU:
+        if (!BLOCKED(SMTLM_UNIT_SFU) && AVAIL(c->n_sfu, SMTLM_ID_OC_SFU)) {
+            *unit = SMTLM_UNIT_SFU;
+            return SMTLM_ID_OC_SFU;
+        }
+        return -1;
+    default: /* SP, INT, ALU, branch, BAR, EXIT */
+        if (c->n_int > 0 && in->op != SMTLM_OP_SP && !BLOCKED(SMTLM_UNIT_INT) && AVAIL(c->n_int, SMTLM_ID_OC_INT)) {
+            *unit = SMTLM_UNIT_INT;
+            return SMTLM_ID_OC_INT;
+        }
+        if ((c->n_int == 0 || in->op == SMTLM_OP_SP) && !BLOCKED(SMTLM_UNIT_SP) && AVAIL(c->n_sp, SMTLM_ID_OC_SP)) {
+            *unit = SMTLM_UNIT_SP;
+            return SMTLM_ID_OC_SP;
+        }
+        return -1;
+    }
+#undef AVAIL
+#undef BLOCKED
+}
+
+static int is_longop_load(const smtlm_inst *in)
+{
+    return in->op == SMTLM_OP_LOAD &&
+           (in->mem_space == SMTLM_MEM_GLOBAL || in->mem_space == SMTLM_MEM_LOCAL || in->mem_space == SMTLM_MEM_TEX);
+}
+
+/* GPGPU-Sim issue_warp: into the ID_OC slot, functional effects (EXIT lanes, barrier, membar,
+ * atomics), scoreboard reservation, ibuffer slot freed. */
+static void issue_warp(smtlm_issue *iss, const smtlm_issue_env *env, unsigned s, unsigned w,
+                       unsigned set, unsigned unit)
+{
+    smtlm_warp *wp = &iss->warp[w];
+    smtlm_iref r = wp->ib[wp->next];
+    smtlm_inst *in = smtlm_pool_get(env->pool, r);
+    wp->ib[wp->next] = SMTLM_NO_INST;
+    wp->ib_valid[wp->next] = 0;
+    if (warp_ib_empty(wp))
+        iss->ib_empty |= 1ull << w;
+    in->uid = ++iss->next_uid;
+    in->sched = (uint8_t)s;
+    in->unit = (uint8_t)unit;
+    in->regset = (uint8_t)set;
+    in->cycles = in->ii;
+    in->ev[SMTLM_EV_ISSUE] = env->now;
+    smtlm_regset_move_in(&env->rs[set], iss->cfg.sub_core, s, r, in->uid);
+    iss->distro[s][SMTLM_DISTRO_W0 + smtlm_popcount32(in->mask)]++;
+    iss->issued++;
+    iss->issued_this_cycle++;
+    if (in->atomic)
+        wp->n_atomic += smtlm_popcount32(in->mask);
+    if (in->op == SMTLM_OP_EXIT) {
+        uint32_t done = in->mask & wp->active_lanes;
+        wp->active_lanes &= ~done;
+        wp->n_completed = (uint8_t)(wp->n_completed + smtlm_popcount32(done));
+        if (warp_functional_done(wp))
+            iss->fdone |= 1ull << w;
+    }
+    if (wp->trace_done && warp_functional_done(wp)) {
+        smtlm_issue_ibuffer_flush(iss, env->pool, w);
+        smtlm_issue_barrier_exit(iss, w);
+    }
+    if (in->op == SMTLM_OP_BARRIER) { /* every BAR is a full-CTA sync on barrier 0 */
+        smtlm_cta_slot *c = &iss->cta[wp->cta];
+        c->at_barrier |= 1ull << w;
+        if ((c->at_barrier & c->warps) == c->warp_active)
+            c->at_barrier = 0;
+    }
+    if (in->op == SMTLM_OP_MEMBAR)
+        wp->membar = 1;
+    smtlm_sb_reserve(&iss->sb, w, in, is_longop_load(in));
+}
+
+static void sched_cycle(smtlm_issue *iss, const smtlm_issue_env *env, unsigned s)
+{
+    smtlm_sched *sc = &iss->sched[s];
+    uint8_t list[SMTLM_MAX_WARPS];
+    unsigned n;
+    switch (iss->cfg.policy) {
+    case SMTLM_SCHED_GTO: n = order_by_age(iss, sc, list, 1); break;
+    case SMTLM_SCHED_OLDEST: n = order_by_age(iss, sc, list, 0); break;
+    case SMTLM_SCHED_RRR: n = order_rrr(iss, s, list); break;
+    case SMTLM_SCHED_TWO_LEVEL: n = order_two_level(iss, sc, env->pool, list); break;
+    default: n = order_lrr(iss, sc, list); break;
+    }
+    const unsigned max_issue = iss->cfg.max_issue_per_warp;
+    int valid = 0, ready = 0, issued_any = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const unsigned w = list[i];
+        smtlm_warp *wp = &iss->warp[w];
+        if (wp->done_exit)
+            continue;
+        unsigned issued = 0, checked = 0, prev = SMTLM_UNIT_NONE;
+        int reason = -1;
+        while (checked < max_issue && checked <= issued && issued < max_issue) {
+            if (smtlm_warp_waiting(iss, w)) {
+                if (reason < 0)
+                    reason = (iss->cta[wp->cta].at_barrier >> w & 1) ? SMTLM_WS_BARRIER : SMTLM_WS_MEMBAR;
+                break;
+            }
+            if (warp_ib_empty(wp)) {
+                if (reason < 0)
+                    reason = SMTLM_WS_IBUFFER_EMPTY;
+                break;
+            }
+            const smtlm_inst *in = smtlm_pool_get(env->pool, wp->ib[wp->next]);
+            int inst_issued = 0;
+            valid = 1;
+            if (!smtlm_sb_collision(&iss->sb, w, in)) {
+                ready = 1;
+                unsigned unit;
+                int set = route(iss, env, s, in, prev, &unit);
+                if (set >= 0) {
+                    issue_warp(iss, env, s, w, (unsigned)set, unit);
+                    issued++;
+                    prev = unit;
+                    issued_any = 1;
+                    inst_issued = 1;
+                } else if (reason < 0) {
+                    reason = SMTLM_WS_UNIT_BUSY;
+                }
+            } else if (reason < 0) {
+                reason = SMTLM_WS_SCOREBOARD;
+            }
+            if (inst_issued)
+                wp->next ^= 1; /* ibuffer_step */
+            checked++;
+        }
+        if (issued) {
+            iss->warp_stall[w][SMTLM_WS_ISSUED]++;
+            for (unsigned k = 0; k < sc->n_sup; k++)
+                if (sc->sup[k] == w)
+                    sc->last = (int16_t)k;
+            if (issued == 1)
+                iss->single_issue[s]++;
+            else
+                iss->dual_issue[s]++;
+            break;
+        }
+        if (reason >= 0)
+            iss->warp_stall[w][reason]++;
+    }
+    iss->issued_last[s] = (uint8_t)issued_any;
+    if (!valid)
+        iss->distro[s][SMTLM_DISTRO_IDLE]++;
+    else if (!ready)
+        iss->distro[s][SMTLM_DISTRO_SCOREBOARD]++;
+    else if (!issued_any)
+        iss->distro[s][SMTLM_DISTRO_STALL]++;
+}
+
+int smtlm_issue_cycle(smtlm_issue *iss, const smtlm_issue_env *env)
+{
+    iss->issued_this_cycle = 0;
+    for (unsigned k = 0; k < iss->cfg.n_sched; k++)
+        sched_cycle(iss, env, (iss->issue_prio + k) % iss->cfg.n_sched);
+    iss->issue_prio = (iss->issue_prio + 1) % iss->cfg.n_sched;
+    return iss->error;
+}

@@ -1,0 +1,335 @@
+/* Operand collector: CU sets, ports and dispatch units in GPGPU-Sim's construction order, CU
+ * allocation (allocate_cu), operand collection and round-robin dispatch (dispatch_ready_cu). */
+#include "smtlm/opcoll.h"
+
+#include <string.h>
+
+/* ID_OC -> OC_EX pair of each CU-set kind's own port (specialized-OC mode). */
+static const uint8_t kind_in[SMTLM_CUS_KINDS] = {0, SMTLM_ID_OC_SP, SMTLM_ID_OC_DP,
+    SMTLM_ID_OC_TENSOR_CORE, SMTLM_ID_OC_SFU, SMTLM_ID_OC_MEM, SMTLM_ID_OC_INT};
+
+static int add_set(smtlm_opcoll *oc, unsigned kind)
+{
+    const smtlm_opcoll_cfg *cfg = &oc->cfg;
+    unsigned n = cfg->num_units[kind];
+    if (oc->n_cus + n > SMTLM_MAX_CUS || oc->n_du + cfg->num_out_ports[kind] > SMTLM_MAX_CUS)
+        return SMTLM_ERANGE;
+    if (cfg->sub_core && n > 0 && n % cfg->n_sched != 0)
+        return SMTLM_EINVAL; /* sub-core partitions every CU set by scheduler */
+    smtlm_cu_set *s = &oc->sets[oc->n_sets];
+    s->kind = (uint8_t)kind;
+    s->first = (uint8_t)oc->n_cus;
+    s->count = (uint8_t)n;
+    for (unsigned d = 0; d < cfg->num_out_ports[kind]; d++) {
+        oc->du[oc->n_du].set = (uint8_t)oc->n_sets;
+        oc->du[oc->n_du].last = 0;
+        oc->n_du++;
+    }
+    oc->n_cus += n;
+    oc->n_sets++;
+    return SMTLM_OK;
+}
+
+static int find_set(const smtlm_opcoll *oc, unsigned kind)
+{
+    for (unsigned i = 0; i < oc->n_sets; i++)
+        if (oc->sets[i].kind == kind)
+            return (int)i;
+    return -1;
+}
+
+static int add_port(smtlm_opcoll *oc, const smtlm_port *p)
+{
+    if (oc->n_ports == SMTLM_MAX_PORTS)
+        return SMTLM_ERANGE;
+    oc->ports[oc->n_ports++] = *p;
+    return SMTLM_OK;
+}
+
+static void add_pair(smtlm_port *p, unsigned in, unsigned out)
+{
+    p->in[p->n_pairs] = (uint8_t)in;
+    p->out[p->n_pairs] = (uint8_t)out;
+    p->n_pairs++;
+}
+
+int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg)
+{
+    memset(oc, 0, sizeof *oc);
+    oc->cfg = *cfg;
+    if (cfg->n_sched == 0 || cfg->n_sched > SMTLM_MAX_SCHED || cfg->n_spec > SMTLM_MAX_SPEC_UNITS)
+        return SMTLM_EINVAL;
+    int rc = add_set(oc, SMTLM_CUS_GEN);
+    if (rc)
+        return rc;
+    if (cfg->enable_specialized) {
+        static const unsigned order[] = {SMTLM_CUS_SP, SMTLM_CUS_DP, SMTLM_CUS_TENSOR_CORE,
+                                         SMTLM_CUS_SFU, SMTLM_CUS_MEM, SMTLM_CUS_INT};
+        for (unsigned i = 0; i < 6; i++)
+            if ((rc = add_set(oc, order[i])) != SMTLM_OK)
+                return rc;
+    }
+    if (oc->n_cus == 0)
+        return SMTLM_EINVAL; /* no collector unit at all: nothing could ever issue */
+    if (cfg->sub_core && oc->n_cus % cfg->n_sched != 0)
+        return SMTLM_EINVAL;
+
+    /* Generic ports: every pipeline's pair, in GPGPU-Sim's order; they search GEN only. */
+    smtlm_port gen;
+    memset(&gen, 0, sizeof gen);
+    add_pair(&gen, SMTLM_ID_OC_SP, SMTLM_OC_EX_SP);
+    add_pair(&gen, SMTLM_ID_OC_SFU, SMTLM_OC_EX_SFU);
+    add_pair(&gen, SMTLM_ID_OC_MEM, SMTLM_OC_EX_MEM);
+    if (cfg->has_tensor_core)
+        add_pair(&gen, SMTLM_ID_OC_TENSOR_CORE, SMTLM_OC_EX_TENSOR_CORE);
+    if (cfg->has_dp)
+        add_pair(&gen, SMTLM_ID_OC_DP, SMTLM_OC_EX_DP);
+    if (cfg->has_int)
+        add_pair(&gen, SMTLM_ID_OC_INT, SMTLM_OC_EX_INT);
+    for (unsigned k = 0; k < cfg->n_spec; k++)
+        add_pair(&gen, SMTLM_ID_OC_SPEC(cfg->spec_index[k]), SMTLM_OC_EX_SPEC(cfg->spec_index[k]));
+    gen.n_sets = 1;
+    gen.sets[0] = 0;
+    for (unsigned i = 0; i < cfg->num_in_ports[SMTLM_CUS_GEN]; i++)
+        if ((rc = add_port(oc, &gen)) != SMTLM_OK)
+            return rc;
+    if (cfg->enable_specialized) {
+        for (unsigned kind = SMTLM_CUS_SP; kind < SMTLM_CUS_KINDS; kind++) {
+            smtlm_port p;
+            memset(&p, 0, sizeof p);
+            add_pair(&p, kind_in[kind], kind_in[kind] + (SMTLM_OC_EX_SP - SMTLM_ID_OC_SP));
+            if (kind == SMTLM_CUS_TENSOR_CORE) {
+                p.in[0] = SMTLM_ID_OC_TENSOR_CORE;
+                p.out[0] = SMTLM_OC_EX_TENSOR_CORE;
+            }
+            int own = find_set(oc, kind);
+            if (own >= 0 && oc->sets[own].count > 0)
+                p.sets[p.n_sets++] = (uint8_t)own;
+            p.sets[p.n_sets++] = 0;
+            for (unsigned i = 0; i < cfg->num_in_ports[kind]; i++)
+                if ((rc = add_port(oc, &p)) != SMTLM_OK)
+                    return rc;
+        }
+    }
+    smtlm_opcoll_reset(oc);
+    return SMTLM_OK;
+}
+
+void smtlm_opcoll_reset(smtlm_opcoll *oc)
+{
+    const unsigned per_sched = oc->cfg.sub_core ? oc->n_cus / oc->cfg.n_sched : 0;
+    for (unsigned s = 0; s < oc->n_sets; s++) {
+        for (unsigned k = 0; k < oc->sets[s].count; k++) {
+            unsigned j = oc->sets[s].first + k;
+            smtlm_cu *cu = &oc->cu[j];
+            cu->free = 1;
+            cu->set = (uint8_t)s;
+            /* GPGPU-Sim derives the slot from the CU's global index (latent bug with >1 set). */
+            cu->reg_id = (uint8_t)(per_sched ? j / per_sched : 0);
+            cu->out = 0;
+            cu->not_ready = 0;
+            cu->inst = SMTLM_NO_INST;
+        }
+    }
+    for (unsigned d = 0; d < oc->n_du; d++)
+        oc->du[d].last = 0;
+    oc->busy = 0;
+    oc->occupancy_sum = 0;
+    memset(oc->occupancy_hist, 0, sizeof oc->occupancy_hist);
+    memset(oc->collect_lat_hist, 0, sizeof oc->collect_lat_hist);
+    oc->allocations = 0;
+    oc->dispatches = 0;
+}
+
+static int cu_ready(const smtlm_opcoll *oc, const smtlm_cu *cu, const smtlm_regset *rs)
+{
+    return !cu->free && cu->not_ready == 0 &&
+           smtlm_regset_has_free(&rs[cu->out], oc->cfg.sub_core, cu->reg_id);
+}
+
+void smtlm_opcoll_dispatch(smtlm_opcoll *oc, const smtlm_oc_ctx *c)
+{
+    if (oc->busy == 0)
+        return;
+    for (unsigned d = 0; d < oc->n_du; d++) {
+        smtlm_dispatch_unit *du = &oc->du[d];
+        const smtlm_cu_set *set = &oc->sets[du->set];
+        const unsigned n = set->count;
+        if (n == 0)
+            continue;
+        /* Sub-core: restart at the first CU of the next sub-core group (GPGPU-Sim 92f313b6). */
+        const unsigned cps = oc->cfg.sub_core ? n / oc->cfg.n_sched : 1;
+        const unsigned inc = oc->cfg.sub_core ? cps - (du->last % cps) : 1;
+        for (unsigned k = 0; k < n; k++) {
+            unsigned idx = (du->last + k + inc) % n;
+            smtlm_cu *cu = &oc->cu[set->first + idx];
+            if (!cu_ready(oc, cu, c->rs))
+                continue;
+            du->last = (uint8_t)idx;
+            smtlm_inst *in = smtlm_pool_get(c->pool, cu->inst);
+            smtlm_regset_move_in(&c->rs[cu->out], oc->cfg.sub_core, cu->reg_id, cu->inst, in->uid);
+            in->ev[SMTLM_EV_OC_EX] = c->now;
+            cu->free = 1;
+            cu->inst = SMTLM_NO_INST;
+            oc->busy--;
+            oc->dispatches++;
+            break;
+        }
+    }
+}
+
+static void operands_done(smtlm_opcoll *oc, smtlm_inst *in, uint64_t now)
+{
+    in->ev[SMTLM_EV_OPERANDS] = now;
+    uint64_t lat = now - in->ev[SMTLM_EV_CU_ALLOC];
+    oc->collect_lat_hist[lat < 63 ? lat : 63]++;
+}
+
+void smtlm_opcoll_collect(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_read_grant *g, unsigned n)
+{
+    for (unsigned i = 0; i < n; i++) {
+        smtlm_cu *cu = &oc->cu[g[i].cu];
+        cu->not_ready &= (uint8_t)~(1u << g[i].operand);
+        if (cu->not_ready == 0)
+            operands_done(oc, smtlm_pool_get(c->pool, cu->inst), c->now);
+    }
+}
+
+/* Moves the instruction in slot `slot` of `in_rs` into CU j and queues its distinct reads. */
+static int allocate_cu(smtlm_opcoll *oc, const smtlm_oc_ctx *c, unsigned j, unsigned in_set,
+                       unsigned slot, unsigned out_set)
+{
+    smtlm_cu *cu = &oc->cu[j];
+    smtlm_iref r = smtlm_regset_take(&c->rs[in_set], slot);
+    smtlm_inst *in = smtlm_pool_get(c->pool, r);
+    cu->free = 0;
+    cu->inst = r;
+    cu->out = (uint8_t)out_set;
+    cu->not_ready = 0;
+    oc->busy++;
+    oc->allocations++;
+    in->ev[SMTLM_EV_CU_ALLOC] = c->now;
+    for (unsigned op = 0; op < in->n_src; op++) {
+        int dup = 0; /* duplicate registers of one instruction are read once (AGS c9cc0a01) */
+        for (unsigned q = 0; q < op; q++)
+            dup |= in->src[q] == in->src[op];
+        if (dup)
+            continue;
+        unsigned bank = smtlm_rf_bank(c->rf, (unsigned)in->src[op], in->warp, in->sched);
+        smtlm_read_req req = {(uint8_t)j, (uint8_t)op, (uint16_t)in->src[op]};
+        int rc = smtlm_rf_request(c->rf, bank, req);
+        if (rc)
+            return rc;
+        cu->not_ready |= (uint8_t)(1u << op);
+    }
+    if (cu->not_ready == 0)
+        operands_done(oc, in, c->now);
+    return SMTLM_OK;
+}
+
+/* First free CU of `set` available to scheduler `sched` (any CU without sub-core), or -1. */
+static int free_cu(const smtlm_opcoll *oc, unsigned set, unsigned sched)
+{
+    const smtlm_cu_set *s = &oc->sets[set];
+    unsigned lo = 0, hi = s->count;
+    if (oc->cfg.sub_core) {
+        unsigned cps = s->count / oc->cfg.n_sched;
+        lo = sched * cps;
+        hi = lo + cps;
+    }
+    for (unsigned k = lo; k < hi; k++)
+        if (oc->cu[s->first + k].free)
+            return (int)(s->first + k);
+    return -1;
+}
+
+/* Tries the port's CU sets in order for the instruction in `slot`; returns 1 if allocated. */
+static int try_sets(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_port *p, unsigned pair,
+                    unsigned slot, int *err)
+{
+    const smtlm_inst *in = smtlm_pool_get(c->pool, c->rs[p->in[pair]].slot[slot]);
+    for (unsigned s = 0; s < p->n_sets; s++) {
+        if (oc->sets[p->sets[s]].count == 0)
+            continue;
+        int j = free_cu(oc, p->sets[s], in->sched);
+        if (j >= 0) {
+            *err = allocate_cu(oc, c, (unsigned)j, p->in[pair], slot, p->out[pair]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Slots of a register set ordered oldest first; returns their count. */
+static unsigned slots_by_age(const smtlm_regset *rs, uint8_t *out)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < rs->width; i++) {
+        if (rs->slot[i] == SMTLM_NO_INST)
+            continue;
+        unsigned k = n++;
+        while (k > 0 && rs->uid[out[k - 1]] > rs->uid[i]) {
+            out[k] = out[k - 1];
+            k--;
+        }
+        out[k] = (uint8_t)i;
+    }
+    return n;
+}
+
+static int allocate_port(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_port *p)
+{
+    uint8_t order[SMTLM_PORT_MAX_PAIRS];
+    for (unsigned i = 0; i < p->n_pairs; i++)
+        order[i] = (uint8_t)i;
+    if (oc->cfg.fix_optype_priority) { /* oldest instruction across unit types first */
+        uint64_t age[SMTLM_PORT_MAX_PAIRS];
+        for (unsigned i = 0; i < p->n_pairs; i++) {
+            int s = smtlm_regset_oldest(&c->rs[p->in[i]]);
+            age[i] = s < 0 ? UINT64_MAX : c->rs[p->in[i]].uid[s];
+        }
+        for (unsigned i = 1; i < p->n_pairs; i++)
+            for (unsigned k = i; k > 0 && age[order[k - 1]] > age[order[k]]; k--) {
+                uint8_t t = order[k];
+                order[k] = order[k - 1];
+                order[k - 1] = t;
+            }
+    }
+    int err = SMTLM_OK;
+    for (unsigned i = 0; i < p->n_pairs; i++) {
+        unsigned pair = order[i];
+        const smtlm_regset *in_rs = &c->rs[p->in[pair]];
+        if (in_rs->count == 0)
+            continue;
+        if (oc->cfg.sub_core && oc->cfg.fix_subcore_hol) {
+            uint8_t slots[SMTLM_MAX_REGSET_WIDTH];
+            unsigned n = slots_by_age(in_rs, slots);
+            for (unsigned k = 0; k < n; k++)
+                if (try_sets(oc, c, p, pair, slots[k], &err))
+                    break;
+        } else {
+            /* GPGPU-Sim: only the oldest instruction of the set is considered; if its
+             * sub-core has no free CU, nothing of this set is allocated by this port. */
+            try_sets(oc, c, p, pair, (unsigned)smtlm_regset_oldest(in_rs), &err);
+        }
+        if (err)
+            return err;
+    }
+    return SMTLM_OK;
+}
+
+int smtlm_opcoll_allocate(smtlm_opcoll *oc, const smtlm_oc_ctx *c)
+{
+    for (unsigned p = 0; p < oc->n_ports; p++) {
+        int rc = allocate_port(oc, c, &oc->ports[p]);
+        if (rc)
+            return rc;
+    }
+    return SMTLM_OK;
+}
+
+void smtlm_opcoll_sample(smtlm_opcoll *oc)
+{
+    oc->occupancy_sum += oc->busy;
+    oc->occupancy_hist[oc->busy]++;
+}

@@ -1,0 +1,169 @@
+/* Register-file banks and the read-port arbiter (fifo and wavefront policies). */
+#include "smtlm/regfile.h"
+
+#include <string.h>
+
+#include "smtlm/bankmap.h"
+
+#define QMASK (SMTLM_RF_QUEUE_CAP - 1)
+
+int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg)
+{
+    if (cfg->n_banks == 0 || cfg->n_sched == 0 || cfg->n_cus == 0)
+        return SMTLM_EINVAL;
+    if (cfg->n_banks > SMTLM_MAX_BANKS || cfg->n_cus > SMTLM_MAX_CUS)
+        return SMTLM_ERANGE;
+    if (cfg->sub_core && cfg->n_banks % cfg->n_sched != 0)
+        return SMTLM_EINVAL; /* GPGPU-Sim asserts banks divisible by schedulers */
+    if (cfg->policy != SMTLM_ALLOC_FIFO && cfg->policy != SMTLM_ALLOC_WAVEFRONT)
+        return SMTLM_EINVAL;
+    /* Every CU's reads must fit in one bank's queue in the worst case. */
+    if (cfg->n_cus * 4u > SMTLM_RF_QUEUE_CAP)
+        return SMTLM_ERANGE;
+    rf->cfg = *cfg;
+    rf->bps = cfg->sub_core ? cfg->n_banks / cfg->n_sched : cfg->n_banks;
+    smtlm_rf_reset(rf);
+    return SMTLM_OK;
+}
+
+void smtlm_rf_reset(smtlm_rf *rf)
+{
+    memset(rf->q_head, 0, sizeof rf->q_head);
+    memset(rf->q_len, 0, sizeof rf->q_len);
+    rf->nonempty = 0;
+    rf->write_alloc = 0;
+    rf->blocked = 0;
+    rf->priority = 0;
+    memset(rf->reads, 0, sizeof rf->reads);
+    memset(rf->writes, 0, sizeof rf->writes);
+    memset(rf->wait_steps, 0, sizeof rf->wait_steps);
+    rf->steps_with_wait = 0;
+}
+
+unsigned smtlm_rf_bank(const smtlm_rf *rf, unsigned reg, unsigned wid, unsigned sched)
+{
+    return rf->cfg.sub_core ? smtlm_bank_subcore(reg, wid, rf->bps, sched)
+                            : smtlm_bank_flat(reg, wid, rf->cfg.n_banks);
+}
+
+int smtlm_rf_request(smtlm_rf *rf, unsigned bank, smtlm_read_req req)
+{
+    if (bank >= rf->cfg.n_banks)
+        return SMTLM_EINVAL;
+    if (rf->q_len[bank] == SMTLM_RF_QUEUE_CAP)
+        return SMTLM_EFULL;
+    rf->q[bank][(rf->q_head[bank] + rf->q_len[bank]) & QMASK] = req;
+    rf->q_len[bank]++;
+    rf->nonempty |= 1ull << bank;
+    return SMTLM_OK;
+}
+
+int smtlm_rf_write(smtlm_rf *rf, unsigned bank)
+{
+    uint64_t bit = 1ull << bank;
+    rf->writes[bank]++;
+    if (rf->write_alloc & bit)
+        return 0;
+    rf->write_alloc |= bit;
+    return 1;
+}
+
+static void pop_head(smtlm_rf *rf, unsigned b)
+{
+    rf->q_head[b] = (uint16_t)((rf->q_head[b] + 1) & QMASK);
+    if (--rf->q_len[b] == 0)
+        rf->nonempty &= ~(1ull << b);
+}
+
+/* Removes entry i (0 = head) of bank b's queue, keeping the order of the others. */
+static void remove_at(smtlm_rf *rf, unsigned b, unsigned i)
+{
+    for (unsigned k = i; k > 0; k--)
+        rf->q[b][(rf->q_head[b] + k) & QMASK] = rf->q[b][(rf->q_head[b] + k - 1) & QMASK];
+    pop_head(rf, b);
+}
+
+/* fifo: every bank not write-allocated grants its queue head. */
+static unsigned arbitrate_fifo(smtlm_rf *rf, uint64_t eligible, smtlm_read_grant *out)
+{
+    unsigned n = 0;
+    while (eligible) {
+        unsigned b = smtlm_ctz64(eligible);
+        eligible &= eligible - 1;
+        smtlm_read_req r = rf->q[b][rf->q_head[b]];
+        pop_head(rf, b);
+        out[n].cu = r.cu;
+        out[n].operand = r.operand;
+        out[n].bank = (uint8_t)b;
+        n++;
+    }
+    return n;
+}
+
+/* wavefront: booksim's diagonal sweep with one grant per bank and per collector unit. */
+static unsigned arbitrate_wavefront(smtlm_rf *rf, uint64_t eligible, smtlm_read_grant *out)
+{
+    const unsigned nb = rf->cfg.n_banks, nc = rf->cfg.n_cus;
+    uint64_t req[SMTLM_MAX_BANKS]; /* bit c set: bank b has a queued read for CU c */
+    for (unsigned b = 0; b < nb; b++) {
+        req[b] = 0;
+        if (!(eligible >> b & 1))
+            continue;
+        for (unsigned i = 0; i < rf->q_len[b]; i++)
+            req[b] |= 1ull << rf->q[b][(rf->q_head[b] + i) & QMASK].cu;
+    }
+    int inmatch[SMTLM_MAX_BANKS];
+    uint64_t out_taken = 0;
+    for (unsigned b = 0; b < nb; b++)
+        inmatch[b] = -1;
+    const unsigned square = nb > nc ? nb : nc;
+    for (unsigned p = 0; p < square; p++) {
+        unsigned cu = (rf->priority + p) % nc;
+        for (unsigned b = 0; b < nb; b++) {
+            if (inmatch[b] < 0 && !(out_taken >> cu & 1) && (req[b] >> cu & 1)) {
+                inmatch[b] = (int)cu;
+                out_taken |= 1ull << cu;
+            }
+            cu = (cu + 1) % nc;
+        }
+    }
+    rf->priority = (rf->priority + 1) % nc;
+    unsigned n = 0;
+    for (unsigned b = 0; b < nb; b++) {
+        if (inmatch[b] < 0)
+            continue;
+        for (unsigned i = 0; i < rf->q_len[b]; i++) { /* oldest read of that CU in the bank */
+            smtlm_read_req r = rf->q[b][(rf->q_head[b] + i) & QMASK];
+            if (r.cu == (unsigned)inmatch[b]) {
+                remove_at(rf, b, i);
+                out[n].cu = r.cu;
+                out[n].operand = r.operand;
+                out[n].bank = (uint8_t)b;
+                n++;
+                break;
+            }
+        }
+    }
+    return n;
+}
+
+unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out)
+{
+    const uint64_t refused = rf->write_alloc | rf->blocked;
+    const uint64_t eligible = rf->nonempty & ~refused;
+    unsigned n = rf->cfg.policy == SMTLM_ALLOC_WAVEFRONT ? arbitrate_wavefront(rf, eligible, out)
+                                                         : arbitrate_fifo(rf, eligible, out);
+    for (unsigned i = 0; i < n; i++)
+        rf->reads[out[i].bank]++;
+    /* Banks that still hold a read after this step made it wait. */
+    uint64_t waiting = rf->nonempty;
+    if (waiting) {
+        rf->steps_with_wait++;
+        while (waiting) {
+            unsigned b = smtlm_ctz64(waiting);
+            waiting &= waiting - 1;
+            rf->wait_steps[b]++;
+        }
+    }
+    return n;
+}

@@ -1,0 +1,74 @@
+/* Scoreboard: per-warp bitsets of pending destination registers. */
+#include "smtlm/scoreboard.h"
+
+#include <string.h>
+
+int smtlm_sb_init(smtlm_scoreboard *sb, unsigned n_warps)
+{
+    if (n_warps == 0)
+        return SMTLM_EINVAL;
+    if (n_warps > SMTLM_MAX_WARPS)
+        return SMTLM_ERANGE;
+    sb->n_warps = n_warps;
+    smtlm_sb_reset(sb);
+    return SMTLM_OK;
+}
+
+void smtlm_sb_reset(smtlm_scoreboard *sb)
+{
+    memset(sb->pending, 0, sizeof sb->pending);
+    memset(sb->longop, 0, sizeof sb->longop);
+    memset(sb->count, 0, sizeof sb->count);
+}
+
+int smtlm_sb_collision(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in)
+{
+    if (sb->count[w] == 0)
+        return 0;
+    for (unsigned i = 0; i < in->n_src; i++)
+        if (in->src[i] > 0 && smtlm_sb_test(sb, w, (unsigned)in->src[i]))
+            return 1;
+    for (unsigned i = 0; i < in->n_dst; i++)
+        if (in->dst[i] > 0 && smtlm_sb_test(sb, w, (unsigned)in->dst[i]))
+            return 1;
+    return 0;
+}
+
+void smtlm_sb_reserve(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in, int longop)
+{
+    for (unsigned i = 0; i < in->n_dst; i++) {
+        int r = in->dst[i];
+        if (r <= 0 || smtlm_sb_test(sb, w, (unsigned)r))
+            continue; /* duplicate destination inside one instruction */
+        sb->pending[w][r >> 6] |= 1ull << (r & 63);
+        if (longop)
+            sb->longop[w][r >> 6] |= 1ull << (r & 63);
+        sb->count[w]++;
+    }
+}
+
+void smtlm_sb_release_reg(smtlm_scoreboard *sb, unsigned w, unsigned reg)
+{
+    if (reg == 0 || !smtlm_sb_test(sb, w, reg))
+        return;
+    sb->pending[w][reg >> 6] &= ~(1ull << (reg & 63));
+    sb->longop[w][reg >> 6] &= ~(1ull << (reg & 63));
+    sb->count[w]--;
+}
+
+void smtlm_sb_release(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in)
+{
+    for (unsigned i = 0; i < in->n_dst; i++)
+        if (in->dst[i] > 0)
+            smtlm_sb_release_reg(sb, w, (unsigned)in->dst[i]);
+}
+
+int smtlm_sb_reads_longop(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in)
+{
+    for (unsigned i = 0; i < in->n_src; i++) {
+        int r = in->src[i];
+        if (r > 0 && (sb->longop[w][r >> 6] >> (r & 63) & 1))
+            return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,400 @@
+/* One SM cycle in GPGPU-Sim order, and the glue (callbacks) between the blocks. */
+#include "smtlm/sm.h"
+
+#include <string.h>
+
+void smtlm_sm_cfg_qv100(smtlm_sm_cfg *c)
+{
+    static const unsigned widths[SMTLM_NUM_STD_REGSETS] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 8, 4, 4};
+    memset(c, 0, sizeof *c);
+    c->max_warps = 64;
+    c->n_sched = 4;
+    c->scheduler = SMTLM_SCHED_LRR;
+    c->two_level_active = 6;
+    c->max_insn_issue_per_warp = 1;
+    c->dual_issue_diff_exec_units = 1;
+    c->inst_fetch_throughput = 4;
+    c->sub_core = 1;
+    memcpy(c->width, widths, sizeof widths);
+    c->n_sp = c->n_dp = c->n_int = c->n_sfu = c->n_tensor = 4;
+    c->tensor_core_avail = 1;
+    c->depth_sp = 13;   /* -ptx_opcode_latency_fp 4,13,4,5,39: index 1 */
+    c->depth_dp = 19;   /* -ptx_opcode_latency_dp 8,19,8,8,330 */
+    c->depth_int = 21;  /* max(int[1], int[5]) of 4,13,4,5,145,21 */
+    c->depth_sfu = 330; /* max(dp[4], sfu) */
+    c->depth_tensor = 64;
+    static const smtlm_spec_unit_cfg spec[3] = {{4, 4, 4, 4, "BRA"}, {4, 200, 4, 4, "TEX"}, {4, 8, 4, 4, "TENSOR"}};
+    memcpy(c->spec, spec, sizeof spec);
+    c->n_banks = 16;
+    c->reg_file_port_throughput = 2;
+    c->oc_allocator = SMTLM_ALLOC_FIFO;
+    c->enable_specialized_oc = 0;
+    c->oc_units[SMTLM_CUS_GEN] = c->oc_in_ports[SMTLM_CUS_GEN] = c->oc_out_ports[SMTLM_CUS_GEN] = 8;
+    c->smem_latency = 20;
+    c->shmem_banks = 32;
+    c->shmem_warp_parts = 1;
+    c->mem_unit_ports = 1;
+}
+
+/* ---- validation ---------------------------------------------------------------------- */
+
+static int check_width(const smtlm_sm_cfg *c, unsigned set, int present)
+{
+    if (c->width[set] > SMTLM_MAX_REGSET_WIDTH)
+        return SMTLM_ERANGE;
+    if (c->sub_core && present && c->width[set] != c->n_sched)
+        return SMTLM_EINVAL; /* GPGPU-Sim asserts ID_OC width == schedulers under sub-core */
+    return SMTLM_OK;
+}
+
+static int check_units(const smtlm_sm_cfg *c, unsigned n, unsigned depth, unsigned oc_ex_width)
+{
+    if (n == 0)
+        return SMTLM_OK;
+    if (depth == 0)
+        return SMTLM_EINVAL;
+    if (depth >= SMTLM_MAX_LATENCY)
+        return SMTLM_ERANGE;
+    if (c->sub_core && (n > oc_ex_width || oc_ex_width < c->n_sched))
+        return SMTLM_EINVAL; /* unit k reads OC_EX slot k; every sub-core needs its slot */
+    return SMTLM_OK;
+}
+
+static int validate(const smtlm_sm_cfg *c)
+{
+    if (c->max_warps == 0 || c->n_sched == 0 || c->reg_file_port_throughput == 0 ||
+        c->inst_fetch_throughput == 0 || c->n_banks == 0 || c->n_sp == 0 || c->width[SMTLM_EX_WB] == 0)
+        return SMTLM_EINVAL;
+    if (c->max_warps > SMTLM_MAX_WARPS || c->n_sched > SMTLM_MAX_SCHED || c->n_banks > SMTLM_MAX_BANKS)
+        return SMTLM_ERANGE;
+    if (c->sub_core && c->n_banks % c->n_sched)
+        return SMTLM_EINVAL;
+    int rc;
+    if ((rc = check_width(c, SMTLM_ID_OC_SP, 1)) || (rc = check_width(c, SMTLM_ID_OC_SFU, 1)) ||
+        (rc = check_width(c, SMTLM_ID_OC_MEM, 1)) || (rc = check_width(c, SMTLM_ID_OC_INT, c->n_int > 0)) ||
+        (rc = check_width(c, SMTLM_ID_OC_DP, c->n_dp > 0)) ||
+        (rc = check_width(c, SMTLM_ID_OC_TENSOR_CORE, c->tensor_core_avail)))
+        return rc;
+    for (unsigned i = SMTLM_OC_EX_SP; i <= SMTLM_EX_WB; i++)
+        if ((rc = check_width(c, i, 0)))
+            return rc;
+    if ((rc = check_width(c, SMTLM_OC_EX_TENSOR_CORE, 0)))
+        return rc;
+    if ((rc = check_units(c, c->n_sp, c->depth_sp, c->width[SMTLM_OC_EX_SP])) ||
+        (rc = check_units(c, c->n_dp, c->depth_dp, c->width[SMTLM_OC_EX_DP])) ||
+        (rc = check_units(c, c->n_int, c->depth_int, c->width[SMTLM_OC_EX_INT])) ||
+        (rc = check_units(c, c->n_sfu, c->depth_sfu, c->width[SMTLM_OC_EX_SFU])) ||
+        (rc = check_units(c, c->tensor_core_avail ? c->n_tensor : 0, c->depth_tensor, c->width[SMTLM_OC_EX_TENSOR_CORE])))
+        return rc;
+    for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++) {
+        const smtlm_spec_unit_cfg *s = &c->spec[k];
+        if (s->num_units == 0)
+            continue;
+        if (s->id_oc_width > SMTLM_MAX_REGSET_WIDTH || s->oc_ex_width > SMTLM_MAX_REGSET_WIDTH)
+            return SMTLM_ERANGE;
+        if (c->sub_core && s->id_oc_width != c->n_sched)
+            return SMTLM_EINVAL;
+        if ((rc = check_units(c, s->num_units, s->max_latency, s->oc_ex_width)))
+            return rc;
+    }
+    if (c->dual_issue_diff_exec_units != 0 && c->dual_issue_diff_exec_units != 1)
+        return SMTLM_EINVAL;
+    return SMTLM_OK;
+}
+
+/* ---- callbacks the blocks use ------------------------------------------------------- */
+
+static void count_completion(smtlm_sm *sm, const smtlm_inst *in)
+{
+    sm->stats.warp_insts++;
+    sm->stats.thread_insts += smtlm_popcount32(in->mask);
+    sm->stats.unit_insts[in->unit & 7]++;
+    sm->last_progress = sm->now;
+    if (sm->on_retire)
+        sm->on_retire(sm->retire_ctx, sm->id, in);
+}
+
+static void wb_retire(void *owner, smtlm_iref r)
+{
+    smtlm_sm *sm = owner;
+    smtlm_inst *in = smtlm_pool_get(&sm->pool, r);
+    count_completion(sm, in);
+    smtlm_issue_retired(&sm->iss, in->warp);
+    smtlm_pool_free(&sm->pool, r);
+}
+
+static void ldst_complete(void *owner, smtlm_iref r)
+{
+    smtlm_sm *sm = owner;
+    smtlm_inst *in = smtlm_pool_get(&sm->pool, r);
+    in->ev[SMTLM_EV_WRITEBACK] = sm->now;
+    count_completion(sm, in);
+}
+
+static void ldst_dec_in_pipeline(void *owner, unsigned warp) { smtlm_issue_retired(&((smtlm_sm *)owner)->iss, warp); }
+static void ldst_store_sent(void *owner, unsigned warp) { ((smtlm_sm *)owner)->iss.warp[warp].stores_out++; }
+static void ldst_store_acked(void *owner, unsigned warp)
+{
+    smtlm_sm *sm = owner;
+    if (sm->iss.warp[warp].stores_out)
+        sm->iss.warp[warp].stores_out--;
+    sm->last_progress = sm->now;
+}
+static void ldst_atomic_done(void *owner, unsigned warp, unsigned lanes)
+{
+    smtlm_warp *w = &((smtlm_sm *)owner)->iss.warp[warp];
+    w->n_atomic = w->n_atomic > lanes ? w->n_atomic - lanes : 0;
+}
+
+static void cta_done(void *owner, unsigned slot)
+{
+    smtlm_sm *sm = owner;
+    if (sm->on_cta_done)
+        sm->on_cta_done(sm->hook_ctx, sm->id, slot, sm->iss.cta[slot].id);
+}
+
+/* Depth of the pipeline an instruction will run on, 0 for the LDST (no latency limit). */
+static unsigned unit_depth(const smtlm_sm_cfg *c, const smtlm_inst_desc *d)
+{
+    switch (d->op) {
+    case SMTLM_OP_LOAD: case SMTLM_OP_STORE: case SMTLM_OP_MEMBAR: return 0;
+    case SMTLM_OP_SP: return c->depth_sp;
+    case SMTLM_OP_SFU: return c->depth_sfu;
+    case SMTLM_OP_DP: return c->n_dp ? c->depth_dp : c->depth_sfu;
+    case SMTLM_OP_TENSOR_CORE: return c->depth_tensor;
+    case SMTLM_OP_SPEC: return c->spec[d->spec - 1].max_latency;
+    default: return c->n_int ? c->depth_int : c->depth_sp;
+    }
+}
+
+/* The SM's view of the user's source: validates every instruction before it enters. */
+static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d)
+{
+    smtlm_sm *sm = ctx;
+    int got = sm->src.next(sm->src.ctx, smid, warp, d);
+    if (got <= 0)
+        return got;
+    int bad = d->op >= SMTLM_OP_COUNT || d->n_src > SMTLM_MAX_SRC || d->n_dst > SMTLM_MAX_DST ||
+              d->mem_space >= SMTLM_MEM_COUNT || d->latency == 0 || d->ii == 0 ||
+              d->latency >= SMTLM_MAX_LATENCY || d->ii > d->latency;
+    if (!bad && d->op == SMTLM_OP_SPEC)
+        bad = d->spec < 1 || d->spec > SMTLM_MAX_SPEC_UNITS || sm->cfg.spec[d->spec - 1].num_units == 0;
+    for (unsigned i = 0; !bad && i < d->n_src; i++)
+        bad = d->src[i] < 0 || d->src[i] > SMTLM_MAX_REG;
+    for (unsigned i = 0; !bad && i < d->n_dst; i++)
+        bad = d->dst[i] < 0 || d->dst[i] > SMTLM_MAX_REG;
+    if (!bad) {
+        unsigned depth = unit_depth(&sm->cfg, d);
+        bad = depth && (unsigned)(d->latency - d->ii) >= depth; /* start stage must exist */
+    }
+    if (bad) {
+        sm->error = SMTLM_EINPUT;
+        sm->error_line = d->line;
+        return SMTLM_EINPUT;
+    }
+    return 1;
+}
+
+static int checked_has_more(void *ctx, unsigned smid, unsigned warp)
+{
+    smtlm_sm *sm = ctx;
+    return sm->src.has_more ? sm->src.has_more(sm->src.ctx, smid, warp) : 1;
+}
+
+/* ---- construction --------------------------------------------------------------------- */
+
+static int build(smtlm_sm *sm)
+{
+    const smtlm_sm_cfg *c = &sm->cfg;
+    int rc;
+    smtlm_issue_cfg ic;
+    memset(&ic, 0, sizeof ic);
+    ic.max_warps = c->max_warps;
+    ic.n_sched = c->n_sched;
+    ic.policy = c->scheduler;
+    ic.two_level_active = c->two_level_active;
+    ic.max_issue_per_warp = c->max_insn_issue_per_warp;
+    ic.dual_issue_diff_units = c->dual_issue_diff_exec_units;
+    ic.fetch_throughput = c->inst_fetch_throughput;
+    ic.sub_core = c->sub_core;
+    ic.n_sp = c->n_sp;
+    ic.n_dp = c->n_dp;
+    ic.n_int = c->n_int;
+    ic.n_sfu = c->n_sfu;
+    ic.n_tensor = c->tensor_core_avail ? c->n_tensor : 0;
+    for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++)
+        ic.n_spec_units[k] = c->spec[k].num_units;
+    if ((rc = smtlm_issue_init(&sm->iss, &ic)))
+        return rc;
+
+    smtlm_opcoll_cfg oc;
+    memset(&oc, 0, sizeof oc);
+    oc.n_sched = c->n_sched;
+    oc.sub_core = c->sub_core;
+    memcpy(oc.num_units, c->oc_units, sizeof oc.num_units);
+    memcpy(oc.num_in_ports, c->oc_in_ports, sizeof oc.num_in_ports);
+    memcpy(oc.num_out_ports, c->oc_out_ports, sizeof oc.num_out_ports);
+    oc.enable_specialized = c->enable_specialized_oc;
+    oc.has_tensor_core = c->tensor_core_avail;
+    oc.has_dp = c->n_dp > 0;
+    oc.has_int = c->n_int > 0;
+    for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++)
+        if (c->spec[k].num_units)
+            oc.spec_index[oc.n_spec++] = (uint8_t)k;
+    oc.fix_subcore_hol = c->fix_subcore_hol;
+    oc.fix_optype_priority = c->fix_optype_priority;
+    if ((rc = smtlm_opcoll_init(&sm->oc, &oc)))
+        return rc;
+
+    smtlm_rf_cfg rf = {c->n_banks, c->n_sched, c->sub_core, sm->oc.n_cus, c->oc_allocator};
+    if ((rc = smtlm_rf_init(&sm->rf, &rf)))
+        return rc;
+
+    if ((rc = smtlm_exec_init(&sm->ex, c->width[SMTLM_EX_WB], c->sub_core)))
+        return rc;
+    if ((rc = smtlm_exec_add_units(&sm->ex, SMTLM_FU_SP, 0, c->n_sp, c->depth_sp, SMTLM_OC_EX_SP)) ||
+        (rc = smtlm_exec_add_units(&sm->ex, SMTLM_FU_DP, 0, c->n_dp, c->depth_dp, SMTLM_OC_EX_DP)) ||
+        (rc = smtlm_exec_add_units(&sm->ex, SMTLM_FU_INT, 0, c->n_int, c->depth_int, SMTLM_OC_EX_INT)) ||
+        (rc = smtlm_exec_add_units(&sm->ex, SMTLM_FU_SFU, 0, c->n_sfu, c->depth_sfu, SMTLM_OC_EX_SFU)) ||
+        (rc = smtlm_exec_add_units(&sm->ex, SMTLM_FU_TENSOR, 0, c->tensor_core_avail ? c->n_tensor : 0,
+                                   c->depth_tensor, SMTLM_OC_EX_TENSOR_CORE)))
+        return rc;
+    for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++)
+        if (c->spec[k].num_units &&
+            (rc = smtlm_exec_add_units(&sm->ex, SMTLM_FU_SPEC, k + 1, c->spec[k].num_units,
+                                       c->spec[k].max_latency, SMTLM_OC_EX_SPEC(k))))
+            return rc;
+
+    smtlm_ldst_cfg lc = {c->smem_latency, c->shmem_banks, c->shmem_warp_parts, c->mem_unit_ports};
+    if ((rc = smtlm_ldst_init(&sm->ldst, &lc)))
+        return rc;
+    smtlm_wb_init(&sm->wb, c->fix_wb_bank_conflict);
+    return SMTLM_OK;
+}
+
+int smtlm_sm_init(smtlm_sm *sm, const smtlm_sm_cfg *cfg, unsigned id)
+{
+    int rc = validate(cfg);
+    if (rc)
+        return rc;
+    sm->cfg = *cfg;
+    sm->id = id;
+    sm->on_retire = 0;
+    sm->on_cta_done = 0;
+    sm->hook_ctx = 0;
+    sm->retire_ctx = 0;
+    memset(&sm->src, 0, sizeof sm->src);
+    if ((rc = build(sm)))
+        return rc;
+    smtlm_sm_reset(sm);
+    return SMTLM_OK;
+}
+
+void smtlm_sm_reset(smtlm_sm *sm)
+{
+    const smtlm_sm_cfg *c = &sm->cfg;
+    smtlm_pool_init(&sm->pool);
+    for (unsigned i = 0; i < SMTLM_NUM_STD_REGSETS; i++)
+        smtlm_regset_init(&sm->rs[i], c->width[i]);
+    for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++) {
+        smtlm_regset_init(&sm->rs[SMTLM_ID_OC_SPEC(k)], c->spec[k].id_oc_width);
+        smtlm_regset_init(&sm->rs[SMTLM_OC_EX_SPEC(k)], c->spec[k].oc_ex_width);
+    }
+    smtlm_issue_reset(&sm->iss);
+    smtlm_opcoll_reset(&sm->oc);
+    smtlm_rf_reset(&sm->rf);
+    smtlm_exec_reset(&sm->ex);
+    smtlm_ldst_reset(&sm->ldst);
+    smtlm_wb_reset(&sm->wb);
+    memset(&sm->stats, 0, sizeof sm->stats);
+    sm->now = 0;
+    sm->last_progress = 0;
+    sm->error = SMTLM_OK;
+    sm->error_line = 0;
+}
+
+void smtlm_sm_set_source(smtlm_sm *sm, const smtlm_inst_source *src) { sm->src = *src; }
+
+int smtlm_sm_launch_cta(smtlm_sm *sm, unsigned threads, uint32_t cta_id)
+{
+    return smtlm_issue_launch_cta(&sm->iss, threads, cta_id);
+}
+
+/* ---- the cycle ------------------------------------------------------------------------ */
+
+static int execute(smtlm_sm *sm)
+{
+    int rc = smtlm_exec_cycle(&sm->ex, sm->rs, &sm->pool, sm->now);
+    if (rc)
+        return rc;
+    const smtlm_ldst_env env = {&sm->pool, &sm->rf, &sm->iss.sb, sm->now, sm,
+                                ldst_complete, ldst_dec_in_pipeline, ldst_store_sent,
+                                ldst_store_acked, ldst_atomic_done};
+    smtlm_ldst_cycle(&sm->ldst, &env);
+    smtlm_regset *mem = &sm->rs[SMTLM_OC_EX_MEM];
+    if (mem->count && smtlm_ldst_can_issue(&sm->ldst)) { /* LDST is not partitioned: oldest */
+        int slot = smtlm_regset_oldest(mem);
+        smtlm_iref r = smtlm_regset_take(mem, (unsigned)slot);
+        sm->pool.inst[r].ev[SMTLM_EV_FU_ISSUE] = sm->now;
+        smtlm_ldst_issue(&sm->ldst, &env, r);
+    }
+    return SMTLM_OK;
+}
+
+static int read_operands(smtlm_sm *sm)
+{
+    const smtlm_oc_ctx c = {sm->rs, &sm->pool, &sm->rf, sm->now};
+    smtlm_read_grant grants[SMTLM_MAX_BANKS];
+    const uint64_t waits_before = sm->rf.steps_with_wait;
+    for (unsigned step = 0; step < sm->cfg.reg_file_port_throughput; step++) {
+        smtlm_opcoll_dispatch(&sm->oc, &c);
+        if (sm->rf.nonempty) {
+            unsigned n = smtlm_rf_arbitrate(&sm->rf, grants);
+            smtlm_opcoll_collect(&sm->oc, &c, grants, n);
+        }
+        int rc = smtlm_opcoll_allocate(&sm->oc, &c);
+        if (rc)
+            return rc;
+        smtlm_rf_end_step(&sm->rf);
+    }
+    if (sm->rf.steps_with_wait != waits_before)
+        sm->stats.conflict_cycles++;
+    return SMTLM_OK;
+}
+
+int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
+{
+    if (!smtlm_sm_active(sm))
+        return SMTLM_OK;
+    if (sm->error)
+        return sm->error;
+    sm->now = now;
+    sm->stats.active_cycles++;
+    const smtlm_wb_env wenv = {&sm->pool, &sm->rf, &sm->iss.sb, now, sm, wb_retire};
+    smtlm_wb_cycle(&sm->wb, &sm->rs[SMTLM_EX_WB], &wenv);
+    int rc = execute(sm);
+    if (!rc)
+        rc = read_operands(sm);
+    const smtlm_inst_source checked = {sm, checked_next, checked_has_more};
+    const smtlm_issue_env ienv = {&sm->pool, sm->rs, &checked, sm->id, now, sm, cta_done};
+    if (!rc)
+        rc = smtlm_issue_cycle(&sm->iss, &ienv);
+    if (!rc)
+        rc = smtlm_issue_fetch_decode(&sm->iss, &ienv);
+    if (sm->iss.issued_this_cycle)
+        sm->last_progress = now;
+    smtlm_opcoll_sample(&sm->oc);
+    if (rc && !sm->error) { /* an input error was already recorded by checked_next */
+        sm->error = rc;
+        sm->error_line = sm->iss.error_line;
+    }
+    return sm->error;
+}
+
+uint64_t smtlm_sm_distro(const smtlm_sm *sm, unsigned category)
+{
+    uint64_t sum = 0;
+    for (unsigned s = 0; s < sm->cfg.n_sched; s++)
+        sum += sm->iss.distro[s][category];
+    return sum;
+}
