@@ -23,7 +23,7 @@ void smtlm_sm_cfg_qv100(smtlm_sm_cfg *c)
     c->depth_int = 21;  /* max(int[1], int[5]) of 4,13,4,5,145,21 */
     c->depth_sfu = 330; /* max(dp[4], sfu) */
     c->depth_tensor = 64;
-    static const smtlm_spec_unit_cfg spec[3] = {{4, 4, 4, 4, "BRA"}, {4, 200, 4, 4, "TEX"}, {4, 8, 4, 4, "TENSOR"}};
+    static const smtlm_sm_spec_unit spec[3] = {{4, 4, 4, 4, "BRA"}, {4, 200, 4, 4, "TEX"}, {4, 8, 4, 4, "TENSOR"}};
     memcpy(c->spec, spec, sizeof spec);
     c->n_banks = 16;
     c->reg_file_port_throughput = 2;
@@ -87,7 +87,7 @@ static int validate(const smtlm_sm_cfg *c)
         (rc = check_units(c, c->tensor_core_avail ? c->n_tensor : 0, c->depth_tensor, c->width[SMTLM_OC_EX_TENSOR_CORE])))
         return rc;
     for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++) {
-        const smtlm_spec_unit_cfg *s = &c->spec[k];
+        const smtlm_sm_spec_unit *s = &c->spec[k];
         if (s->num_units == 0)
             continue;
         if (s->id_oc_width > SMTLM_MAX_REGSET_WIDTH || s->oc_ex_width > SMTLM_MAX_REGSET_WIDTH)

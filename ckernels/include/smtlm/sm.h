@@ -16,12 +16,12 @@
 extern "C" {
 #endif
 
-typedef struct smtlm_spec_unit_cfg {
+typedef struct smtlm_sm_spec_unit {
     unsigned num_units;     /* 0 = unit absent */
     unsigned max_latency;   /* pipeline depth */
     unsigned id_oc_width, oc_ex_width;
     char name[16];
-} smtlm_spec_unit_cfg;
+} smtlm_sm_spec_unit;
 
 typedef struct smtlm_sm_cfg {
     /* front end and issue */
@@ -39,7 +39,7 @@ typedef struct smtlm_sm_cfg {
     unsigned n_sp, n_dp, n_int, n_sfu, n_tensor;
     int tensor_core_avail;
     unsigned depth_sp, depth_dp, depth_int, depth_sfu, depth_tensor;
-    smtlm_spec_unit_cfg spec[SMTLM_MAX_SPEC_UNITS];
+    smtlm_sm_spec_unit spec[SMTLM_MAX_SPEC_UNITS];
     /* operand collector and register file */
     unsigned n_banks;
     unsigned reg_file_port_throughput;
