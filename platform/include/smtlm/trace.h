@@ -1,0 +1,158 @@
+/* Accel-Sim SASS trace front end: kernelslist.g, streaming .traceg / .traceg.xz reader, and the
+ * expansion of one trace line into an smtlm_inst_desc (gpgpusim-semantics.md §5).
+ *
+ * Usage:
+ *   smtlm_trace *t; smtlm_trace_tb *tb = smtlm_trace_tb_new();
+ *   if (smtlm_trace_open(path, NULL, &t, err, sizeof err) < 0) ...;
+ *   while ((rc = smtlm_trace_next_tb(t, tb, err, sizeof err)) == 1)
+ *       for each warp w, index i: smtlm_trace_tb_inst(tb, w, i, &desc);
+ *   if (rc < 0) ...;   smtlm_trace_close(t); smtlm_trace_tb_free(tb);
+ *
+ * Errors: every function that can fail on input data returns a negative smtlm_trace_status and
+ * writes ONE message "<file>:<line>: <what>" (or "<file>: <what>") into err[errlen]. Nothing is
+ * printed; nothing aborts. err may be NULL. */
+#ifndef SMTLM_TRACE_H
+#define SMTLM_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "smtlm/inst.h"
+#include "smtlm/opcodes.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum smtlm_trace_status {
+    SMTLM_TRACE_OK = 0,
+    SMTLM_TRACE_ERR_IO = -1,          /* cannot open / read, truncated or corrupt xz stream */
+    SMTLM_TRACE_ERR_FORMAT = -2,      /* malformed content */
+    SMTLM_TRACE_ERR_UNSUPPORTED = -3, /* binary version without opcode map */
+    SMTLM_TRACE_ERR_NOMEM = -4,
+    SMTLM_TRACE_ERR_ARG = -5          /* bad argument from the caller (NULL, bad latency table) */
+} smtlm_trace_status;
+
+/* ---- latency table (-trace_opcode_latency_initiation_*) ---------------------------------- */
+
+typedef struct smtlm_trace_lat_ii {
+    unsigned latency; /* 1..511 */
+    unsigned ii;      /* initiation interval, 1..latency */
+} smtlm_trace_lat_ii;
+
+typedef struct smtlm_trace_latency {
+    smtlm_trace_lat_ii int_op; /* ALU, INTP, BRANCH, CALL, RET */
+    smtlm_trace_lat_ii sp;
+    smtlm_trace_lat_ii dp;
+    smtlm_trace_lat_ii sfu;
+    smtlm_trace_lat_ii tensor;
+    smtlm_trace_lat_ii spec[SMTLM_MAX_SPEC_UNITS]; /* spec[k-1] = -..._spec_op_k */
+} smtlm_trace_latency;
+
+/* Accel-Sim's option defaults: "4,1" for int/sp/dp/sfu/tensor, "4,4" for spec_op_1..8. */
+smtlm_trace_latency smtlm_trace_latency_defaults(void);
+
+/* 0 when every entry is in range, else SMTLM_TRACE_ERR_ARG with a message naming the entry. */
+int smtlm_trace_latency_check(const smtlm_trace_latency *lat, char *err, size_t errlen);
+
+/* (latency, ii) Accel-Sim's trace_config::set_latency gives an opcode of category `cat` with
+ * flags (SMTLM_OPF_*): FP16 ops get ii = max(1, ii/2); categories outside the table (LOAD, STORE,
+ * BARRIER, MEMBAR, EXIT) get 1,1. */
+void smtlm_trace_latency_apply(const smtlm_trace_latency *lat, smtlm_opcat cat, unsigned flags,
+                               uint16_t *latency, uint16_t *ii);
+
+/* ---- kernelslist.g ------------------------------------------------------------------------ */
+
+typedef enum smtlm_trace_cmd_kind {
+    SMTLM_TRACE_CMD_MEMCPY_HTOD = 0, /* MemcpyHtoD,0x<addr>,<bytes> */
+    SMTLM_TRACE_CMD_KERNEL           /* a kernel trace file */
+} smtlm_trace_cmd_kind;
+
+typedef struct smtlm_trace_cmd {
+    smtlm_trace_cmd_kind kind;
+    uint64_t addr;      /* MEMCPY_HTOD: device address */
+    uint64_t size;      /* MEMCPY_HTOD: bytes */
+    char *path;         /* KERNEL: trace path (list directory + name); NULL otherwise */
+    unsigned long line; /* line in the list (0 when the list is a single trace) */
+} smtlm_trace_cmd;
+
+typedef struct smtlm_kernelslist {
+    smtlm_trace_cmd *cmds; /* in file order */
+    size_t n;
+} smtlm_kernelslist;
+
+/* Reads a kernelslist.g; a path ending in ".traceg", ".traceg.xz" or ".xz" is taken as a
+ * single kernel (a one-command list). Every named trace must be readable (checked here).
+ * On error *out is left empty. */
+int smtlm_kernelslist_load(const char *path, smtlm_kernelslist *out, char *err, size_t errlen);
+void smtlm_kernelslist_free(smtlm_kernelslist *list);
+
+/* ---- kernel trace (.traceg, .traceg.xz) --------------------------------------------------- */
+
+typedef struct smtlm_trace_header {
+    const char *kernel_name;   /* "" when absent */
+    unsigned kernel_id;
+    unsigned grid[3];
+    unsigned block[3];
+    unsigned shmem;
+    unsigned nregs;
+    unsigned long long cuda_stream_id;
+    unsigned binary_version;
+    unsigned tracer_version;   /* 0 when the line is absent: old format with TB/warp prefix */
+    unsigned lineinfo;         /* -enable lineinfo: each line starts with a source line number */
+    const char *nvbit_version; /* "" when absent */
+    uint64_t shmem_base;       /* -shmem base_addr (0 when absent) */
+    uint64_t local_base;       /* -local mem base_addr (0 when absent) */
+    unsigned warps_per_tb;     /* ceil(block threads / 32) */
+    unsigned long long n_tbs;  /* grid x*y*z (what the kernel launches; the file may differ) */
+    const char *arch;          /* opcode map used: "pascal", "volta", "turing", "ampere" */
+} smtlm_trace_header;
+
+typedef struct smtlm_trace smtlm_trace;       /* reader: one open kernel trace */
+typedef struct smtlm_trace_tb smtlm_trace_tb; /* one thread block's instructions */
+
+/* Opens a trace (xz detected by its magic bytes), parses the header up to the first '#' line and
+ * selects the opcode map. lat == NULL means smtlm_trace_latency_defaults(). */
+int smtlm_trace_open(const char *path, const smtlm_trace_latency *lat, smtlm_trace **out,
+                     char *err, size_t errlen);
+
+/* Same over bytes in memory (plain text or xz); `data` must stay valid until close.
+ * `name` is used in messages. */
+int smtlm_trace_open_mem(const void *data, size_t len, const char *name,
+                         const smtlm_trace_latency *lat, smtlm_trace **out, char *err,
+                         size_t errlen);
+
+const smtlm_trace_header *smtlm_trace_info(const smtlm_trace *t);
+
+/* Reads the next #BEGIN_TB..#END_TB block (EOF also ends one) into tb, reusing its storage.
+ * Returns 1 = got a TB, 0 = no more, < 0 = error (sticky: later calls repeat it). */
+int smtlm_trace_next_tb(smtlm_trace *t, smtlm_trace_tb *tb, char *err, size_t errlen);
+
+void smtlm_trace_close(smtlm_trace *t);
+
+/* ---- thread block ------------------------------------------------------------------------- */
+
+/* A TB owns its data: it stays valid after the reader moves on or is closed. */
+smtlm_trace_tb *smtlm_trace_tb_new(void);
+void smtlm_trace_tb_free(smtlm_trace_tb *tb);
+
+unsigned smtlm_trace_tb_n_warps(const smtlm_trace_tb *tb);             /* warps_per_tb */
+unsigned smtlm_trace_tb_warp_count(const smtlm_trace_tb *tb, unsigned warp); /* insts of a warp */
+unsigned long long smtlm_trace_tb_index(const smtlm_trace_tb *tb);     /* 0-based file order */
+/* The `thread block = x,y,z` label (informational: Accel-Sim takes TBs in file order). */
+void smtlm_trace_tb_label(const smtlm_trace_tb *tb, unsigned xyz[3]);
+
+/* Expands instruction `index` of `warp`: 0 on success, SMTLM_TRACE_ERR_ARG when out of range. */
+int smtlm_trace_tb_inst(const smtlm_trace_tb *tb, unsigned warp, unsigned index,
+                        smtlm_inst_desc *out);
+
+/* Active mask of one instruction without the full expansion (0 when out of range). */
+uint32_t smtlm_trace_tb_mask(const smtlm_trace_tb *tb, unsigned warp, unsigned index);
+
+/* Bytes of heap the TB holds (capacity, not use): for memory-bound checks. */
+size_t smtlm_trace_tb_footprint(const smtlm_trace_tb *tb);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,145 @@
+/* Private pieces shared by the trace_*.c files (not installed). */
+#ifndef SMTLM_TRACE_INTERNAL_H
+#define SMTLM_TRACE_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <lzma.h>
+
+#include "smtlm/opcodes.h"
+#include "smtlm/trace.h"
+
+#define TRACE_MAX_DST 1             /* Accel-Sim trace_parser.h MAX_DST */
+#define TRACE_MAX_SRC SMTLM_MAX_SRC /* MAX_SRC = 4 */
+#define TRACE_MAX_LINE (1u << 20)   /* longer lines are malformed (bounded memory) */
+#define TRACE_MAX_BLOCK_THREADS 2048u
+#define TRACE_CHUNK 65536u
+#define TRACE_XZ_MEMLIMIT (256u << 20)
+#define TRACE_NO_ADDR UINT32_MAX
+/* GPGPU-Sim LOCAL_MEM_SIZE_MAX (abstract_hardware_model.h): local window of a generic LD/ST. */
+#define TRACE_LOCAL_MEM_SIZE_MAX (1ull << 14)
+
+/* ---- messages (trace_error.c) ---- */
+#if defined(__GNUC__)
+#define TRACE_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define TRACE_PRINTF(a, b)
+#endif
+/* Writes "<file>:<line>: <what>" ("<file>: <what>" when line == 0); returns code. */
+int trace_fail(char *err, size_t errlen, int code, const char *file, unsigned long line,
+               const char *fmt, ...) TRACE_PRINTF(6, 7);
+int trace_vfail(char *err, size_t errlen, int code, const char *file, unsigned long line,
+                const char *fmt, va_list ap) TRACE_PRINTF(6, 0);
+void trace_copy_msg(char *err, size_t errlen, const char *msg);
+
+/* ---- line source: plain or xz, from a FILE or memory (trace_lines.c) ---- */
+typedef struct trace_lines {
+    const char *name;              /* for messages (not owned) */
+    FILE *fp;                      /* owned; NULL for memory input */
+    const unsigned char *mem;      /* memory input */
+    size_t mem_len, mem_pos;
+    int is_xz;
+    int raw_eof;                   /* no more raw bytes */
+    lzma_stream xz;
+    unsigned char *raw;            /* raw input chunk (xz only) */
+    unsigned char *buf;            /* decoded bytes */
+    size_t buf_len, buf_pos;
+    int decoded_eof;               /* no more decoded bytes */
+    char *line;                    /* current line, NUL-terminated, no '\n' / '\r' */
+    size_t line_len, line_cap;
+    unsigned long lineno;          /* number of the current line (1-based) */
+} trace_lines;
+
+int trace_lines_open_file(trace_lines *l, const char *path, char *err, size_t errlen);
+int trace_lines_open_mem(trace_lines *l, const void *data, size_t len, const char *name,
+                         char *err, size_t errlen);
+/* 1 = a line in l->line, 0 = end of input, < 0 = error (message written). */
+int trace_lines_next(trace_lines *l, char *err, size_t errlen);
+void trace_lines_close(trace_lines *l);
+
+/* ---- tokens and numbers (trace_tokens.c) ---- */
+typedef struct trace_tok {
+    const char *s;
+    size_t n;
+} trace_tok;
+
+/* Next whitespace-separated token after *p; 0 when none left. */
+int trace_next_tok(const char **p, trace_tok *t);
+int trace_tok_is(trace_tok t, const char *word);
+int trace_parse_dec(trace_tok t, uint64_t max, uint64_t *v);  /* digits only */
+int trace_parse_sdec(trace_tok t, int64_t *v);                /* optional sign */
+int trace_parse_hex(trace_tok t, uint64_t max, uint64_t *v);  /* optional 0x */
+int trace_parse_reg(trace_tok t, int16_t *sim_reg);           /* R<n> -> n+1 (RZ=R255 -> 256) */
+/* "<tok>" quoted for messages, cut to a readable length. */
+const char *trace_tok_show(trace_tok t, char *buf, size_t len);
+
+/* ---- one instruction record (what a TB stores per warp instruction) ---- */
+typedef struct trace_rec {
+    uint32_t pc;
+    uint32_t mask;
+    uint32_t line;
+    uint32_t addr;   /* first of popcount(mask) addresses in the TB pool, or TRACE_NO_ADDR */
+    int16_t dst[TRACE_MAX_DST];
+    int16_t src[TRACE_MAX_SRC];
+    uint16_t latency;
+    uint16_t ii;
+    uint8_t op;
+    uint8_t spec;
+    uint8_t n_dst;
+    uint8_t n_src;
+    uint8_t mem_space;
+    uint8_t mem_width;
+    uint8_t atomic;
+} trace_rec;
+
+typedef struct trace_warp {
+    trace_rec *recs;
+    uint32_t n, cap;
+    uint32_t declared; /* `insts = n` */
+    unsigned long insts_line;
+    uint8_t seen;      /* `warp = w` met */
+    uint8_t has_insts; /* `insts =` met */
+} trace_warp;
+
+struct smtlm_trace_tb {
+    trace_warp *warps;
+    unsigned n_warps, warps_cap;
+    uint64_t *pool; /* addresses of active lanes of memory instructions */
+    size_t pool_len, pool_cap;
+    unsigned label[3];
+    unsigned long long index;
+};
+
+/* trace_tb.c */
+int trace_tb_reset(smtlm_trace_tb *tb, unsigned n_warps);
+trace_rec *trace_tb_push(smtlm_trace_tb *tb, unsigned warp);
+int trace_tb_pool_add(smtlm_trace_tb *tb, const uint64_t *addrs, unsigned n, uint32_t *first);
+
+/* ---- parsing context and per-line parsers ---- */
+typedef struct trace_ctx {
+    const char *file;
+    const smtlm_trace_header *hdr;
+    const smtlm_opcode_map *map;
+    const smtlm_trace_latency *lat;
+} trace_ctx;
+
+/* trace_header.c: header lines up to (and consuming) the first '#' line. */
+typedef struct trace_header_store {
+    smtlm_trace_header h;
+    char *kernel_name;
+    char *nvbit_version;
+    int begin_consumed; /* the header ended at "#BEGIN_TB" itself (no "#traces format" line) */
+} trace_header_store;
+int trace_header_read(trace_lines *l, trace_header_store *hs, char *err, size_t errlen);
+void trace_header_free(trace_header_store *hs);
+
+/* trace_inst.c: one instruction line into a record of tb's warp (addresses into tb's pool). */
+int trace_inst_parse(const trace_ctx *c, const char *line, unsigned long lineno,
+                     smtlm_trace_tb *tb, unsigned warp, char *err, size_t errlen);
+
+/* trace_addr.c: per-lane addresses of a memory instruction. */
+int trace_addr_parse(const trace_ctx *c, const char **p, unsigned long lineno, uint32_t mask,
+                     uint64_t lanes[SMTLM_WARP_SIZE], char *err, size_t errlen);
+unsigned trace_width_from_opcode(const char *op, size_t len);
+
+#endif

@@ -1,0 +1,344 @@
+/* Kernel trace reader: open (header + opcode map), then one thread block per call
+ * (Accel-Sim trace_parser::get_next_threadblock_traces, with every assert turned into an error). */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace_internal.h"
+
+enum { ST_READY = 0, ST_DONE = 1, ST_FAILED = -1 };
+
+struct smtlm_trace {
+    char *name;
+    trace_lines lines;
+    trace_header_store hdr;
+    const smtlm_opcode_map *map;
+    smtlm_trace_latency lat;
+    int state;
+    int err_code;
+    char err_msg[512];
+    unsigned long long n_read; /* TBs returned so far */
+};
+
+static int open_common(smtlm_trace *t, const smtlm_trace_latency *lat, char *err,
+                       size_t errlen)
+{
+    int rc = trace_header_read(&t->lines, &t->hdr, err, errlen);
+    if (rc < 0)
+        return rc;
+    t->map = smtlm_opcode_map_for_binary(t->hdr.h.binary_version);
+    t->lat = lat != NULL ? *lat : smtlm_trace_latency_defaults();
+    return 0;
+}
+
+static smtlm_trace *new_reader(const char *name, const smtlm_trace_latency *lat, char *err,
+                               size_t errlen, int *rc)
+{
+    smtlm_trace *t;
+    size_t n;
+    if (lat != NULL && (*rc = smtlm_trace_latency_check(lat, err, errlen)) < 0)
+        return NULL;
+    t = calloc(1, sizeof *t);
+    n = strlen(name);
+    if (t == NULL || (t->name = malloc(n + 1)) == NULL) {
+        free(t);
+        *rc = trace_fail(err, errlen, SMTLM_TRACE_ERR_NOMEM, name, 0, "out of memory");
+        return NULL;
+    }
+    memcpy(t->name, name, n + 1);
+    return t;
+}
+
+int smtlm_trace_open(const char *path, const smtlm_trace_latency *lat, smtlm_trace **out,
+                     char *err, size_t errlen)
+{
+    smtlm_trace *t;
+    int rc = 0;
+    if (out == NULL || path == NULL)
+        return trace_fail(err, errlen, SMTLM_TRACE_ERR_ARG, "smtlm_trace_open", 0,
+                          "NULL argument");
+    *out = NULL;
+    t = new_reader(path, lat, err, errlen, &rc);
+    if (t == NULL)
+        return rc;
+    rc = trace_lines_open_file(&t->lines, t->name, err, errlen);
+    if (rc == 0)
+        rc = open_common(t, lat, err, errlen);
+    if (rc < 0) {
+        smtlm_trace_close(t);
+        return rc;
+    }
+    *out = t;
+    return 0;
+}
+
+int smtlm_trace_open_mem(const void *data, size_t len, const char *name,
+                         const smtlm_trace_latency *lat, smtlm_trace **out, char *err,
+                         size_t errlen)
+{
+    smtlm_trace *t;
+    int rc = 0;
+    if (out == NULL || (data == NULL && len > 0))
+        return trace_fail(err, errlen, SMTLM_TRACE_ERR_ARG, "smtlm_trace_open_mem", 0,
+                          "NULL argument");
+    *out = NULL;
+    t = new_reader(name != NULL ? name : "<memory>", lat, err, errlen, &rc);
+    if (t == NULL)
+        return rc;
+    rc = trace_lines_open_mem(&t->lines, data, len, t->name, err, errlen);
+    if (rc == 0)
+        rc = open_common(t, lat, err, errlen);
+    if (rc < 0) {
+        smtlm_trace_close(t);
+        return rc;
+    }
+    *out = t;
+    return 0;
+}
+
+const smtlm_trace_header *smtlm_trace_info(const smtlm_trace *t)
+{
+    return t != NULL ? &t->hdr.h : NULL;
+}
+
+void smtlm_trace_close(smtlm_trace *t)
+{
+    if (t == NULL)
+        return;
+    trace_lines_close(&t->lines);
+    trace_header_free(&t->hdr);
+    free(t->name);
+    free(t);
+}
+
+/* ---- body ---- */
+
+typedef struct tb_parse {
+    smtlm_trace *t;
+    smtlm_trace_tb *tb;
+    trace_ctx ctx;
+    int cur;   /* current warp, -1 before the first `warp =` */
+    char *err;
+    size_t errlen;
+} tb_parse;
+
+static int fail(tb_parse *s, unsigned long line, const char *fmt, ...) TRACE_PRINTF(3, 4);
+static int fail(tb_parse *s, unsigned long line, const char *fmt, ...)
+{
+    va_list ap;
+    int rc;
+    va_start(ap, fmt);
+    rc = trace_vfail(s->err, s->errlen, SMTLM_TRACE_ERR_FORMAT, s->t->name, line, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+/* A warp is complete when its `insts = n` matches the lines that followed it. */
+static int close_warp(tb_parse *s)
+{
+    trace_warp *w;
+    if (s->cur < 0)
+        return 0;
+    w = &s->tb->warps[s->cur];
+    if (!w->has_insts)
+        return fail(s, s->t->lines.lineno, "warp %u has no 'insts =' line", (unsigned)s->cur);
+    if (w->n != w->declared)
+        return fail(s, w->insts_line, "warp %u: insts = %u but %u instruction lines follow",
+                    (unsigned)s->cur, w->declared, w->n);
+    return 0;
+}
+
+/* "<word> = <n>" */
+static int keyed_number(const char *line, uint64_t max, uint64_t *v)
+{
+    const char *p = line;
+    trace_tok k, eq, num, extra;
+    if (!trace_next_tok(&p, &k) || !trace_next_tok(&p, &eq) || !trace_tok_is(eq, "=") ||
+        !trace_next_tok(&p, &num) || trace_next_tok(&p, &extra))
+        return -1;
+    return trace_parse_dec(num, max, v);
+}
+
+static int on_warp(tb_parse *s, const char *line)
+{
+    uint64_t w;
+    int rc = close_warp(s);
+    unsigned long ln = s->t->lines.lineno;
+    if (rc < 0)
+        return rc;
+    if (keyed_number(line, UINT32_MAX, &w) < 0)
+        return fail(s, ln, "malformed line: expected 'warp = <n>'");
+    if (w >= s->tb->n_warps)
+        return fail(s, ln, "warp %llu out of range: block dim (%u,%u,%u) has %u warps",
+                    (unsigned long long)w, s->t->hdr.h.block[0], s->t->hdr.h.block[1],
+                    s->t->hdr.h.block[2], s->tb->n_warps);
+    if (s->tb->warps[w].seen)
+        return fail(s, ln, "warp %u listed twice in one thread block", (unsigned)w);
+    s->cur = (int)w;
+    s->tb->warps[w].seen = 1;
+    return 0;
+}
+
+static int on_insts(tb_parse *s, const char *line)
+{
+    uint64_t n;
+    unsigned long ln = s->t->lines.lineno;
+    trace_warp *w;
+    if (s->cur < 0)
+        return fail(s, ln, "'insts =' before 'warp ='");
+    w = &s->tb->warps[s->cur];
+    if (w->has_insts)
+        return fail(s, ln, "second 'insts =' for warp %u", (unsigned)s->cur);
+    if (keyed_number(line, UINT32_MAX - 1, &n) < 0)
+        return fail(s, ln, "malformed line: expected 'insts = <n>'");
+    w->declared = (uint32_t)n;
+    w->has_insts = 1;
+    w->insts_line = ln;
+    return 0;
+}
+
+static int on_label(tb_parse *s, const char *line)
+{
+    /* "thread block = x,y,z" */
+    const char *p = strchr(line, '=');
+    unsigned k;
+    if (p == NULL)
+        goto malformed;
+    p++;
+    for (k = 0; k < 3; k++) {
+        trace_tok t;
+        uint64_t v;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        t.s = p;
+        while (*p >= '0' && *p <= '9')
+            p++;
+        t.n = (size_t)(p - t.s);
+        if (trace_parse_dec(t, UINT32_MAX, &v) < 0)
+            goto malformed;
+        s->tb->label[k] = (unsigned)v;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (k < 2 && *p++ != ',')
+            goto malformed;
+    }
+    if (*p == '\0')
+        return 0;
+malformed:
+    return fail(s, s->t->lines.lineno, "malformed line: expected 'thread block = x,y,z'");
+}
+
+static int on_inst(tb_parse *s, const char *line)
+{
+    unsigned long ln = s->t->lines.lineno;
+    trace_warp *w;
+    if (s->cur < 0 || !s->tb->warps[s->cur].has_insts)
+        return fail(s, ln, "instruction line before 'warp =' / 'insts ='");
+    w = &s->tb->warps[s->cur];
+    if (w->n >= w->declared)
+        return fail(s, ln, "warp %u: more instruction lines than insts = %u",
+                    (unsigned)s->cur, w->declared);
+    return trace_inst_parse(&s->ctx, line, ln, s->tb, (unsigned)s->cur, s->err, s->errlen);
+}
+
+/* Lines of one TB after #BEGIN_TB. 1 = TB complete (at #END_TB or EOF), < 0 = error. */
+static int read_body(tb_parse *s)
+{
+    trace_lines *l = &s->t->lines;
+    int rc;
+    while ((rc = trace_lines_next(l, s->err, s->errlen)) == 1) {
+        const char *p = l->line;
+        trace_tok a, b = {"", 0};
+        if (!trace_next_tok(&p, &a))
+            continue; /* blank */
+        trace_next_tok(&p, &b);
+        if (trace_tok_is(a, "#END_TB"))
+            break;
+        if (trace_tok_is(a, "#BEGIN_TB"))
+            rc = fail(s, l->lineno, "#BEGIN_TB before the previous thread block's #END_TB");
+        else if (trace_tok_is(a, "thread") && trace_tok_is(b, "block"))
+            rc = on_label(s, l->line);
+        else if (trace_tok_is(a, "warp"))
+            rc = on_warp(s, l->line);
+        else if (trace_tok_is(a, "insts"))
+            rc = on_insts(s, l->line);
+        else
+            rc = on_inst(s, l->line);
+        if (rc < 0)
+            return rc;
+    }
+    if (rc < 0)
+        return rc;
+    if (rc == 0)
+        s->t->state = ST_DONE; /* EOF ends the TB (and the kernel) */
+    rc = close_warp(s);
+    return rc < 0 ? rc : 1;
+}
+
+/* Skips blank lines up to #BEGIN_TB. 1 = found, 0 = end of file, < 0 = error. */
+static int find_begin(tb_parse *s)
+{
+    trace_lines *l = &s->t->lines;
+    int rc;
+    if (s->t->hdr.begin_consumed) {
+        s->t->hdr.begin_consumed = 0;
+        return 1;
+    }
+    while ((rc = trace_lines_next(l, s->err, s->errlen)) == 1) {
+        const char *p = l->line;
+        trace_tok a;
+        char show[48];
+        if (!trace_next_tok(&p, &a))
+            continue;
+        if (trace_tok_is(a, "#BEGIN_TB"))
+            return 1;
+        return trace_fail(s->err, s->errlen, SMTLM_TRACE_ERR_FORMAT, s->t->name, l->lineno,
+                          "expected #BEGIN_TB, found %s", trace_tok_show(a, show, sizeof show));
+    }
+    return rc;
+}
+
+int smtlm_trace_next_tb(smtlm_trace *t, smtlm_trace_tb *tb, char *err, size_t errlen)
+{
+    tb_parse s;
+    int rc;
+    if (t == NULL || tb == NULL)
+        return trace_fail(err, errlen, SMTLM_TRACE_ERR_ARG, "smtlm_trace_next_tb", 0,
+                          "NULL argument");
+    if (t->state == ST_FAILED) {
+        trace_copy_msg(err, errlen, t->err_msg);
+        return t->err_code;
+    }
+    if (t->state == ST_DONE)
+        return 0;
+    if (trace_tb_reset(tb, t->hdr.h.warps_per_tb) < 0) {
+        rc = trace_fail(t->err_msg, sizeof t->err_msg, SMTLM_TRACE_ERR_NOMEM, t->name, 0,
+                        "out of memory");
+        goto failed;
+    }
+    s.t = t;
+    s.tb = tb;
+    s.ctx.file = t->name;
+    s.ctx.hdr = &t->hdr.h;
+    s.ctx.map = t->map;
+    s.ctx.lat = &t->lat;
+    s.cur = -1;
+    s.err = t->err_msg;
+    s.errlen = sizeof t->err_msg;
+    rc = find_begin(&s);
+    if (rc == 0) {
+        t->state = ST_DONE;
+        return 0;
+    }
+    if (rc > 0)
+        rc = read_body(&s);
+    if (rc < 0)
+        goto failed;
+    tb->index = t->n_read++;
+    return 1;
+failed:
+    t->state = ST_FAILED;
+    t->err_code = rc;
+    trace_copy_msg(err, errlen, t->err_msg);
+    return rc;
+}

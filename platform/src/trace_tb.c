@@ -1,0 +1,172 @@
+/* Thread-block storage: per warp a growable array of compact records, plus one address pool
+ * holding only the active lanes of memory instructions. Reset keeps the capacity. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace_internal.h"
+
+smtlm_trace_tb *smtlm_trace_tb_new(void)
+{
+    return calloc(1, sizeof(smtlm_trace_tb));
+}
+
+void smtlm_trace_tb_free(smtlm_trace_tb *tb)
+{
+    unsigned w;
+    if (tb == NULL)
+        return;
+    for (w = 0; w < tb->warps_cap; w++)
+        free(tb->warps[w].recs);
+    free(tb->warps);
+    free(tb->pool);
+    free(tb);
+}
+
+int trace_tb_reset(smtlm_trace_tb *tb, unsigned n_warps)
+{
+    unsigned w;
+    if (n_warps > tb->warps_cap) {
+        trace_warp *p = realloc(tb->warps, n_warps * sizeof *p);
+        if (p == NULL)
+            return SMTLM_TRACE_ERR_NOMEM;
+        memset(p + tb->warps_cap, 0, (n_warps - tb->warps_cap) * sizeof *p);
+        tb->warps = p;
+        tb->warps_cap = n_warps;
+    }
+    for (w = 0; w < tb->warps_cap; w++) {
+        trace_warp *wp = &tb->warps[w];
+        wp->n = 0;
+        wp->declared = 0;
+        wp->insts_line = 0;
+        wp->seen = 0;
+        wp->has_insts = 0;
+    }
+    tb->n_warps = n_warps;
+    tb->pool_len = 0;
+    tb->label[0] = tb->label[1] = tb->label[2] = 0;
+    tb->index = 0;
+    return 0;
+}
+
+trace_rec *trace_tb_push(smtlm_trace_tb *tb, unsigned warp)
+{
+    trace_warp *wp = &tb->warps[warp];
+    if (wp->n == wp->cap) {
+        uint32_t cap;
+        trace_rec *p;
+        if (wp->cap >= UINT32_MAX / 2)
+            return NULL;
+        /* Grow with the data, not with `insts = n`: a bogus count must not allocate. */
+        cap = wp->cap ? wp->cap * 2 : 64;
+        p = realloc(wp->recs, (size_t)cap * sizeof *p);
+        if (p == NULL)
+            return NULL;
+        wp->recs = p;
+        wp->cap = cap;
+    }
+    return &wp->recs[wp->n++];
+}
+
+int trace_tb_pool_add(smtlm_trace_tb *tb, const uint64_t *addrs, unsigned n, uint32_t *first)
+{
+    if (tb->pool_len + n >= TRACE_NO_ADDR)
+        return SMTLM_TRACE_ERR_FORMAT; /* > 4G addresses in one TB */
+    if (tb->pool_len + n > tb->pool_cap) {
+        size_t cap = tb->pool_cap ? tb->pool_cap : 1024;
+        uint64_t *p;
+        while (cap < tb->pool_len + n)
+            cap *= 2;
+        p = realloc(tb->pool, cap * sizeof *p);
+        if (p == NULL)
+            return SMTLM_TRACE_ERR_NOMEM;
+        tb->pool = p;
+        tb->pool_cap = cap;
+    }
+    if (n > 0)
+        memcpy(tb->pool + tb->pool_len, addrs, n * sizeof *addrs);
+    *first = (uint32_t)tb->pool_len;
+    tb->pool_len += n;
+    return 0;
+}
+
+unsigned smtlm_trace_tb_n_warps(const smtlm_trace_tb *tb)
+{
+    return tb != NULL ? tb->n_warps : 0;
+}
+
+unsigned smtlm_trace_tb_warp_count(const smtlm_trace_tb *tb, unsigned warp)
+{
+    if (tb == NULL || warp >= tb->n_warps)
+        return 0;
+    return tb->warps[warp].n;
+}
+
+unsigned long long smtlm_trace_tb_index(const smtlm_trace_tb *tb)
+{
+    return tb != NULL ? tb->index : 0;
+}
+
+void smtlm_trace_tb_label(const smtlm_trace_tb *tb, unsigned xyz[3])
+{
+    xyz[0] = tb != NULL ? tb->label[0] : 0;
+    xyz[1] = tb != NULL ? tb->label[1] : 0;
+    xyz[2] = tb != NULL ? tb->label[2] : 0;
+}
+
+static const trace_rec *rec_at(const smtlm_trace_tb *tb, unsigned warp, unsigned index)
+{
+    if (tb == NULL || warp >= tb->n_warps || index >= tb->warps[warp].n)
+        return NULL;
+    return &tb->warps[warp].recs[index];
+}
+
+uint32_t smtlm_trace_tb_mask(const smtlm_trace_tb *tb, unsigned warp, unsigned index)
+{
+    const trace_rec *r = rec_at(tb, warp, index);
+    return r != NULL ? r->mask : 0;
+}
+
+int smtlm_trace_tb_inst(const smtlm_trace_tb *tb, unsigned warp, unsigned index,
+                        smtlm_inst_desc *out)
+{
+    const trace_rec *r = rec_at(tb, warp, index);
+    unsigned i;
+    if (r == NULL || out == NULL)
+        return SMTLM_TRACE_ERR_ARG;
+    memset(out, 0, sizeof *out);
+    out->pc = r->pc;
+    out->mask = r->mask;
+    out->op = r->op;
+    out->spec = r->spec;
+    out->n_dst = r->n_dst;
+    out->n_src = r->n_src;
+    for (i = 0; i < r->n_dst; i++)
+        out->dst[i] = r->dst[i];
+    for (i = 0; i < r->n_src; i++)
+        out->src[i] = r->src[i];
+    out->latency = r->latency;
+    out->ii = r->ii;
+    out->mem_space = r->mem_space;
+    out->mem_width = r->mem_width;
+    out->atomic = r->atomic;
+    out->line = r->line;
+    if (r->addr != TRACE_NO_ADDR) {
+        const uint64_t *a = tb->pool + r->addr;
+        for (i = 0; i < SMTLM_WARP_SIZE; i++)
+            if (r->mask & (1u << i))
+                out->addr[i] = *a++;
+    }
+    return 0;
+}
+
+size_t smtlm_trace_tb_footprint(const smtlm_trace_tb *tb)
+{
+    size_t bytes = 0;
+    unsigned w;
+    if (tb == NULL)
+        return 0;
+    bytes += sizeof *tb + tb->warps_cap * sizeof(trace_warp) + tb->pool_cap * sizeof(uint64_t);
+    for (w = 0; w < tb->warps_cap; w++)
+        bytes += tb->warps[w].cap * sizeof(trace_rec);
+    return bytes;
+}
