@@ -25,19 +25,20 @@ static uint64_t age_key(smtlm_issue *iss, unsigned w)
     return iss->warp[w].dyn_id;
 }
 
+/* Orderings fill `list` with positions in the supervised list (not warp ids). */
 static unsigned order_by_age(smtlm_issue *iss, const smtlm_sched *sc, uint8_t *list, int greedy)
 {
     uint64_t key[SMTLM_MAX_WARPS];
     unsigned n = 0;
     int g = -1;
     if (greedy) { /* the last warp that issued goes first (initially the first supervised) */
-        g = sc->sup[sc->last < 0 ? 0 : sc->last];
+        g = sc->last < 0 ? 0 : sc->last;
         list[n++] = (uint8_t)g;
     }
     const unsigned base = n;
     for (unsigned i = 0; i < sc->n_sup; i++) {
         unsigned w = sc->sup[i];
-        if ((int)w == g || iss->warp[w].done_exit)
+        if ((int)i == g || iss->warp[w].done_exit)
             continue;
         uint64_t k = age_key(iss, w);
         unsigned j = n++;
@@ -47,18 +48,20 @@ static unsigned order_by_age(smtlm_issue *iss, const smtlm_sched *sc, uint8_t *l
             j--;
         }
         key[j] = k;
-        list[j] = (uint8_t)w;
+        list[j] = (uint8_t)i;
     }
     return n;
 }
 
+/* lrr: every supervised warp, starting just after the last one that issued. */
 static unsigned order_lrr(const smtlm_issue *iss, const smtlm_sched *sc, uint8_t *list)
 {
-    unsigned n = 0, start = sc->last < 0 ? 0 : (unsigned)sc->last + 1;
-    for (unsigned i = 0; i < sc->n_sup; i++) {
-        unsigned w = sc->sup[(start + i) % sc->n_sup];
-        if (!iss->warp[w].done_exit)
-            list[n++] = (uint8_t)w;
+    unsigned n = 0, k = sc->last < 0 ? 0 : (unsigned)sc->last + 1;
+    for (unsigned i = 0; i < sc->n_sup; i++, k++) {
+        if (k == sc->n_sup)
+            k = 0;
+        if (!(iss->exited >> sc->sup[k] & 1))
+            list[n++] = (uint8_t)k;
     }
     return n;
 }
@@ -78,7 +81,7 @@ static unsigned order_rrr(smtlm_issue *iss, unsigned s, uint8_t *list)
             }
         }
     }
-    list[0] = sc->sup[sc->turn];
+    list[0] = sc->turn;
     return 1;
 }
 
@@ -108,9 +111,9 @@ static unsigned order_two_level(smtlm_issue *iss, smtlm_sched *sc, const smtlm_i
     }
     unsigned n = 0, start = sc->last < 0 ? 0 : (unsigned)sc->last + 1;
     for (unsigned i = 0; i < sc->n_sup; i++) {
-        unsigned w = sc->sup[(start + i) % sc->n_sup];
-        if (sc->active_set >> w & 1)
-            list[n++] = (uint8_t)w;
+        unsigned k = (start + i) % sc->n_sup;
+        if (sc->active_set >> sc->sup[k] & 1)
+            list[n++] = (uint8_t)k;
     }
     return n;
 }
@@ -247,7 +250,7 @@ static void sched_cycle(smtlm_issue *iss, const smtlm_issue_env *env, unsigned s
     const unsigned max_issue = iss->cfg.max_issue_per_warp;
     int valid = 0, ready = 0, issued_any = 0;
     for (unsigned i = 0; i < n; i++) {
-        const unsigned w = list[i];
+        const unsigned w = sc->sup[list[i]];
         smtlm_warp *wp = &iss->warp[w];
         if (wp->done_exit)
             continue;
@@ -289,9 +292,7 @@ static void sched_cycle(smtlm_issue *iss, const smtlm_issue_env *env, unsigned s
         }
         if (issued) {
             iss->warp_stall[w][SMTLM_WS_ISSUED]++;
-            for (unsigned k = 0; k < sc->n_sup; k++)
-                if (sc->sup[k] == w)
-                    sc->last = (int16_t)k;
+            sc->last = (int16_t)list[i];
             if (issued == 1)
                 iss->single_issue[s]++;
             else

@@ -93,6 +93,7 @@ int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg)
     for (unsigned i = 0; i < cfg->num_in_ports[SMTLM_CUS_GEN]; i++)
         if ((rc = add_port(oc, &gen)) != SMTLM_OK)
             return rc;
+    oc->n_generic_ports = (uint8_t)oc->n_ports;
     if (cfg->enable_specialized) {
         for (unsigned kind = SMTLM_CUS_SP; kind < SMTLM_CUS_KINDS; kind++) {
             smtlm_port p;
@@ -111,6 +112,9 @@ int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg)
                     return rc;
         }
     }
+    for (unsigned p = 0; p < oc->n_ports; p++)
+        for (unsigned i = 0; i < oc->ports[p].n_pairs; i++)
+            oc->in_sets[oc->ports[p].in[i]] = 1;
     smtlm_opcoll_reset(oc);
     return SMTLM_OK;
 }
@@ -134,6 +138,7 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
     for (unsigned d = 0; d < oc->n_du; d++)
         oc->du[d].last = 0;
     oc->busy = 0;
+    oc->collected = 0;
     oc->occupancy_sum = 0;
     memset(oc->occupancy_hist, 0, sizeof oc->occupancy_hist);
     memset(oc->collect_lat_hist, 0, sizeof oc->collect_lat_hist);
@@ -141,29 +146,31 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
     oc->dispatches = 0;
 }
 
-static int cu_ready(const smtlm_opcoll *oc, const smtlm_cu *cu, const smtlm_regset *rs)
-{
-    return !cu->free && cu->not_ready == 0 &&
-           smtlm_regset_has_free(&rs[cu->out], oc->cfg.sub_core, cu->reg_id);
-}
-
 void smtlm_opcoll_dispatch(smtlm_opcoll *oc, const smtlm_oc_ctx *c)
 {
-    if (oc->busy == 0)
-        return;
-    for (unsigned d = 0; d < oc->n_du; d++) {
+    for (unsigned d = 0; d < oc->n_du && oc->collected; d++) {
         smtlm_dispatch_unit *du = &oc->du[d];
         const smtlm_cu_set *set = &oc->sets[du->set];
         const unsigned n = set->count;
-        if (n == 0)
+        uint64_t cand = n ? (oc->collected >> set->first) & (n == 64 ? ~0ull : (1ull << n) - 1) : 0;
+        if (!cand)
             continue;
-        /* Sub-core: restart at the first CU of the next sub-core group (GPGPU-Sim 92f313b6). */
+        /* Round robin from last + inc; sub-core restarts at the first CU of the next sub-core
+         * group (GPGPU-Sim 92f313b6). Only collected CUs can be ready, so scan those bits. */
         const unsigned cps = oc->cfg.sub_core ? n / oc->cfg.n_sched : 1;
-        const unsigned inc = oc->cfg.sub_core ? cps - (du->last % cps) : 1;
-        for (unsigned k = 0; k < n; k++) {
-            unsigned idx = (du->last + k + inc) % n;
+        unsigned start = du->last + (oc->cfg.sub_core ? cps - (du->last % cps) : 1);
+        if (start >= n)
+            start -= n;
+        uint64_t order = start ? (cand >> start) | (cand << (n - start)) : cand;
+        if (n < 64)
+            order &= (1ull << n) - 1;
+        while (order) {
+            unsigned idx = start + smtlm_ctz64(order);
+            order &= order - 1;
+            if (idx >= n)
+                idx -= n;
             smtlm_cu *cu = &oc->cu[set->first + idx];
-            if (!cu_ready(oc, cu, c->rs))
+            if (!smtlm_regset_has_free(&c->rs[cu->out], oc->cfg.sub_core, cu->reg_id))
                 continue;
             du->last = (uint8_t)idx;
             smtlm_inst *in = smtlm_pool_get(c->pool, cu->inst);
@@ -171,6 +178,7 @@ void smtlm_opcoll_dispatch(smtlm_opcoll *oc, const smtlm_oc_ctx *c)
             in->ev[SMTLM_EV_OC_EX] = c->now;
             cu->free = 1;
             cu->inst = SMTLM_NO_INST;
+            oc->collected &= ~(1ull << (set->first + idx));
             oc->busy--;
             oc->dispatches++;
             break;
@@ -178,8 +186,9 @@ void smtlm_opcoll_dispatch(smtlm_opcoll *oc, const smtlm_oc_ctx *c)
     }
 }
 
-static void operands_done(smtlm_opcoll *oc, smtlm_inst *in, uint64_t now)
+static void operands_done(smtlm_opcoll *oc, unsigned cu, smtlm_inst *in, uint64_t now)
 {
+    oc->collected |= 1ull << cu;
     in->ev[SMTLM_EV_OPERANDS] = now;
     uint64_t lat = now - in->ev[SMTLM_EV_CU_ALLOC];
     oc->collect_lat_hist[lat < 63 ? lat : 63]++;
@@ -191,7 +200,7 @@ void smtlm_opcoll_collect(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_r
         smtlm_cu *cu = &oc->cu[g[i].cu];
         cu->not_ready &= (uint8_t)~(1u << g[i].operand);
         if (cu->not_ready == 0)
-            operands_done(oc, smtlm_pool_get(c->pool, cu->inst), c->now);
+            operands_done(oc, g[i].cu, smtlm_pool_get(c->pool, cu->inst), c->now);
     }
 }
 
@@ -223,7 +232,7 @@ static int allocate_cu(smtlm_opcoll *oc, const smtlm_oc_ctx *c, unsigned j, unsi
         cu->not_ready |= (uint8_t)(1u << op);
     }
     if (cu->not_ready == 0)
-        operands_done(oc, in, c->now);
+        operands_done(oc, j, in, c->now);
     return SMTLM_OK;
 }
 
@@ -277,6 +286,7 @@ static unsigned slots_by_age(const smtlm_regset *rs, uint8_t *out)
     return n;
 }
 
+/* Returns the number of CUs allocated, or a negative error. */
 static int allocate_port(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_port *p)
 {
     uint8_t order[SMTLM_PORT_MAX_PAIRS];
@@ -295,7 +305,7 @@ static int allocate_port(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_po
                 order[k - 1] = t;
             }
     }
-    int err = SMTLM_OK;
+    int err = SMTLM_OK, got = 0;
     for (unsigned i = 0; i < p->n_pairs; i++) {
         unsigned pair = order[i];
         const smtlm_regset *in_rs = &c->rs[p->in[pair]];
@@ -305,25 +315,36 @@ static int allocate_port(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_po
             uint8_t slots[SMTLM_MAX_REGSET_WIDTH];
             unsigned n = slots_by_age(in_rs, slots);
             for (unsigned k = 0; k < n; k++)
-                if (try_sets(oc, c, p, pair, slots[k], &err))
+                if (try_sets(oc, c, p, pair, slots[k], &err)) {
+                    got++;
                     break;
+                }
         } else {
             /* GPGPU-Sim: only the oldest instruction of the set is considered; if its
              * sub-core has no free CU, nothing of this set is allocated by this port. */
-            try_sets(oc, c, p, pair, (unsigned)smtlm_regset_oldest(in_rs), &err);
+            got += try_sets(oc, c, p, pair, (unsigned)smtlm_regset_oldest(in_rs), &err);
         }
         if (err)
             return err;
     }
-    return SMTLM_OK;
+    return got;
 }
 
 int smtlm_opcoll_allocate(smtlm_opcoll *oc, const smtlm_oc_ctx *c)
 {
+    unsigned waiting = 0;
+    for (unsigned i = 0; i < SMTLM_NUM_REGSETS; i++)
+        if (oc->in_sets[i])
+            waiting += c->rs[i].count;
+    if (waiting == 0 || oc->busy == oc->n_cus)
+        return SMTLM_OK;
     for (unsigned p = 0; p < oc->n_ports; p++) {
         int rc = allocate_port(oc, c, &oc->ports[p]);
-        if (rc)
+        if (rc < 0)
             return rc;
+        /* The generic ports are identical: once one allocates nothing, so do the others. */
+        if (rc == 0 && p < oc->n_generic_ports)
+            p = oc->n_generic_ports - 1;
     }
     return SMTLM_OK;
 }

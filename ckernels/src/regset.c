@@ -24,6 +24,11 @@ int smtlm_regset_oldest(const smtlm_regset *rs)
     if (rs->count == 0)
         return -1;
     int best = -1;
+    if (rs->count == 1) {
+        for (unsigned i = 0;; i++)
+            if (rs->slot[i] != SMTLM_NO_INST)
+                return (int)i;
+    }
     for (unsigned i = 0; i < rs->width; i++)
         if (rs->slot[i] != SMTLM_NO_INST && (best < 0 || rs->uid[i] < rs->uid[best]))
             best = (int)i;

@@ -1,0 +1,21 @@
+/* smsim: Accel-Sim's command line over the C engine.
+ *   smsim -trace <kernelslist.g|kernel.traceg> -config <gpgpusim.config> -config <trace.config>
+ *         [-<option> <value>]...
+ * Without -trace it runs the built-in synthetic workload (QV100-like). Returns the process exit
+ * status: 0 success, 1 the run stopped early (deadlock, -gpgpu_max_* limit is not an error),
+ * 2 bad input (one message with file:line on `err`). */
+#ifndef SMTLM_SMSIM_H
+#define SMTLM_SMSIM_H
+
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+int smtlm_smsim(int argc, const char *const *argv, FILE *out, FILE *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,49 @@
+/* Statistics of a run: a snapshot summed over the SMs, printed on stdout with GPGPU-Sim's names
+ * (so Accel-Sim's scripts keep working) and written as JSON (-smtlm_stats_json). Counters of the
+ * SMs (stall distribution, banks, collectors, units) are cumulative over the run's kernels, as
+ * GPGPU-Sim's are; gpu_sim_* are per kernel and gpu_tot_* cumulative. */
+#ifndef SMTLM_STATS_H
+#define SMTLM_STATS_H
+
+#include <stdio.h>
+
+#include "smtlm/gpu.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct smtlm_stats {
+    const char *kernel_name;
+    unsigned kernel_uid;
+    uint64_t sim_cycle, sim_insn, sim_warp_insn;
+    uint64_t tot_cycle, tot_insn, tot_warp_insn;
+    uint64_t distro[SMTLM_DISTRO_SIZE];
+    uint64_t single_issue, dual_issue;
+    uint64_t bank_reads[SMTLM_MAX_BANKS], bank_writes[SMTLM_MAX_BANKS], bank_wait_steps[SMTLM_MAX_BANKS];
+    unsigned n_banks;
+    uint64_t conflict_cycles;       /* gpu_reg_bank_conflict_stalls */
+    uint64_t active_cycles;         /* SM cycles with the body running, summed */
+    uint64_t cu_busy_sum;
+    uint64_t cu_hist[SMTLM_MAX_CUS + 1];
+    unsigned n_cus;
+    uint64_t collect_lat_hist[64];
+    uint64_t fu_busy[SMTLM_FU_KINDS];   /* busy cycles summed over units of a kind */
+    uint64_t ldst_busy;
+    uint64_t warp_stall[SMTLM_WS_COUNT];
+    uint64_t result_bus_stalls, dropped_writes, buffered_writes;
+    uint64_t shmem_accesses, shmem_bank_conflicts, mem_requests, mem_bytes, mem_latency_sum;
+    uint64_t ctas_per_sm;
+    int cta_limit;
+} smtlm_stats;
+
+void smtlm_stats_collect(const smtlm_gpu *gpu, smtlm_stats *st);
+/* GPGPU-Sim-style block for one kernel. */
+void smtlm_stats_print(FILE *out, const smtlm_stats *st);
+/* One JSON object (no trailing newline). */
+void smtlm_stats_json(FILE *out, const smtlm_stats *st);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

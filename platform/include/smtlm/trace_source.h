@@ -1,0 +1,37 @@
+/* Feeds a kernel trace to the C engine: an smtlm_inst_source plus an smtlm_cta_binder that
+ * reads the next thread block from the trace whenever a CTA lands on an SM (Accel-Sim takes
+ * TBs in file order) and binds its warps to the SM's hardware warps. Memory stays bounded by
+ * the CTAs resident at once. */
+#ifndef SMTLM_TRACE_SOURCE_H
+#define SMTLM_TRACE_SOURCE_H
+
+#include "smtlm/gpu.h"
+#include "smtlm/trace.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct smtlm_trace_source smtlm_trace_source;
+
+/* Opens `path` with latency table `lat` for a GPU of n_sm SMs with max_warps warp slots each. */
+int smtlm_trace_source_open(smtlm_trace_source **out, const char *path, const smtlm_trace_latency *lat,
+                            unsigned n_sm, unsigned max_warps, char *err, size_t errlen);
+void smtlm_trace_source_close(smtlm_trace_source *s);
+
+const smtlm_trace_header *smtlm_trace_source_header(const smtlm_trace_source *s);
+/* Grid, block, shared memory and registers of the kernel. */
+smtlm_kernel_desc smtlm_trace_source_kernel(const smtlm_trace_source *s);
+smtlm_inst_source smtlm_trace_source_iface(smtlm_trace_source *s);
+smtlm_cta_binder smtlm_trace_source_binder(smtlm_trace_source *s);
+/* The first error the source met (reader message with file:line), or NULL. */
+const char *smtlm_trace_source_error(const smtlm_trace_source *s);
+/* Path of the trace, for messages about its lines. */
+const char *smtlm_trace_source_path(const smtlm_trace_source *s);
+/* Next instruction's pc of a bound warp (for deadlock reports); 0 if none. */
+int smtlm_trace_source_peek_pc(const smtlm_trace_source *s, unsigned sm, unsigned warp, uint32_t *pc);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,362 @@
+/* Option values -> smtlm_gpu_cfg / trace latency table, as GPGPU-Sim derives them
+ * (shader_core_config::init, set_pipeline_latency, create_exec_pipeline; trace_config). */
+#include "smtlm/engine_config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Reports an error about option `name`, prefixed with where it was set. */
+static int fail(const smtlm_options *o, const char *name, char *err, size_t n, const char *fmt, ...)
+{
+    char where[256] = "<default>";
+    smtlm_options_origin(o, name, where, sizeof where);
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (err && n)
+        snprintf(err, n, "%s: -%s: %s", where, name, msg);
+    return -1;
+}
+
+static int u32(const smtlm_options *o, const char *name, unsigned *out, char *err, size_t n)
+{
+    uint32_t v = 0;
+    if (smtlm_options_get_u32(o, name, &v) != SMTLM_OPT_OK)
+        return fail(o, name, err, n, "expects an unsigned 32-bit integer");
+    *out = v;
+    return 0;
+}
+
+static int u64(const smtlm_options *o, const char *name, uint64_t *out, char *err, size_t n)
+{
+    if (smtlm_options_get_u64(o, name, out) != SMTLM_OPT_OK)
+        return fail(o, name, err, n, "expects an unsigned integer");
+    return 0;
+}
+
+static int flag(const smtlm_options *o, const char *name, int *out, char *err, size_t n)
+{
+    uint32_t v = 0;
+    if (smtlm_options_get_u32(o, name, &v) != SMTLM_OPT_OK || v > 1)
+        return fail(o, name, err, n, "expects 0 or 1");
+    *out = (int)v;
+    return 0;
+}
+
+static const char *str(const smtlm_options *o, const char *name)
+{
+    const char *s = "";
+    smtlm_options_get_str(o, name, &s);
+    return s ? s : "";
+}
+
+static int list(const smtlm_options *o, const char *name, unsigned *vals, int max, int *count, char *err, size_t n)
+{
+    if (smtlm_parse_uint_list(str(o, name), vals, max, count) != SMTLM_OPT_OK)
+        return fail(o, name, err, n, "'%s' is not a comma-separated list of at most %d numbers", str(o, name), max);
+    return 0;
+}
+
+static int lat_ii(const smtlm_options *o, const char *name, smtlm_trace_lat_ii *out, char *err, size_t n)
+{
+    unsigned lat = 0, ii = 0;
+    if (smtlm_parse_lat_ii(str(o, name), &lat, &ii) != SMTLM_OPT_OK)
+        return fail(o, name, err, n, "'%s' is not '<latency>,<initiation interval>'", str(o, name));
+    if (lat == 0 || ii == 0)
+        return fail(o, name, err, n, "latency and initiation interval must be at least 1");
+    if (lat >= SMTLM_MAX_LATENCY)
+        return fail(o, name, err, n, "latency %u must be below %d", lat, SMTLM_MAX_LATENCY);
+    if (ii > lat)
+        return fail(o, name, err, n, "latency %u is below the initiation interval %u", lat, ii);
+    out->latency = lat;
+    out->ii = ii;
+    return 0;
+}
+
+/* Pipeline depths come from the PTX latency strings even in trace mode. */
+static int depths(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_t n)
+{
+    unsigned v[8];
+    int k = 0;
+    if (list(o, "ptx_opcode_latency_fp", v, 8, &k, err, n))
+        return -1;
+    if (k < 2)
+        return fail(o, "ptx_opcode_latency_fp", err, n, "needs <ADD,MAX,MUL,MAD,DIV>");
+    sm->depth_sp = v[1];
+    if (list(o, "ptx_opcode_latency_int", v, 8, &k, err, n))
+        return -1;
+    if (k < 2)
+        return fail(o, "ptx_opcode_latency_int", err, n, "needs <ADD,MAX,MUL,MAD,DIV[,SHFL]>");
+    /* max(int[1], int[5]); configs with 5 values leave int[5] undefined in GPGPU-Sim. */
+    sm->depth_int = (k >= 6 && v[5] > v[1]) ? v[5] : v[1];
+    unsigned dp[8];
+    int kd = 0;
+    if (list(o, "ptx_opcode_latency_dp", dp, 8, &kd, err, n))
+        return -1;
+    if (kd < 5)
+        return fail(o, "ptx_opcode_latency_dp", err, n, "needs <ADD,MAX,MUL,MAD,DIV>");
+    sm->depth_dp = dp[1];
+    unsigned sfu = 0, tensor = 0;
+    if (list(o, "ptx_opcode_latency_sfu", &sfu, 1, &k, err, n) || list(o, "ptx_opcode_latency_tesnor", &tensor, 1, &k, err, n))
+        return -1;
+    sm->depth_sfu = dp[4] > sfu ? dp[4] : sfu;
+    sm->depth_tensor = tensor;
+    return 0;
+}
+
+static int widths(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_t n)
+{
+    unsigned v[SMTLM_NUM_STD_REGSETS];
+    int k = 0;
+    if (list(o, "gpgpu_pipeline_widths", v, SMTLM_NUM_STD_REGSETS, &k, err, n))
+        return -1;
+    /* 13 values, or 11 when the tensor core is absent (its two widths are then unused). */
+    if (k != SMTLM_NUM_STD_REGSETS && !(k == SMTLM_NUM_STD_REGSETS - 2 && !sm->tensor_core_avail))
+        return fail(o, "gpgpu_pipeline_widths", err, n, "has %d values; 13 are needed (11 without -gpgpu_tensor_core_avail)", k);
+    for (int i = 0; i < SMTLM_NUM_STD_REGSETS; i++)
+        sm->width[i] = i < k ? v[i] : 0;
+    for (int i = 0; i < k; i++)
+        if (v[i] > SMTLM_MAX_REGSET_WIDTH)
+            return fail(o, "gpgpu_pipeline_widths", err, n, "width %u exceeds the model's limit %d", v[i], SMTLM_MAX_REGSET_WIDTH);
+    if (sm->width[SMTLM_EX_WB] == 0)
+        return fail(o, "gpgpu_pipeline_widths", err, n, "EX_WB width (11th value) must be at least 1");
+    return 0;
+}
+
+static int specialized(const smtlm_options *o, smtlm_sm_cfg *sm, smtlm_trace_latency *lat, char *err, size_t n)
+{
+    int stopped = 0;
+    for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++) {
+        char name[64];
+        snprintf(name, sizeof name, "specialized_unit_%u", k + 1);
+        smtlm_spec_unit_cfg su;
+        if (smtlm_parse_specialized_unit(str(o, name), &su) != SMTLM_OPT_OK)
+            return fail(o, name, err, n, "'%s' is not '<enabled>,<units>,<max latency>,<ID_OC width>,<OC_EX width>,<name>'", str(o, name));
+        stopped |= !su.enabled; /* GPGPU-Sim stops at the first disabled unit */
+        memset(&sm->spec[k], 0, sizeof sm->spec[k]);
+        if (!stopped && su.num_units > 0) {
+            sm->spec[k].num_units = su.num_units;
+            sm->spec[k].max_latency = su.max_latency;
+            sm->spec[k].id_oc_width = su.id_oc_width;
+            sm->spec[k].oc_ex_width = su.oc_ex_width;
+            snprintf(sm->spec[k].name, sizeof sm->spec[k].name, "%s", su.name);
+            if (su.max_latency == 0 || su.max_latency >= SMTLM_MAX_LATENCY)
+                return fail(o, name, err, n, "max latency %u must be in 1..%d", su.max_latency, SMTLM_MAX_LATENCY - 1);
+        }
+        snprintf(name, sizeof name, "trace_opcode_latency_initiation_spec_op_%u", k + 1);
+        if (lat_ii(o, name, &lat->spec[k], err, n))
+            return -1;
+    }
+    return 0;
+}
+
+static int scheduler(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_t n)
+{
+    const char *s = str(o, "gpgpu_scheduler");
+    /* GPGPU-Sim matches with std::string::find, in this order. */
+    if (strstr(s, "lrr")) {
+        sm->scheduler = SMTLM_SCHED_LRR;
+    } else if (strstr(s, "two_level_active")) {
+        unsigned v[4];
+        int k = 0;
+        sm->scheduler = SMTLM_SCHED_TWO_LEVEL;
+        if (smtlm_parse_uint_list_sep(s + strlen("two_level_active:"), ':', v, 4, &k) != SMTLM_OPT_OK || k < 1 || v[0] == 0)
+            return fail(o, "gpgpu_scheduler", err, n, "'%s' is not two_level_active:<N>:0:1", s);
+        if (k >= 3 && (v[1] != 0 || v[2] != 1))
+            return fail(o, "gpgpu_scheduler", err, n, "only inner 0 (LRR) and outer 1 (SRR) are implemented, as in GPGPU-Sim");
+        sm->two_level_active = v[0];
+    } else if (strstr(s, "gto")) {
+        sm->scheduler = SMTLM_SCHED_GTO;
+    } else if (strstr(s, "rrr")) {
+        sm->scheduler = SMTLM_SCHED_RRR;
+    } else if (strstr(s, "old")) {
+        sm->scheduler = SMTLM_SCHED_OLDEST;
+    } else {
+        return fail(o, "gpgpu_scheduler", err, n, "unknown scheduler '%s' (lrr, gto, oldest, rrr, two_level_active:N:0:1)", s);
+    }
+    return 0;
+}
+
+static int collectors(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_t n)
+{
+    /* option suffix for each smtlm_cu_set_kind */
+    static const char *kind[SMTLM_CUS_KINDS] = {"gen", "sp", "dp", "tensor_core", "sfu", "mem", "int"};
+    for (unsigned k = 0; k < SMTLM_CUS_KINDS; k++) {
+        char a[96], b[96], c[96];
+        snprintf(a, sizeof a, "gpgpu_operand_collector_num_units_%s", kind[k]);
+        snprintf(b, sizeof b, "gpgpu_operand_collector_num_in_ports_%s", kind[k]);
+        snprintf(c, sizeof c, "gpgpu_operand_collector_num_out_ports_%s", kind[k]);
+        if (u32(o, a, &sm->oc_units[k], err, n) || u32(o, b, &sm->oc_in_ports[k], err, n) ||
+            u32(o, c, &sm->oc_out_ports[k], err, n))
+            return -1;
+    }
+    if (flag(o, "gpgpu_enable_specialized_operand_collector", &sm->enable_specialized_oc, err, n))
+        return -1;
+    unsigned total = sm->oc_units[SMTLM_CUS_GEN];
+    if (sm->enable_specialized_oc)
+        for (unsigned k = 1; k < SMTLM_CUS_KINDS; k++)
+            total += sm->oc_units[k];
+    if (total == 0)
+        return fail(o, "gpgpu_operand_collector_num_units_gen", err, n, "no collector unit at all: nothing could read operands");
+    if (total > SMTLM_MAX_CUS)
+        return fail(o, "gpgpu_operand_collector_num_units_gen", err, n, "%u collector units exceed the model's limit %d", total, SMTLM_MAX_CUS);
+    if (sm->oc_in_ports[SMTLM_CUS_GEN] == 0 && !sm->enable_specialized_oc)
+        return fail(o, "gpgpu_operand_collector_num_in_ports_gen", err, n, "no input port: nothing could reach a collector unit");
+    if (sm->sub_core && sm->oc_units[SMTLM_CUS_GEN] % sm->n_sched)
+        return fail(o, "gpgpu_operand_collector_num_units_gen", err, n, "%u collector units cannot be split over %u schedulers (sub-core model)",
+                    sm->oc_units[SMTLM_CUS_GEN], sm->n_sched);
+    const char *alloc = str(o, "smtlm_oc_allocator");
+    if (!strcmp(alloc, "fifo"))
+        sm->oc_allocator = SMTLM_ALLOC_FIFO;
+    else if (!strcmp(alloc, "wavefront"))
+        sm->oc_allocator = SMTLM_ALLOC_WAVEFRONT;
+    else
+        return fail(o, "smtlm_oc_allocator", err, n, "'%s' is not fifo or wavefront", alloc);
+    return 0;
+}
+
+static int sub_core_checks(const smtlm_options *o, const smtlm_sm_cfg *sm, char *err, size_t n)
+{
+    if (!sm->sub_core)
+        return 0;
+    if (sm->n_banks % sm->n_sched)
+        return fail(o, "gpgpu_num_reg_banks", err, n, "%u banks cannot be split over %u schedulers (sub-core model)", sm->n_banks, sm->n_sched);
+    const unsigned ids[] = {SMTLM_ID_OC_SP, SMTLM_ID_OC_SFU, SMTLM_ID_OC_MEM, SMTLM_ID_OC_INT, SMTLM_ID_OC_DP, SMTLM_ID_OC_TENSOR_CORE};
+    const int present[] = {1, 1, 1, sm->n_int > 0, sm->n_dp > 0, sm->tensor_core_avail};
+    for (unsigned i = 0; i < 6; i++)
+        if (present[i] && sm->width[ids[i]] != sm->n_sched)
+            return fail(o, "gpgpu_pipeline_widths", err, n, "under the sub-core model every ID_OC width must equal -gpgpu_num_sched_per_core (%u); value %u is %u",
+                        sm->n_sched, ids[i] + 1, sm->width[ids[i]]);
+    return 0;
+}
+
+/* Each trace latency must fit the pipeline its instructions run on (start stage L - II). */
+static int latency_fits(const smtlm_options *o, const smtlm_sm_cfg *sm, const smtlm_trace_latency *lat, char *err, size_t n)
+{
+    struct { const char *opt; smtlm_trace_lat_ii li; unsigned depth; const char *unit; } c[] = {
+        {"trace_opcode_latency_initiation_sp", lat->sp, sm->depth_sp, "SP (depth from -ptx_opcode_latency_fp)"},
+        {"trace_opcode_latency_initiation_int", lat->int_op, sm->n_int ? sm->depth_int : sm->depth_sp, "INT (depth from -ptx_opcode_latency_int)"},
+        {"trace_opcode_latency_initiation_sfu", lat->sfu, sm->depth_sfu, "SFU (depth from -ptx_opcode_latency_sfu/dp)"},
+        {"trace_opcode_latency_initiation_dp", lat->dp, sm->n_dp ? sm->depth_dp : sm->depth_sfu, "DP (depth from -ptx_opcode_latency_dp)"},
+        {"trace_opcode_latency_initiation_tensor", lat->tensor, sm->depth_tensor, "tensor core (depth from -ptx_opcode_latency_tesnor)"},
+    };
+    for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++)
+        if (c[i].li.latency - c[i].li.ii >= c[i].depth)
+            return fail(o, c[i].opt, err, n, "latency %u does not fit the %s pipeline of depth %u", c[i].li.latency, c[i].unit, c[i].depth);
+    for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++) {
+        if (!sm->spec[k].num_units || lat->spec[k].latency - lat->spec[k].ii < sm->spec[k].max_latency)
+            continue;
+        char name[64];
+        snprintf(name, sizeof name, "trace_opcode_latency_initiation_spec_op_%u", k + 1);
+        return fail(o, name, err, n, "latency %u does not fit specialized unit %u (%s) of depth %u",
+                    lat->spec[k].latency, k + 1, sm->spec[k].name, sm->spec[k].max_latency);
+    }
+    return 0;
+}
+
+int smtlm_engine_config(const smtlm_options *o, smtlm_run_cfg *out, char *err, size_t n)
+{
+    memset(out, 0, sizeof *out);
+    smtlm_gpu_cfg *g = &out->gpu;
+    smtlm_sm_cfg *sm = &g->sm;
+    unsigned pipe[2];
+    int k = 0;
+    if (smtlm_parse_uint_list_sep(str(o, "gpgpu_shader_core_pipeline"), ':', pipe, 2, &k) != SMTLM_OPT_OK || k != 2)
+        return fail(o, "gpgpu_shader_core_pipeline", err, n, "'%s' is not <threads per SM>:<warp size>", str(o, "gpgpu_shader_core_pipeline"));
+    if (pipe[1] != SMTLM_WARP_SIZE)
+        return fail(o, "gpgpu_shader_core_pipeline", err, n, "warp size %u: the model supports 32", pipe[1]);
+    if (pipe[0] == 0 || pipe[0] % SMTLM_WARP_SIZE || pipe[0] / SMTLM_WARP_SIZE > SMTLM_MAX_WARPS)
+        return fail(o, "gpgpu_shader_core_pipeline", err, n, "%u threads per SM: must be a multiple of 32 and at most %d",
+                    pipe[0], SMTLM_MAX_WARPS * SMTLM_WARP_SIZE);
+    g->threads_per_sm = pipe[0];
+    sm->max_warps = pipe[0] / SMTLM_WARP_SIZE;
+    if (u32(o, "gpgpu_n_clusters", &g->n_clusters, err, n) || u32(o, "gpgpu_n_cores_per_cluster", &g->cores_per_cluster, err, n) ||
+        u32(o, "gpgpu_shader_cta", &g->max_cta_per_sm, err, n) || u32(o, "gpgpu_shmem_size", &g->shmem_per_sm, err, n) ||
+        u32(o, "gpgpu_shader_registers", &g->regs_per_sm, err, n) ||
+        u32(o, "gpgpu_kernel_launch_latency", &g->kernel_launch_latency, err, n) ||
+        u32(o, "gpgpu_TB_launch_latency", &g->tb_launch_latency, err, n) ||
+        u64(o, "gpgpu_max_cycle", &g->max_cycle, err, n) || u64(o, "gpgpu_max_insn", &g->max_insn, err, n) ||
+        u64(o, "gpgpu_max_cta", &g->max_cta, err, n) ||
+        flag(o, "gpgpu_ignore_resources_limitation", &g->ignore_resources_limitation, err, n) ||
+        u32(o, "smtlm_watchdog_cycles", &g->watchdog_cycles, err, n) ||
+        u32(o, "smtlm_mem_latency", &g->mem_latency, err, n) ||
+        u32(o, "smtlm_mem_bytes_per_cycle", &g->mem_bytes_per_cycle, err, n))
+        return -1;
+    if (g->n_clusters == 0)
+        return fail(o, "gpgpu_n_clusters", err, n, "must be at least 1");
+    if (g->n_clusters > SMTLM_MAX_CLUSTERS)
+        return fail(o, "gpgpu_n_clusters", err, n, "%u exceeds the model's limit %d", g->n_clusters, SMTLM_MAX_CLUSTERS);
+    if (g->cores_per_cluster == 0)
+        return fail(o, "gpgpu_n_cores_per_cluster", err, n, "must be at least 1");
+    if (g->max_cta_per_sm == 0)
+        return fail(o, "gpgpu_shader_cta", err, n, "must be at least 1");
+    if (g->mem_bytes_per_cycle == 0)
+        return fail(o, "smtlm_mem_bytes_per_cycle", err, n, "must be at least 1");
+    int perfect_mem = 0;
+    if (flag(o, "gpgpu_perfect_mem", &perfect_mem, err, n))
+        return -1;
+    if (perfect_mem) { /* every request answered at once, no bandwidth limit */
+        g->mem_latency = 0;
+        g->mem_bytes_per_cycle = 1u << 20;
+    }
+
+    if (u32(o, "gpgpu_num_sched_per_core", &sm->n_sched, err, n) || flag(o, "gpgpu_sub_core_model", &sm->sub_core, err, n) ||
+        u32(o, "gpgpu_max_insn_issue_per_warp", &sm->max_insn_issue_per_warp, err, n) ||
+        flag(o, "gpgpu_dual_issue_diff_exec_units", &sm->dual_issue_diff_exec_units, err, n) ||
+        u32(o, "gpgpu_inst_fetch_throughput", &sm->inst_fetch_throughput, err, n) ||
+        u32(o, "gpgpu_num_sp_units", &sm->n_sp, err, n) || u32(o, "gpgpu_num_dp_units", &sm->n_dp, err, n) ||
+        u32(o, "gpgpu_num_int_units", &sm->n_int, err, n) || u32(o, "gpgpu_num_sfu_units", &sm->n_sfu, err, n) ||
+        u32(o, "gpgpu_num_tensor_core_units", &sm->n_tensor, err, n) ||
+        flag(o, "gpgpu_tensor_core_avail", &sm->tensor_core_avail, err, n) ||
+        u32(o, "gpgpu_num_reg_banks", &sm->n_banks, err, n) ||
+        u32(o, "gpgpu_reg_file_port_throughput", &sm->reg_file_port_throughput, err, n) ||
+        u32(o, "gpgpu_smem_latency", &sm->smem_latency, err, n) || u32(o, "gpgpu_shmem_num_banks", &sm->shmem_banks, err, n) ||
+        u32(o, "gpgpu_shmem_warp_parts", &sm->shmem_warp_parts, err, n) ||
+        u32(o, "gpgpu_mem_unit_ports", &sm->mem_unit_ports, err, n) ||
+        flag(o, "smtlm_fix_subcore_hol", &sm->fix_subcore_hol, err, n) ||
+        flag(o, "smtlm_fix_optype_priority", &sm->fix_optype_priority, err, n) ||
+        flag(o, "smtlm_fix_wb_bank_conflict", &sm->fix_wb_bank_conflict, err, n))
+        return -1;
+    if (sm->n_sched == 0 || sm->n_sched > SMTLM_MAX_SCHED)
+        return fail(o, "gpgpu_num_sched_per_core", err, n, "must be in 1..%d", SMTLM_MAX_SCHED);
+    if (sm->n_banks == 0 || sm->n_banks > SMTLM_MAX_BANKS)
+        return fail(o, "gpgpu_num_reg_banks", err, n, "must be in 1..%d", SMTLM_MAX_BANKS);
+    if (sm->reg_file_port_throughput == 0)
+        return fail(o, "gpgpu_reg_file_port_throughput", err, n, "must be at least 1");
+    if (sm->inst_fetch_throughput == 0)
+        return fail(o, "gpgpu_inst_fetch_throughput", err, n, "must be at least 1");
+    if (sm->max_insn_issue_per_warp == 0 || sm->max_insn_issue_per_warp > 2)
+        return fail(o, "gpgpu_max_insn_issue_per_warp", err, n, "must be 1 or 2");
+    if (sm->n_sp == 0)
+        return fail(o, "gpgpu_num_sp_units", err, n, "must be at least 1");
+    if (sm->smem_latency < 2 || sm->smem_latency >= SMTLM_MAX_LATENCY)
+        return fail(o, "gpgpu_smem_latency", err, n, "must be in 2..%d", SMTLM_MAX_LATENCY - 1);
+    if (sm->shmem_banks == 0)
+        return fail(o, "gpgpu_shmem_num_banks", err, n, "must be at least 1");
+    if (sm->shmem_warp_parts == 0 || SMTLM_WARP_SIZE % sm->shmem_warp_parts)
+        return fail(o, "gpgpu_shmem_warp_parts", err, n, "must divide the warp size 32");
+    if (sm->mem_unit_ports == 0)
+        return fail(o, "gpgpu_mem_unit_ports", err, n, "must be at least 1");
+    if (scheduler(o, sm, err, n) || widths(o, sm, err, n) || depths(o, sm, err, n) || collectors(o, sm, err, n) ||
+        sub_core_checks(o, sm, err, n))
+        return -1;
+
+    out->lat = smtlm_trace_latency_defaults();
+    if (lat_ii(o, "trace_opcode_latency_initiation_int", &out->lat.int_op, err, n) ||
+        lat_ii(o, "trace_opcode_latency_initiation_sp", &out->lat.sp, err, n) ||
+        lat_ii(o, "trace_opcode_latency_initiation_dp", &out->lat.dp, err, n) ||
+        lat_ii(o, "trace_opcode_latency_initiation_sfu", &out->lat.sfu, err, n) ||
+        lat_ii(o, "trace_opcode_latency_initiation_tensor", &out->lat.tensor, err, n) ||
+        specialized(o, sm, &out->lat, err, n) || latency_fits(o, sm, &out->lat, err, n))
+        return -1;
+
+    double clk[4];
+    int kc = 0;
+    out->core_clock_mhz = 0;
+    if (smtlm_parse_double_list_sep(str(o, "gpgpu_clock_domains"), ':', clk, 4, &kc) == SMTLM_OPT_OK && kc >= 1)
+        out->core_clock_mhz = clk[0];
+    return 0; /* whatever these checks miss, smtlm_gpu_init still refuses */
+}

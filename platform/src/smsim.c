@@ -1,0 +1,243 @@
+/* smsim's logic (the program's main only calls smtlm_smsim): options -> engine config ->
+ * kernels from a trace list or the built-in synthetic workload -> stats. */
+#include "smtlm/smsim.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "smtlm/diag.h"
+#include "smtlm/engine_config.h"
+#include "smtlm/stats.h"
+#include "smtlm/synth_run.h"
+#include "smtlm/trace_source.h"
+
+typedef struct run_ctx {
+    const smtlm_options *opts;
+    smtlm_run_cfg cfg;
+    smtlm_gpu *gpu;
+    smtlm_sm *sms;
+    smtlm_mem_model *mems;
+    FILE *out, *err, *json;
+    unsigned kernels;
+    int stop;          /* a limit ended the run: later kernels are not simulated */
+    double wall;       /* seconds spent in the engine */
+    uint64_t sm_cycles;
+} run_ctx;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static const char *opt_str(const smtlm_options *o, const char *name)
+{
+    const char *s = "";
+    smtlm_options_get_str(o, name, &s);
+    return s ? s : "";
+}
+
+static const char *limit_phrase(smtlm_cta_limit l)
+{
+    switch (l) {
+    case SMTLM_LIMIT_SHMEM: return "its shared memory exceeds -gpgpu_shmem_size";
+    case SMTLM_LIMIT_REGS: return "its registers exceed -gpgpu_shader_registers";
+    default: return "its threads exceed -gpgpu_shader_core_pipeline";
+    }
+}
+
+/* Runs the launched kernel to its end and reports it; returns the exit status so far. */
+static int finish_kernel(run_ctx *r, const char *name, const char *(*source_error)(void *), void *src,
+                         const char *trace_path)
+{
+    smtlm_gpu *gpu = r->gpu;
+    double t0 = now_s();
+    smtlm_run_status st = smtlm_gpu_run(gpu);
+    r->wall += now_s() - t0;
+    for (unsigned i = 0; i < gpu->n_sm; i++)
+        r->sm_cycles += gpu->sm[i].stats.active_cycles;
+    int status = 0;
+    if (st == SMTLM_RUN_ERROR) {
+        const char *e = source_error ? source_error(src) : NULL;
+        if (e)
+            fprintf(r->err, "smsim: %s\n", e);
+        else if (gpu->error == SMTLM_EINPUT)
+            fprintf(r->err, "smsim: %s:%u: instruction does not fit the configured machine (bad register, unit or a latency beyond its pipeline)\n",
+                    trace_path ? trace_path : "<synthetic>", (unsigned)gpu->error_line);
+        else
+            fprintf(r->err, "smsim: %s:%u: simulation error: %s\n", trace_path ? trace_path : "<synthetic>",
+                    (unsigned)gpu->error_line, smtlm_status_str(gpu->error));
+        return 2;
+    }
+    if (st == SMTLM_RUN_DEADLOCK) {
+        fprintf(r->err, "smsim: deadlock: nothing issued or retired for %u cycles (cycle %llu of kernel %s); stuck warps:\n",
+                gpu->cfg.watchdog_cycles, (unsigned long long)gpu->sim_cycle, name);
+        smtlm_describe_stuck_warps(r->err, gpu, 32);
+        status = 1;
+        r->stop = 1;
+    } else if (st == SMTLM_RUN_MAX_CYCLE || st == SMTLM_RUN_MAX_INSN) {
+        fprintf(r->out, "GPGPU-Sim: ** break due to reaching the maximum %s **\n",
+                st == SMTLM_RUN_MAX_CYCLE ? "cycles" : "instructions");
+        r->stop = 1;
+    }
+    smtlm_stats s;
+    smtlm_stats_collect(gpu, &s);
+    s.kernel_name = name;
+    s.kernel_uid = ++r->kernels;
+    smtlm_stats_print(r->out, &s);
+    if (r->json) {
+        fprintf(r->json, "%s\n  ", r->kernels > 1 ? "," : "");
+        smtlm_stats_json(r->json, &s);
+    }
+    smtlm_gpu_end_kernel(gpu);
+    return status;
+}
+
+static const char *trace_error(void *src) { return smtlm_trace_source_error(src); }
+
+static int run_trace_kernel(run_ctx *r, const char *path)
+{
+    char msg[2048];
+    smtlm_trace_source *src;
+    if (smtlm_trace_source_open(&src, path, &r->cfg.lat, r->gpu->n_sm, r->cfg.gpu.sm.max_warps, msg, sizeof msg) < 0) {
+        fprintf(r->err, "smsim: %s\n", msg);
+        return 2;
+    }
+    const smtlm_trace_header *h = smtlm_trace_source_header(src);
+    smtlm_kernel_desc k = smtlm_trace_source_kernel(src);
+    const smtlm_inst_source is = smtlm_trace_source_iface(src);
+    const smtlm_cta_binder b = smtlm_trace_source_binder(src);
+    smtlm_gpu_set_source(r->gpu, &is, &b);
+    int status;
+    if (smtlm_gpu_launch(r->gpu, &k) != SMTLM_OK) {
+        smtlm_cta_limit why;
+        smtlm_gpu_max_cta(r->gpu, &k, &why);
+        fprintf(r->err, "smsim: %s: a thread block (%u threads, %u B shared memory, %u registers/thread) cannot run on an SM: %s\n",
+                path, k.threads_per_cta, k.shmem_per_cta, k.regs_per_thread, limit_phrase(why));
+        status = 2;
+    } else {
+        status = finish_kernel(r, h->kernel_name, trace_error, src, path);
+    }
+    smtlm_trace_source_close(src);
+    return status;
+}
+
+static int run_trace_list(run_ctx *r, const char *list_path)
+{
+    char msg[2048];
+    smtlm_kernelslist list;
+    if (smtlm_kernelslist_load(list_path, &list, msg, sizeof msg) < 0) {
+        fprintf(r->err, "smsim: %s\n", msg);
+        return 2;
+    }
+    int status = 0;
+    for (size_t i = 0; i < list.n && !status && !r->stop; i++)
+        if (list.cmds[i].kind == SMTLM_TRACE_CMD_KERNEL)
+            status = run_trace_kernel(r, list.cmds[i].path);
+    smtlm_kernelslist_free(&list);
+    return status;
+}
+
+static int run_synthetic(run_ctx *r)
+{
+    char msg[1024];
+    smtlm_synth_run *sr = NULL;
+    if (smtlm_synth_run_open(&sr, r->opts, &r->cfg, r->gpu->n_sm, msg, sizeof msg) < 0) {
+        fprintf(r->err, "smsim: %s\n", msg);
+        return 2;
+    }
+    const smtlm_inst_source is = smtlm_synth_run_iface(sr);
+    const smtlm_cta_binder b = smtlm_synth_run_binder(sr);
+    const smtlm_kernel_desc k = smtlm_synth_run_kernel(sr);
+    smtlm_gpu_set_source(r->gpu, &is, &b);
+    int status;
+    if (smtlm_gpu_launch(r->gpu, &k) != SMTLM_OK) {
+        fprintf(r->err, "smsim: <synthetic>: a thread block of %u threads cannot run on an SM\n", k.threads_per_cta);
+        status = 2;
+    } else {
+        status = finish_kernel(r, "smtlm_synthetic", NULL, NULL, NULL);
+    }
+    smtlm_synth_run_close(sr);
+    return status;
+}
+
+static int setup(run_ctx *r, char *msg, size_t n)
+{
+    if (smtlm_engine_config(r->opts, &r->cfg, msg, n))
+        return 2;
+    unsigned count = smtlm_gpu_num_sms(&r->cfg.gpu);
+    r->sms = calloc(count, sizeof *r->sms);
+    r->mems = calloc(count, sizeof *r->mems);
+    r->gpu = calloc(1, sizeof *r->gpu);
+    if (!r->sms || !r->mems || !r->gpu) {
+        snprintf(msg, n, "out of memory for %u SMs", count);
+        return 2;
+    }
+    int rc = smtlm_gpu_init(r->gpu, &r->cfg.gpu, r->sms, r->mems);
+    if (rc) {
+        snprintf(msg, n, "the configuration is rejected by the engine: %s", smtlm_status_str(rc));
+        return 2;
+    }
+    return 0;
+}
+
+static void teardown(run_ctx *r)
+{
+    free(r->gpu);
+    free(r->mems);
+    free(r->sms);
+    if (r->json && r->json != r->out)
+        fclose(r->json);
+}
+
+int smtlm_smsim(int argc, const char *const *argv, FILE *out, FILE *err)
+{
+    char msg[2048];
+    smtlm_options *opts = smtlm_options_new();
+    if (!opts) {
+        fprintf(err, "smsim: out of memory\n");
+        return 2;
+    }
+    run_ctx r;
+    memset(&r, 0, sizeof r);
+    r.opts = opts;
+    r.out = out;
+    r.err = err;
+    int status = 0;
+    int list_only = 0;
+    if (smtlm_options_parse_argv(opts, argc, argv, msg, sizeof msg) != SMTLM_OPT_OK) {
+        fprintf(err, "smsim: %s\n", msg);
+        status = 2;
+    } else if (smtlm_options_get_bool(opts, "smtlm_list_options", &list_only) == SMTLM_OPT_OK && list_only) {
+        smtlm_options_list(opts, out);
+    } else {
+        smtlm_options_warn_unmodelled(opts, err);
+        if ((status = setup(&r, msg, sizeof msg)) != 0)
+            fprintf(err, "smsim: %s\n", msg);
+    }
+    if (!status && !list_only) {
+        const char *json = opt_str(opts, "smtlm_stats_json");
+        if (*json && !(r.json = fopen(json, "w"))) {
+            fprintf(err, "smsim: %s: cannot open for writing\n", json);
+            status = 2;
+        }
+    }
+    if (!status && !list_only) {
+        if (r.json)
+            fprintf(r.json, "{\"kernels\":[");
+        const char *trace = opt_str(opts, "trace");
+        status = *trace ? run_trace_list(&r, trace) : run_synthetic(&r);
+        if (r.json)
+            fprintf(r.json, "\n],\"gpu_tot_sim_cycle\":%llu,\"gpu_tot_sim_insn\":%llu,\"wall_seconds\":%.6f}\n",
+                    (unsigned long long)r.gpu->tot_cycle, (unsigned long long)r.gpu->tot_insn, r.wall);
+        if (r.wall > 0 && r.kernels)
+            fprintf(out, "gpgpu_simulation_time = %.3f s\ngpgpu_simulation_rate = %.0f (inst/sec)\nsmtlm_sim_rate = %.0f (SM-cycles/sec), %.0f (warp inst/sec)\n",
+                    r.wall, (double)r.gpu->tot_insn / r.wall, (double)r.sm_cycles / r.wall,
+                    (double)r.gpu->tot_warp_insn / r.wall);
+    }
+    teardown(&r);
+    smtlm_options_free(opts);
+    return status;
+}

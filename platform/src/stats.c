@@ -1,0 +1,164 @@
+/* Statistics snapshot, GPGPU-Sim-named text output and JSON output. */
+#include "smtlm/stats.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+static const char *limit_name(int l)
+{
+    static const char *n[] = {"threads", "shared memory", "registers", "CTAs per SM", "grid size"};
+    return l >= 0 && l < 5 ? n[l] : "?";
+}
+
+void smtlm_stats_collect(const smtlm_gpu *gpu, smtlm_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    st->sim_cycle = gpu->sim_cycle;
+    st->sim_insn = smtlm_gpu_sim_insn(gpu);
+    st->sim_warp_insn = smtlm_gpu_sim_warp_insn(gpu);
+    st->tot_cycle = gpu->tot_cycle + gpu->sim_cycle;
+    st->tot_insn = gpu->tot_insn + st->sim_insn;
+    st->tot_warp_insn = gpu->tot_warp_insn + st->sim_warp_insn;
+    st->ctas_per_sm = gpu->max_cta_per_sm;
+    st->cta_limit = (int)gpu->cta_limit;
+    for (unsigned i = 0; i < gpu->n_sm; i++) {
+        const smtlm_sm *sm = &gpu->sm[i];
+        for (unsigned s = 0; s < sm->cfg.n_sched; s++) {
+            for (unsigned c = 0; c < SMTLM_DISTRO_SIZE; c++)
+                st->distro[c] += sm->iss.distro[s][c];
+            st->single_issue += sm->iss.single_issue[s];
+            st->dual_issue += sm->iss.dual_issue[s];
+        }
+        st->n_banks = sm->cfg.n_banks;
+        for (unsigned b = 0; b < sm->cfg.n_banks; b++) {
+            st->bank_reads[b] += sm->rf.reads[b];
+            st->bank_writes[b] += sm->rf.writes[b];
+            st->bank_wait_steps[b] += sm->rf.wait_steps[b];
+        }
+        st->conflict_cycles += sm->stats.conflict_cycles;
+        st->active_cycles += sm->stats.active_cycles;
+        st->n_cus = sm->oc.n_cus;
+        st->cu_busy_sum += sm->oc.occupancy_sum;
+        for (unsigned c = 0; c <= sm->oc.n_cus; c++)
+            st->cu_hist[c] += sm->oc.occupancy_hist[c];
+        for (unsigned c = 0; c < 64; c++)
+            st->collect_lat_hist[c] += sm->oc.collect_lat_hist[c];
+        for (unsigned f = 0; f < sm->ex.n_fu; f++)
+            st->fu_busy[sm->ex.fu[f].kind] += sm->ex.fu[f].busy_cycles;
+        st->ldst_busy += sm->ldst.busy_cycles;
+        for (unsigned w = 0; w < sm->cfg.max_warps; w++)
+            for (unsigned r = 0; r < SMTLM_WS_COUNT; r++)
+                st->warp_stall[r] += sm->iss.warp_stall[w][r];
+        st->result_bus_stalls += sm->ex.rb.stalls;
+        st->dropped_writes += sm->wb.dropped_writes;
+        st->buffered_writes += sm->wb.buffered_writes;
+        st->shmem_accesses += sm->ldst.shmem_accesses;
+        st->shmem_bank_conflicts += sm->ldst.shmem_bank_conflicts;
+        st->mem_requests += gpu->mem[i].accepted;
+        st->mem_bytes += gpu->mem[i].bytes;
+        st->mem_latency_sum += gpu->mem[i].latency_sum;
+    }
+}
+
+static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
+
+static const char *fu_name[SMTLM_FU_KINDS] = {"sp", "dp", "int", "sfu", "tensor", "spec"};
+static const char *ws_name[SMTLM_WS_COUNT] = {"issued", "ibuffer_empty", "barrier", "membar_atomic",
+                                              "scoreboard", "unit_busy"};
+
+void smtlm_stats_print(FILE *out, const smtlm_stats *st)
+{
+    fprintf(out, "kernel_name = %s\n", st->kernel_name ? st->kernel_name : "");
+    fprintf(out, "kernel_launch_uid = %u\n", st->kernel_uid);
+    fprintf(out, "gpu_sim_cycle = %" PRIu64 "\n", st->sim_cycle);
+    fprintf(out, "gpu_sim_insn = %" PRIu64 "\n", st->sim_insn);
+    fprintf(out, "gpu_ipc = %12.4f\n", ratio(st->sim_insn, st->sim_cycle));
+    fprintf(out, "gpu_tot_sim_cycle = %" PRIu64 "\n", st->tot_cycle);
+    fprintf(out, "gpu_tot_sim_insn = %" PRIu64 "\n", st->tot_insn);
+    fprintf(out, "gpu_tot_ipc = %12.4f\n", ratio(st->tot_insn, st->tot_cycle));
+    fprintf(out, "gpu_sim_warp_insn = %" PRIu64 "\n", st->sim_warp_insn);
+    fprintf(out, "CTA/core = %" PRIu64 ", limited by: %s\n", st->ctas_per_sm, limit_name(st->cta_limit));
+    fprintf(out, "gpu_reg_bank_conflict_stalls = %" PRIu64 "\n", st->conflict_cycles);
+    fprintf(out, "Stall:%" PRIu64 "\tW0_Idle:%" PRIu64 "\tW0_Scoreboard:%" PRIu64, st->distro[SMTLM_DISTRO_STALL],
+            st->distro[SMTLM_DISTRO_IDLE], st->distro[SMTLM_DISTRO_SCOREBOARD]);
+    for (unsigned k = 1; k <= SMTLM_WARP_SIZE; k++)
+        fprintf(out, "\tW%u:%" PRIu64, k, st->distro[SMTLM_DISTRO_W0 + k]);
+    fprintf(out, "\n");
+    fprintf(out, "single_issue_nums = %" PRIu64 "\ndual_issue_nums = %" PRIu64 "\n", st->single_issue, st->dual_issue);
+    fprintf(out, "smtlm_cu_occupancy_mean = %.4f\n", ratio(st->cu_busy_sum, st->active_cycles));
+    fprintf(out, "smtlm_rf_bank_reads =");
+    for (unsigned b = 0; b < st->n_banks; b++)
+        fprintf(out, " %" PRIu64, st->bank_reads[b]);
+    fprintf(out, "\nsmtlm_rf_bank_wait_steps =");
+    for (unsigned b = 0; b < st->n_banks; b++)
+        fprintf(out, " %" PRIu64, st->bank_wait_steps[b]);
+    fprintf(out, "\nsmtlm_fu_busy_cycles =");
+    for (unsigned f = 0; f < SMTLM_FU_KINDS; f++)
+        fprintf(out, " %s:%" PRIu64, fu_name[f], st->fu_busy[f]);
+    fprintf(out, " ldst:%" PRIu64 "\n", st->ldst_busy);
+    fprintf(out, "gpgpu_n_shmem_bkconflict = %" PRIu64 "\n", st->shmem_bank_conflicts);
+    fprintf(out, "smtlm_mem_requests = %" PRIu64 "\nsmtlm_mem_avg_latency = %.1f\n", st->mem_requests,
+            ratio(st->mem_latency_sum, st->mem_requests));
+}
+
+static void json_array(FILE *out, const char *name, const uint64_t *v, unsigned n)
+{
+    fprintf(out, "\"%s\":[", name);
+    for (unsigned i = 0; i < n; i++)
+        fprintf(out, "%s%" PRIu64, i ? "," : "", v[i]);
+    fprintf(out, "]");
+}
+
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+void smtlm_stats_json(FILE *out, const smtlm_stats *st)
+{
+    fprintf(out, "{\"kernel_name\":");
+    json_string(out, st->kernel_name);
+    fprintf(out, ",\"kernel_launch_uid\":%u", st->kernel_uid);
+    fprintf(out, ",\"gpu_sim_cycle\":%" PRIu64 ",\"gpu_sim_insn\":%" PRIu64 ",\"gpu_ipc\":%.6f", st->sim_cycle,
+            st->sim_insn, ratio(st->sim_insn, st->sim_cycle));
+    fprintf(out, ",\"gpu_sim_warp_insn\":%" PRIu64, st->sim_warp_insn);
+    fprintf(out, ",\"gpu_tot_sim_cycle\":%" PRIu64 ",\"gpu_tot_sim_insn\":%" PRIu64, st->tot_cycle, st->tot_insn);
+    fprintf(out, ",\"ctas_per_sm\":%" PRIu64 ",\"cta_limit\":\"%s\"", st->ctas_per_sm, limit_name(st->cta_limit));
+    fprintf(out, ",\"stall\":%" PRIu64 ",\"w0_idle\":%" PRIu64 ",\"w0_scoreboard\":%" PRIu64,
+            st->distro[SMTLM_DISTRO_STALL], st->distro[SMTLM_DISTRO_IDLE], st->distro[SMTLM_DISTRO_SCOREBOARD]);
+    fprintf(out, ",");
+    json_array(out, "issued_by_active_lanes", st->distro + SMTLM_DISTRO_W0 + 1, SMTLM_WARP_SIZE);
+    fprintf(out, ",\"single_issue_nums\":%" PRIu64 ",\"dual_issue_nums\":%" PRIu64, st->single_issue, st->dual_issue);
+    fprintf(out, ",\"warp_stall\":{");
+    for (unsigned r = 0; r < SMTLM_WS_COUNT; r++)
+        fprintf(out, "%s\"%s\":%" PRIu64, r ? "," : "", ws_name[r], st->warp_stall[r]);
+    fprintf(out, "},\"gpu_reg_bank_conflict_stalls\":%" PRIu64 ",", st->conflict_cycles);
+    json_array(out, "rf_bank_reads", st->bank_reads, st->n_banks);
+    fprintf(out, ",");
+    json_array(out, "rf_bank_writes", st->bank_writes, st->n_banks);
+    fprintf(out, ",");
+    json_array(out, "rf_bank_wait_steps", st->bank_wait_steps, st->n_banks);
+    fprintf(out, ",\"cu_occupancy_mean\":%.6f,", ratio(st->cu_busy_sum, st->active_cycles));
+    json_array(out, "cu_occupancy_hist", st->cu_hist, st->n_cus + 1);
+    fprintf(out, ",");
+    json_array(out, "operand_collection_latency_hist", st->collect_lat_hist, 64);
+    fprintf(out, ",\"fu_busy_cycles\":{");
+    for (unsigned f = 0; f < SMTLM_FU_KINDS; f++)
+        fprintf(out, "\"%s\":%" PRIu64 ",", fu_name[f], st->fu_busy[f]);
+    fprintf(out, "\"ldst\":%" PRIu64 "}", st->ldst_busy);
+    fprintf(out, ",\"sm_active_cycles\":%" PRIu64 ",\"result_bus_stalls\":%" PRIu64, st->active_cycles, st->result_bus_stalls);
+    fprintf(out, ",\"wb_dropped_writes\":%" PRIu64 ",\"wb_buffered_writes\":%" PRIu64, st->dropped_writes, st->buffered_writes);
+    fprintf(out, ",\"shmem_accesses\":%" PRIu64 ",\"shmem_bank_conflicts\":%" PRIu64, st->shmem_accesses, st->shmem_bank_conflicts);
+    fprintf(out, ",\"mem_requests\":%" PRIu64 ",\"mem_bytes\":%" PRIu64 ",\"mem_avg_latency\":%.3f}", st->mem_requests,
+            st->mem_bytes, ratio(st->mem_latency_sum, st->mem_requests));
+}

@@ -1,0 +1,78 @@
+/* -smtlm_synth_* options -> smtlm_synth generator for smsim's default run. */
+#include "smtlm/synth_run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+struct smtlm_synth_run {
+    smtlm_synth s;
+};
+
+static int opt_fail(const smtlm_options *o, const char *name, const char *what, char *err, size_t n)
+{
+    char where[256] = "<default>";
+    smtlm_options_origin(o, name, where, sizeof where);
+    snprintf(err, n, "%s: -%s: %s", where, name, what);
+    return -1;
+}
+
+static smtlm_synth_lat from_trace(smtlm_trace_lat_ii li)
+{
+    smtlm_synth_lat l = {(uint16_t)li.latency, (uint16_t)li.ii};
+    return l;
+}
+
+int smtlm_synth_run_open(smtlm_synth_run **out, const smtlm_options *o, const smtlm_run_cfg *cfg,
+                         unsigned n_sm, char *err, size_t n)
+{
+    (void)n_sm;
+    *out = NULL;
+    smtlm_synth_cfg c;
+    smtlm_synth_cfg_default(&c);
+    uint32_t warps = 0, insts = 0, dep = 0, regs = 0;
+    uint64_t seed = 0;
+    const char *mix = "";
+    smtlm_options_get_u32(o, "smtlm_synth_warps", &warps);
+    smtlm_options_get_u32(o, "smtlm_synth_insts", &insts);
+    smtlm_options_get_u32(o, "smtlm_synth_dep_distance", &dep);
+    smtlm_options_get_u32(o, "smtlm_synth_regs", &regs);
+    smtlm_options_get_u64(o, "smtlm_synth_seed", &seed);
+    smtlm_options_get_str(o, "smtlm_synth_mix", &mix);
+    char what[512];
+    if (smtlm_synth_parse_mix(mix, &c.mix, what, sizeof what) != SMTLM_OK)
+        return opt_fail(o, "smtlm_synth_mix", what, err, n);
+    if (warps == 0 || warps > cfg->gpu.sm.max_warps)
+        return opt_fail(o, "smtlm_synth_warps", "must be between 1 and the SM's warp slots", err, n);
+    c.warps_per_cta = warps;
+    c.insts_per_warp = insts;
+    c.dep_distance = dep;
+    c.n_regs = regs;
+    c.seed = seed;
+    /* The configured machine's latencies (trace.config), so the workload means the same. */
+    c.lat[SMTLM_SYNTH_SP] = from_trace(cfg->lat.sp);
+    c.lat[SMTLM_SYNTH_INT] = from_trace(cfg->lat.int_op);
+    c.lat[SMTLM_SYNTH_SFU] = from_trace(cfg->lat.sfu);
+    c.lat[SMTLM_SYNTH_DP] = from_trace(cfg->lat.dp);
+    if (smtlm_synth_check(&c, what, sizeof what) != SMTLM_OK)
+        return opt_fail(o, "smtlm_synth_insts", what, err, n);
+    smtlm_synth_run *r = calloc(1, sizeof *r);
+    if (!r || smtlm_synth_init(&r->s, &c) != SMTLM_OK) {
+        free(r);
+        snprintf(err, n, "<synthetic>: cannot set up the generator");
+        return -1;
+    }
+    *out = r;
+    return 0;
+}
+
+void smtlm_synth_run_close(smtlm_synth_run *r)
+{
+    if (!r)
+        return;
+    smtlm_synth_free(&r->s);
+    free(r);
+}
+
+smtlm_inst_source smtlm_synth_run_iface(smtlm_synth_run *r) { return smtlm_synth_source(&r->s); }
+smtlm_cta_binder smtlm_synth_run_binder(smtlm_synth_run *r) { return smtlm_synth_binder(&r->s); }
+smtlm_kernel_desc smtlm_synth_run_kernel(const smtlm_synth_run *r) { return smtlm_synth_kernel(&r->s); }
