@@ -16,7 +16,7 @@ void smtlm_gpu_cfg_qv100(smtlm_gpu_cfg *c)
     c->regs_per_sm = 65536;
     c->max_cta_per_sm = 32;
     c->watchdog_cycles = 100000;
-    c->mem_latency = 300;
+    c->mem_latency = 240;
     c->mem_bytes_per_cycle = 64;
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "smtlm/builtin_config.h"
 #include "smtlm/diag.h"
 #include "smtlm/engine_config.h"
 #include "smtlm/stats.h"
@@ -206,8 +207,15 @@ int smtlm_smsim(int argc, const char *const *argv, FILE *out, FILE *err)
     r.out = out;
     r.err = err;
     int status = 0;
-    int list_only = 0;
-    if (smtlm_options_parse_argv(opts, argc, argv, msg, sizeof msg) != SMTLM_OPT_OK) {
+    int list_only = 0, has_config = 0;
+    for (int i = 1; i < argc; i++)
+        has_config |= !strcmp(argv[i], "-config");
+    /* Without any -config the built-in QV100-like machine is the starting point. */
+    if (!has_config && smtlm_options_parse_text(opts, smtlm_builtin_config_text(), smtlm_builtin_config_len(),
+                                                "<built-in qv100.config>", msg, sizeof msg) != SMTLM_OPT_OK) {
+        fprintf(err, "smsim: %s\n", msg);
+        status = 2;
+    } else if (smtlm_options_parse_argv(opts, argc, argv, msg, sizeof msg) != SMTLM_OPT_OK) {
         fprintf(err, "smsim: %s\n", msg);
         status = 2;
     } else if (smtlm_options_get_bool(opts, "smtlm_list_options", &list_only) == SMTLM_OPT_OK && list_only) {

@@ -1,0 +1,16 @@
+/* The built-in default machine (a compiled-in copy of configs/qv100.config), used by smsim
+ * when the command line names no -config. */
+#ifndef SMTLM_BUILTIN_CONFIG_H
+#define SMTLM_BUILTIN_CONFIG_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+const char *smtlm_builtin_config_text(void);
+unsigned long smtlm_builtin_config_len(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,83 @@
+// Runs smsim's logic in-process and captures its output.
+#pragma once
+
+#include <cstdio>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+extern "C" {
+#include "smtlm/smsim.h"
+}
+
+namespace e2e {
+
+struct Result {
+    int status;
+    std::string out, err;
+    // Last "<name> = <number>" on stdout, or -1.
+    long long stat(const std::string &name) const
+    {
+        std::regex re("(^|\\n)" + name + " = ([0-9]+)");
+        long long v = -1;
+        for (std::sregex_iterator it(out.begin(), out.end(), re), end; it != end; ++it)
+            v = std::stoll((*it)[2]);
+        return v;
+    }
+};
+
+inline std::string slurp(FILE *f)
+{
+    std::string s;
+    std::rewind(f);
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
+        s.append(buf, n);
+    return s;
+}
+
+inline Result smsim(std::vector<std::string> args)
+{
+    args.insert(args.begin(), "smsim");
+    std::vector<const char *> argv;
+    for (const std::string &a : args)
+        argv.push_back(a.c_str());
+    FILE *out = std::tmpfile(), *err = std::tmpfile();
+    Result r;
+    r.status = smtlm_smsim((int)argv.size(), argv.data(), out, err);
+    r.out = slurp(out);
+    r.err = slurp(err);
+    std::fclose(out);
+    std::fclose(err);
+    return r;
+}
+
+inline std::string data(const std::string &rel) { return std::string(SMTLM_TEST_DATA) + "/" + rel; }
+inline std::string project_config(const std::string &name) { return std::string(SMTLM_CONFIGS_DIR) + "/" + name; }
+
+// The stock Accel-Sim config pair of a tested GPU (tests/data/configs/<dir>).
+inline std::vector<std::string> stock(const std::string &dir)
+{
+    return {"-config", data("configs/" + dir + "/gpgpusim.config"), "-config", data("configs/" + dir + "/trace.config")};
+}
+
+// A scratch directory for generated traces.
+inline std::string scratch(const std::string &name)
+{
+    std::string dir = std::string(::testing::TempDir()) + "smtlm_" + name;
+    std::string cmd = "mkdir -p '" + dir + "'";
+    if (std::system(cmd.c_str()) != 0)
+        return "";
+    return dir;
+}
+
+inline void write_file(const std::string &path, const std::string &text)
+{
+    std::ofstream f(path);
+    f << text;
+}
+
+} // namespace e2e
