@@ -1,0 +1,155 @@
+// Bad input of every class: smsim answers with exit status 2 and ONE message naming the file
+// and line, never a crash, hang or silent skip.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "smsim_run.hpp"
+
+namespace {
+
+const char *kHeader = "-kernel name = bad\n-kernel id = 1\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = 0\n"
+                      "-nregs = 16\n-binary version = 70\n-cuda stream id = 0\n-shmem base_addr = 0x0\n"
+                      "-local mem base_addr = 0x0\n-nvbit version = 1.5.5\n-accelsim tracer version = 4\n"
+                      "-enable lineinfo = 0\n\n#traces format = PC mask dest_num [reg_dests] opcode src_num [reg_srcs] "
+                      "mem_width [adrrescompress?] [mem_addresses]\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\nwarp = 0\n"
+                      "insts = 2\n";
+const unsigned kFirstLine = 23; // line number of the first instruction in kHeader + body
+
+// A one-warp trace whose first instruction is `line`, then EXIT.
+std::string trace_with(const std::string &name, const std::string &line)
+{
+    const std::string dir = e2e::scratch("bad_" + name);
+    e2e::write_file(dir + "/kernel-1.traceg", std::string(kHeader) + line + "\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n");
+    e2e::write_file(dir + "/kernelslist.g", "kernel-1.traceg\n");
+    return dir;
+}
+
+int lines(const std::string &s) { return (int)std::count(s.begin(), s.end(), '\n'); }
+
+void expect_one_error(const e2e::Result &r, const std::string &where, const std::string &what)
+{
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find(where), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
+}
+
+e2e::Result run_trace(const std::string &dir, std::vector<std::string> extra = {})
+{
+    std::vector<std::string> args = {"-trace", dir + "/kernelslist.g"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return e2e::smsim(args);
+}
+
+const std::string at_line(const std::string &dir) { return dir + "/kernel-1.traceg:" + std::to_string(kFirstLine); }
+
+TEST(BadInput, MalformedTraceLine)
+{
+    std::string dir = trace_with("malformed", "0000 ffffffff 1 R2 FFMA three R2 R4 R6 0");
+    expect_one_error(run_trace(dir), at_line(dir), "malformed");
+}
+
+TEST(BadInput, UnknownOpcode)
+{
+    std::string dir = trace_with("opcode", "0000 ffffffff 1 R2 FROB 2 R2 R4 0");
+    expect_one_error(run_trace(dir), at_line(dir), "unknown opcode FROB");
+}
+
+TEST(BadInput, TooManySources)
+{
+    std::string dir = trace_with("sources", "0000 ffffffff 1 R2 FFMA 5 R2 R4 R6 R8 R10 0");
+    expect_one_error(run_trace(dir), at_line(dir), "source");
+}
+
+TEST(BadInput, UnknownAddressMode)
+{
+    std::string dir = trace_with("addrmode", "0000 ffffffff 1 R2 LDG.E 1 R4 4 7 0x1000 4");
+    expect_one_error(run_trace(dir), at_line(dir), "address mode");
+}
+
+TEST(BadInput, MissingTraceFile)
+{
+    const std::string dir = e2e::scratch("bad_missing");
+    e2e::write_file(dir + "/kernelslist.g", "kernel-1.traceg\n");
+    expect_one_error(run_trace(dir), dir + "/kernelslist.g:1", "kernel-1.traceg");
+}
+
+TEST(BadInput, MissingKernelList)
+{
+    e2e::Result r = e2e::smsim({"-trace", "/nonexistent/kernelslist.g"});
+    expect_one_error(r, "/nonexistent/kernelslist.g", "cannot open");
+}
+
+TEST(BadInput, UnreadableTraceIsADirectory)
+{
+    const std::string dir = e2e::scratch("bad_dir");
+    ASSERT_EQ(std::system(("mkdir -p '" + dir + "/kernel-1.traceg'").c_str()), 0);
+    e2e::write_file(dir + "/kernelslist.g", "kernel-1.traceg\n");
+    e2e::Result r = run_trace(dir);
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("kernel-1.traceg"), std::string::npos) << r.err;
+}
+
+// Options set in a config file, so errors name that file and line.
+std::string config_with(const std::string &name, const std::string &text)
+{
+    const std::string dir = e2e::scratch("cfg_" + name);
+    e2e::write_file(dir + "/bad.config", "# a config with one bad line\n-gpgpu_kernel_launch_latency 0\n" + text + "\n");
+    return dir + "/bad.config";
+}
+
+TEST(BadInput, UnknownOptionNamesNearest)
+{
+    std::string cfg = config_with("unknown", "-gpgpu_num_reg_bank 8");
+    e2e::Result r = e2e::smsim({"-config", e2e::project_config("qv100.config"), "-config", cfg});
+    expect_one_error(r, cfg + ":3", "unknown option -gpgpu_num_reg_bank (did you mean -gpgpu_num_reg_banks?)");
+}
+
+TEST(BadInput, BadValue)
+{
+    std::string cfg = config_with("value", "-gpgpu_num_reg_banks sixteen");
+    e2e::Result r = e2e::smsim({"-config", e2e::project_config("qv100.config"), "-config", cfg});
+    expect_one_error(r, cfg + ":3", "bad value 'sixteen'");
+}
+
+TEST(BadInput, BanksNotDivisibleBySchedulers)
+{
+    std::string cfg = config_with("banks", "-gpgpu_num_reg_banks 10");
+    e2e::Result r = e2e::smsim({"-config", e2e::project_config("qv100.config"), "-config", cfg});
+    expect_one_error(r, cfg + ":3", "-gpgpu_num_reg_banks: 10 banks cannot be split over 4 schedulers");
+}
+
+TEST(BadInput, ZeroCollectorUnits)
+{
+    std::string cfg = config_with("cus", "-gpgpu_operand_collector_num_units_gen 0");
+    e2e::Result r = e2e::smsim({"-config", e2e::project_config("qv100.config"), "-config", cfg});
+    expect_one_error(r, cfg + ":3", "no collector unit");
+}
+
+TEST(BadInput, LatencyBelowInitiationInterval)
+{
+    std::string cfg = config_with("lat", "-trace_opcode_latency_initiation_sp 1,2");
+    e2e::Result r = e2e::smsim({"-config", e2e::project_config("qv100.config"), "-config", cfg});
+    expect_one_error(r, cfg + ":3", "latency 1 is below the initiation interval 2");
+}
+
+TEST(BadInput, LatencyBeyondThePipeline)
+{
+    std::string cfg = config_with("depth", "-trace_opcode_latency_initiation_sfu 400,8");
+    e2e::Result r = e2e::smsim({"-config", e2e::project_config("qv100.config"), "-config", cfg});
+    expect_one_error(r, cfg + ":3", "latency 400 does not fit the SFU");
+}
+
+TEST(BadInput, ThreadBlockThatCannotFit)
+{
+    // 16 KiB of shared memory per CTA on an SM configured with 8 KiB.
+    std::string dir = trace_with("fit", "0000 ffffffff 1 R2 FFMA 3 R2 R4 R6 0");
+    std::string text = std::string(kHeader);
+    text.replace(text.find("-shmem = 0"), 10, "-shmem = 16384");
+    e2e::write_file(dir + "/kernel-1.traceg", text + "0000 ffffffff 0 EXIT 0 0\n0010 ffffffff 0 EXIT 0 0\n#END_TB\n");
+    expect_one_error(run_trace(dir, {"-gpgpu_shmem_size", "8192"}), dir + "/kernel-1.traceg", "shared memory");
+}
+
+} // namespace

@@ -1,0 +1,116 @@
+// Run limits (-gpgpu_max_cycle, -gpgpu_max_insn, -gpgpu_max_cta), the watchdog, the JSON
+// statistics, the unmodelled-option warning, the option listing and the built-in default run.
+#include <gtest/gtest.h>
+
+#include "smsim_run.hpp"
+
+namespace {
+
+// n_tbs thread blocks of one warp each: 16 independent FFMAs then EXIT.
+std::string multi_tb_trace(const std::string &name, unsigned n_tbs, const std::string &op = "FFMA 3 R3 R4 R5 0")
+{
+    const std::string dir = e2e::scratch("ctl_" + name);
+    std::string t = "-kernel name = ctl\n-kernel id = 1\n-grid dim = (" + std::to_string(n_tbs) +
+                    ",1,1)\n-block dim = (32,1,1)\n-shmem = 0\n-nregs = 16\n-binary version = 70\n"
+                    "-accelsim tracer version = 4\n-enable lineinfo = 0\n\n#traces format\n\n";
+    for (unsigned b = 0; b < n_tbs; b++) {
+        t += "#BEGIN_TB\nthread block = " + std::to_string(b) + ",0,0\nwarp = 0\ninsts = 17\n";
+        char pc[16];
+        for (unsigned i = 0; i < 16; i++) {
+            std::snprintf(pc, sizeof pc, "%04x", i * 16);
+            t += std::string(pc) + " ffffffff 1 R" + std::to_string(20 + i % 8) + " " + op + "\n";
+        }
+        t += "0100 ffffffff 0 EXIT 0 0\n#END_TB\n";
+    }
+    e2e::write_file(dir + "/kernel-1.traceg", t);
+    e2e::write_file(dir + "/kernelslist.g", "kernel-1.traceg\n");
+    return dir + "/kernelslist.g";
+}
+
+TEST(RunControl, MaxCycleStopsTheRun)
+{
+    e2e::Result r = e2e::smsim({"-trace", multi_tb_trace("maxcyc", 4), "-gpgpu_max_cycle", "5010"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("break due to reaching the maximum cycles"), std::string::npos);
+    EXPECT_EQ(r.stat("gpu_sim_cycle"), 5010);
+}
+
+TEST(RunControl, MaxInsnStopsTheRun)
+{
+    // 4 CTAs x 17 warp instructions x 32 lanes = 2176 thread instructions in full.
+    e2e::Result r = e2e::smsim({"-trace", multi_tb_trace("maxinsn", 4), "-gpgpu_max_insn", "500"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("break due to reaching the maximum instructions"), std::string::npos);
+    EXPECT_GE(r.stat("gpu_sim_insn"), 500);
+    EXPECT_LT(r.stat("gpu_sim_insn"), 2176);
+}
+
+TEST(RunControl, MaxCtaLimitsTheCtasRun)
+{
+    e2e::Result full = e2e::smsim({"-trace", multi_tb_trace("maxcta_full", 4)});
+    e2e::Result two = e2e::smsim({"-trace", multi_tb_trace("maxcta", 4), "-gpgpu_max_cta", "2"});
+    ASSERT_EQ(two.status, 0) << two.err;
+    EXPECT_EQ(full.stat("gpu_sim_insn"), 4 * 17 * 32);
+    EXPECT_EQ(two.stat("gpu_sim_insn"), 2 * 17 * 32);
+}
+
+TEST(RunControl, WatchdogNamesTheStuckWarps)
+{
+    // MUFU needs an SFU; with none configured the warp can never issue it.
+    e2e::Result r = e2e::smsim({"-trace", multi_tb_trace("deadlock", 1, "MUFU.RCP 1 R3 0"), "-gpgpu_num_sfu_units", "0",
+                                "-smtlm_watchdog_cycles", "2000"});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("deadlock"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("sm 0 warp 0"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("pc 0x0000"), std::string::npos) << r.err;
+    EXPECT_LT(r.stat("gpu_sim_cycle"), 5000 + 2000 + 2048);
+}
+
+TEST(RunControl, StatsJsonHoldsEveryCounter)
+{
+    const std::string path = e2e::scratch("json") + "/stats.json";
+    e2e::Result r = e2e::smsim({"-trace", multi_tb_trace("json", 2), "-smtlm_stats_json", path});
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::ifstream f(path);
+    std::stringstream s;
+    s << f.rdbuf();
+    const std::string j = s.str();
+    for (const char *key : {"\"gpu_sim_cycle\":", "\"gpu_sim_insn\":1088", "\"rf_bank_reads\":[", "\"rf_bank_wait_steps\":[",
+                            "\"cu_occupancy_hist\":[", "\"operand_collection_latency_hist\":[", "\"fu_busy_cycles\":{",
+                            "\"warp_stall\":{", "\"stall\":", "\"gpu_tot_sim_cycle\":"})
+        EXPECT_NE(j.find(key), std::string::npos) << key;
+    EXPECT_EQ(j.front(), '{');
+    EXPECT_EQ(j.substr(j.size() - 2), "}\n");
+}
+
+TEST(RunControl, WarnsAboutUnmodelledOptionsSetToNonDefaults)
+{
+    std::vector<std::string> args = e2e::stock("SM7_QV100");
+    args.insert(args.begin(), {"-trace", multi_tb_trace("warn", 1)});
+    e2e::Result r = e2e::smsim(args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("gpgpu_cache:dl1"), std::string::npos) << r.err; // an L1 option we do not model
+    e2e::Result quiet = e2e::smsim({"-trace", multi_tb_trace("warn", 1), "-config", e2e::project_config("qv100.config")});
+    EXPECT_EQ(quiet.err, "");
+}
+
+TEST(RunControl, ListOptions)
+{
+    e2e::Result r = e2e::smsim({"-smtlm_list_options", "1"});
+    EXPECT_EQ(r.status, 0);
+    EXPECT_NE(r.out.find("-gpgpu_num_reg_banks"), std::string::npos);
+    EXPECT_NE(r.out.find("[not modelled]"), std::string::npos);
+    EXPECT_EQ(r.out.find("gpu_sim_cycle"), std::string::npos); // nothing simulated
+}
+
+TEST(RunControl, DefaultRunIsTheBuiltInSyntheticWorkload)
+{
+    e2e::Result r = e2e::smsim({});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("kernel_name = smtlm_synthetic"), std::string::npos);
+    // 32 warps x (2000 + EXIT) warp instructions of one CTA (the synthetic defaults).
+    EXPECT_EQ(r.stat("gpu_sim_warp_insn"), 32 * 2001);
+    EXPECT_GT(r.stat("gpu_sim_cycle"), 5000);
+}
+
+} // namespace
