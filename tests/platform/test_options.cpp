@@ -221,7 +221,7 @@ TEST(OptionsTable, RequiredOptionsHaveTheirTypesAndDefaults)
         {"smtlm_stats_json", SMTLM_OPT_STRING, "", 1},
         {"smtlm_list_options", SMTLM_OPT_BOOL, "0", 1},
         {"smtlm_watchdog_cycles", SMTLM_OPT_UINT32, "100000", 1},
-        {"smtlm_mem_latency", SMTLM_OPT_UINT32, "300", 1},
+        {"smtlm_mem_latency", SMTLM_OPT_UINT32, "240", 1},
         {"smtlm_mem_bytes_per_cycle", SMTLM_OPT_UINT32, "64", 1},
         {"smtlm_synth_warps", SMTLM_OPT_UINT32, "32", 1},
         {"smtlm_synth_insts", SMTLM_OPT_UINT32, "2000", 1},
