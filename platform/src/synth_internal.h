@@ -64,7 +64,7 @@ static inline int smtlm_synth_gen(const smtlm_synth *s, smtlm_synth_stream *st, 
         return 1;
     }
     const uint64_t x = smtlm_synth_draw(&st->rng);
-    uint64_t y = smtlm_synth_draw(&st->rng);
+    const uint64_t y = smtlm_synth_draw(&st->rng);
     const unsigned k = s->class_of[((x >> 32) * 100) >> 32];
     const unsigned dep = (unsigned)((((x >> 16) & 0xFFFF) * 100) >> 16);
     d->op = s->op_of[k];
@@ -86,16 +86,16 @@ static inline int smtlm_synth_gen(const smtlm_synth *s, smtlm_synth_stream *st, 
         d->dst[0] = *next++;
     for (unsigned j = 0; j < d->n_src; j++)
         d->src[j] = *next++;
-    y >>= 16 * (unsigned)(next - r); /* what is left: the shared-memory slot */
     if (c->dep_distance && i >= c->dep_distance && dep < c->dep_pct) {
         const int16_t prod = st->hist[(i - c->dep_distance) % SMTLM_SYNTH_MAX_DEP];
         if (prod)
             d->src[0] = prod;
     }
     st->hist[i % SMTLM_SYNTH_MAX_DEP] = d->dst[0];
-    if (k == SMTLM_SYNTH_LDST) { /* lane j at slot_base + j * stride; slot from y's last 16 bits */
+    if (k == SMTLM_SYNTH_LDST) { /* lane j at slot_base + j * stride; slot from y's next 16 bits */
+        const uint64_t u = (y >> (16 * (unsigned)(next - r))) & 0xFFFF; /* at most 2 lanes used */
         const uint64_t stride = c->smem_stride;
-        const uint64_t base = (((y & 0xFFFF) * s->smem_slots) >> 16) * SMTLM_WARP_SIZE * stride;
+        const uint64_t base = ((u * s->smem_slots) >> 16) * SMTLM_WARP_SIZE * stride;
         d->mem_space = SMTLM_MEM_SHARED;
         d->mem_width = 4;
         for (unsigned j = 0; j < SMTLM_WARP_SIZE; j++)
