@@ -44,7 +44,7 @@ int tp_parse_args(int argc, char **argv, tp_args *a)
     char err[256];
     if (smtlm_synth_parse_mix(DEFAULT_MIX, &a->synth.mix, err, sizeof err))
         return -1;
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) { /* every option takes one value */
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         unsigned long long x = 0;
         if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
@@ -89,7 +89,6 @@ int tp_parse_args(int argc, char **argv, tp_args *a)
             usage(stderr);
             return -1;
         }
-        i++;
     }
     if (smtlm_synth_check(&a->synth, err, sizeof err)) {
         fprintf(stderr, "smtlm_throughput: %s\n", err);
