@@ -1,0 +1,282 @@
+// Helpers for the per-kernel unit tests (test_bankmap.cpp ... test_quirks.cpp).
+//
+// - Rig: one smtlm_sm driven directly, cycle by cycle, with a separate program per warp and an
+//   optional fixed-latency memory (smtlm_mem_model). Cycle numbers are the SM's own cycles:
+//   cycle 0 is the first cycle after the CTA launch, which is exactly the origin of Accel-Sim's
+//   per-instruction timelines (tests/data/timelines) and of micro::Runner::rel().
+// - Small builders for instruction descriptors (reusing micro::alu, trace register numbers).
+// - A stand-alone kernel context (pool + register sets + register file) for the tests that call
+//   the operand collector, the LDST unit or the writeback kernel directly.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "micro.hpp"
+
+extern "C" {
+#include "smtlm/exec.h"
+#include "smtlm/ldst.h"
+#include "smtlm/mem_model.h"
+#include "smtlm/opcoll.h"
+#include "smtlm/sm.h"
+#include "smtlm/writeback.h"
+}
+
+namespace ktu {
+
+using micro::alu;
+using micro::exit_inst;
+
+// Warp instruction builders (trace register numbers, the +1 is applied by micro::alu).
+inline smtlm_inst_desc ffma(int dst, std::vector<int> srcs) { return alu(SMTLM_OP_SP, dst, std::move(srcs), 2, 2); }
+inline smtlm_inst_desc iadd(int dst, std::vector<int> srcs) { return alu(SMTLM_OP_INTP, dst, std::move(srcs), 2, 2); }
+inline smtlm_inst_desc mufu(int dst, std::vector<int> srcs) { return alu(SMTLM_OP_SFU, dst, std::move(srcs), 20, 8); }
+inline smtlm_inst_desc with_mask(smtlm_inst_desc d, uint32_t mask)
+{
+    d.mask = mask;
+    return d;
+}
+inline smtlm_inst_desc exit_mask(uint32_t mask) { return with_mask(exit_inst(), mask); }
+inline smtlm_inst_desc bar() { return alu(SMTLM_OP_BARRIER, -1, {}, 1, 1); }
+
+// Global memory access: lane k at base + k * stride, `width` bytes per lane.
+inline smtlm_inst_desc global(smtlm_op op, int dst, std::vector<int> srcs, uint64_t base, uint64_t stride,
+                              unsigned width = 4)
+{
+    smtlm_inst_desc d = alu(op, dst, std::move(srcs), 1, 1);
+    d.mem_space = SMTLM_MEM_GLOBAL;
+    d.mem_width = (uint8_t)width;
+    for (unsigned k = 0; k < SMTLM_WARP_SIZE; k++)
+        d.addr[k] = base + k * stride;
+    return d;
+}
+
+// Appends EXIT (unless the program already ends with one) and numbers the pcs 0, 0x10, ...
+inline std::vector<smtlm_inst_desc> prog(std::vector<smtlm_inst_desc> p, bool add_exit = true)
+{
+    if (add_exit && (p.empty() || p.back().op != SMTLM_OP_EXIT))
+        p.push_back(exit_inst());
+    for (size_t i = 0; i < p.size(); i++)
+        p[i].pc = (uint32_t)(i * 16);
+    return p;
+}
+
+inline smtlm_sm_cfg qv100()
+{
+    smtlm_sm_cfg c;
+    smtlm_sm_cfg_qv100(&c);
+    return c;
+}
+
+// SM6_TITANX-like (gpgpusim-frontend.md §7.2): no INT/DP/tensor units, widths
+// 4,0,0,4,4,4,0,0,4,4,8, gto, dual issue with different units, fetch throughput 8.
+inline smtlm_sm_cfg titanx()
+{
+    smtlm_sm_cfg c = qv100();
+    static const unsigned w[SMTLM_NUM_STD_REGSETS] = {4, 0, 0, 4, 4, 4, 0, 0, 4, 4, 8, 0, 0};
+    std::memcpy(c.width, w, sizeof w);
+    c.n_dp = c.n_int = c.n_tensor = 0;
+    c.tensor_core_avail = 0;
+    std::memset(c.spec, 0, sizeof c.spec);
+    c.scheduler = SMTLM_SCHED_GTO;
+    c.max_insn_issue_per_warp = 2;
+    c.dual_issue_diff_exec_units = 1;
+    c.inst_fetch_throughput = 8;
+    c.depth_sp = 13;
+    c.depth_sfu = 330;
+    c.smem_latency = 24;
+    return c;
+}
+
+// Index of unit `k` of a kind in sm->ex.fu (GPGPU-Sim m_fu order: SP, DP, INT, SFU, tensor, spec).
+inline unsigned fu_index(const smtlm_sm_cfg &c, smtlm_fu_kind kind, unsigned k)
+{
+    unsigned base = 0;
+    const unsigned n[] = {c.n_sp, c.n_dp, c.n_int, c.n_sfu, c.tensor_core_avail ? c.n_tensor : 0};
+    for (unsigned i = 0; i < (unsigned)kind && i < 5; i++)
+        base += n[i];
+    return base + k;
+}
+
+struct Ev {
+    unsigned warp = 0;
+    uint32_t pc = 0;
+    uint8_t unit = 0, sched = 0;
+    uint64_t uid = 0;
+    uint64_t ev[SMTLM_EV_COUNT] = {};
+    uint64_t issue() const { return ev[SMTLM_EV_ISSUE]; }
+    uint64_t cu() const { return ev[SMTLM_EV_CU_ALLOC]; }
+    uint64_t operands() const { return ev[SMTLM_EV_OPERANDS]; }
+    uint64_t oc_ex() const { return ev[SMTLM_EV_OC_EX]; }
+    uint64_t fu() const { return ev[SMTLM_EV_FU_ISSUE]; }
+    uint64_t wb() const { return ev[SMTLM_EV_WRITEBACK]; }
+};
+
+// One SM driven directly; one CTA whose warp w runs progs[w].
+class Rig {
+  public:
+    explicit Rig(const smtlm_sm_cfg &cfg, unsigned mem_latency = 0, unsigned mem_bytes_per_cycle = 64)
+        : sm_(new smtlm_sm), mem_(new smtlm_mem_model)
+    {
+        std::memset(sm_.get(), 0, sizeof(smtlm_sm));
+        init_rc = smtlm_sm_init(sm_.get(), &cfg, 0);
+        smtlm_mem_init(mem_.get(), mem_latency, mem_bytes_per_cycle);
+    }
+    int init_rc;
+    smtlm_sm *sm() { return sm_.get(); }
+    smtlm_mem_model *mem() { return mem_.get(); }
+    uint64_t now() const { return now_; }
+
+    // Launches one CTA of `threads` threads (default: 32 per program).
+    int load(std::vector<std::vector<smtlm_inst_desc>> progs, unsigned threads = 0)
+    {
+        progs_ = std::move(progs);
+        pos_.assign(SMTLM_MAX_WARPS, 0);
+        events.clear();
+        const smtlm_inst_source src = {this, &Rig::next, &Rig::more};
+        smtlm_sm_set_source(sm_.get(), &src);
+        sm_->on_retire = &Rig::retire;
+        sm_->retire_ctx = this;
+        now_ = 0;
+        return smtlm_sm_launch_cta(sm_.get(), threads ? threads : 32 * (unsigned)progs_.size(), 0);
+    }
+    // Same program for `warps` warps.
+    int load_all(const std::vector<smtlm_inst_desc> &p, unsigned warps)
+    {
+        return load(std::vector<std::vector<smtlm_inst_desc>>(warps, p));
+    }
+    // One cycle (memory first, as smtlm_gpu_step). Returns the SM's status.
+    int step()
+    {
+        smtlm_mem_cycle(mem_.get(), &sm_->ldst, now_);
+        int rc = smtlm_sm_cycle(sm_.get(), now_);
+        if (after_cycle)
+            after_cycle(*this);
+        now_++;
+        return rc;
+    }
+    bool active() const { return smtlm_sm_active(sm_.get()); }
+    // Runs until the CTA is done (or `max` cycles, or an error). Returns the number of cycles the
+    // SM ran, i.e. last active cycle + 1 (= gpu_sim_cycle - launch latency - 1 in a GPU run).
+    uint64_t run(uint64_t max = 20000)
+    {
+        while (active() && now_ < max) {
+            last_rc = step();
+            if (last_rc)
+                break;
+        }
+        return now_;
+    }
+    const Ev *find(unsigned warp, uint32_t pc) const
+    {
+        for (const Ev &e : events)
+            if (e.warp == warp && e.pc == pc)
+                return &e;
+        return nullptr;
+    }
+    // Event of the i-th instruction (pc = 16 i) of `warp`; a default (all-zero) event if absent.
+    Ev at(unsigned warp, unsigned i) const
+    {
+        const Ev *e = find(warp, (uint32_t)(16 * i));
+        return e ? *e : Ev{};
+    }
+    std::vector<Ev> events;
+    std::function<void(Rig &)> after_cycle;
+    int last_rc = SMTLM_OK;
+
+  private:
+    static int next(void *ctx, unsigned, unsigned w, smtlm_inst_desc *d)
+    {
+        Rig *r = static_cast<Rig *>(ctx);
+        if (w >= r->progs_.size() || r->pos_[w] >= r->progs_[w].size())
+            return 0;
+        *d = r->progs_[w][r->pos_[w]++];
+        return 1;
+    }
+    static int more(void *ctx, unsigned, unsigned w)
+    {
+        Rig *r = static_cast<Rig *>(ctx);
+        return w < r->progs_.size() && r->pos_[w] < r->progs_[w].size();
+    }
+    static void retire(void *ctx, unsigned, const smtlm_inst *in)
+    {
+        Rig *r = static_cast<Rig *>(ctx);
+        Ev e;
+        e.warp = in->warp;
+        e.pc = in->pc;
+        e.unit = in->unit;
+        e.sched = in->sched;
+        e.uid = in->uid;
+        std::memcpy(e.ev, in->ev, sizeof e.ev);
+        r->events.push_back(e);
+    }
+    std::unique_ptr<smtlm_sm> sm_;
+    std::unique_ptr<smtlm_mem_model> mem_;
+    std::vector<std::vector<smtlm_inst_desc>> progs_;
+    std::vector<size_t> pos_;
+    uint64_t now_ = 0;
+};
+
+// Pool + all register sets + register file, for calling the OC / LDST / writeback kernels.
+struct KernelCtx {
+    std::unique_ptr<smtlm_inst_pool> pool{new smtlm_inst_pool};
+    std::unique_ptr<smtlm_rf> rf{new smtlm_rf};
+    smtlm_regset rs[SMTLM_NUM_REGSETS];
+    uint64_t next_uid = 1;
+
+    // widths: every set `width` slots (EX_WB 8).
+    explicit KernelCtx(const smtlm_rf_cfg &rc, unsigned width = 4)
+    {
+        smtlm_pool_init(pool.get());
+        for (unsigned i = 0; i < SMTLM_NUM_REGSETS; i++)
+            smtlm_regset_init(&rs[i], i == SMTLM_EX_WB ? 8 : width);
+        init_rc = smtlm_rf_init(rf.get(), &rc);
+    }
+    int init_rc;
+    // An issued instruction (uid in issue order) of warp `warp`, scheduler `sched`, taking
+    // simulator register numbers (no +1 here).
+    smtlm_iref make(smtlm_op op, unsigned warp, unsigned sched, std::vector<int> srcs, std::vector<int> dsts = {},
+                    unsigned lat = 2, unsigned ii = 2)
+    {
+        smtlm_inst_desc d;
+        std::memset(&d, 0, sizeof d);
+        d.mask = 0xFFFFFFFFu;
+        d.op = (uint8_t)op;
+        d.n_src = (uint8_t)srcs.size();
+        for (size_t i = 0; i < srcs.size(); i++)
+            d.src[i] = (int16_t)srcs[i];
+        d.n_dst = (uint8_t)dsts.size();
+        for (size_t i = 0; i < dsts.size(); i++)
+            d.dst[i] = (int16_t)dsts[i];
+        d.latency = (uint16_t)lat;
+        d.ii = (uint16_t)ii;
+        smtlm_iref r = smtlm_pool_alloc(pool.get(), &d, (uint16_t)warp);
+        smtlm_inst *in = smtlm_pool_get(pool.get(), r);
+        in->uid = next_uid++;
+        in->sched = (uint8_t)sched;
+        return r;
+    }
+    smtlm_inst *get(smtlm_iref r) { return smtlm_pool_get(pool.get(), r); }
+    // Puts r into slot `slot` of set `set`.
+    void put(unsigned set, unsigned slot, smtlm_iref r) { smtlm_regset_put(&rs[set], slot, r, get(r)->uid); }
+    smtlm_oc_ctx oc(uint64_t now) { return smtlm_oc_ctx{rs, pool.get(), rf.get(), now}; }
+};
+
+// One operand-collector step as smtlm_sm's read_operands does it.
+inline void oc_step(smtlm_opcoll *oc, const smtlm_oc_ctx &c)
+{
+    smtlm_read_grant g[SMTLM_MAX_BANKS];
+    smtlm_opcoll_dispatch(oc, &c);
+    if (c.rf->nonempty) {
+        unsigned n = smtlm_rf_arbitrate(c.rf, g);
+        smtlm_opcoll_collect(oc, &c, g, n);
+    }
+    smtlm_opcoll_allocate(oc, &c);
+    smtlm_rf_end_step(c.rf);
+}
+
+} // namespace ktu

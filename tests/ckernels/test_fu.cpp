@@ -1,0 +1,245 @@
+// Pipelined function unit (ring buffer) and result buses, called directly
+// (gpgpusim-semantics.md §2.1-§2.3). A call of smtlm_fu_cycle is one core cycle's
+// pipelined_simd_unit::cycle(); smtlm_fu_issue happens after it in the same cycle (execute()
+// cycles a unit, then issues into it), so "issued in cycle c" is followed by the calls of cycles
+// c+1, c+2, ...
+#include <gtest/gtest.h>
+
+#include <memory>
+
+extern "C" {
+#include "smtlm/fu.h"
+}
+
+namespace {
+
+struct Fu {
+    std::unique_ptr<smtlm_fu> fu{new smtlm_fu};
+    explicit Fu(smtlm_fu_kind kind = SMTLM_FU_SP, unsigned depth = 13, unsigned spec = 0)
+    {
+        rc = smtlm_fu_init(fu.get(), kind, spec, depth, 5, 0);
+    }
+    int rc;
+    // Cycles until something leaves stage 0; returns the number of calls it took (0 = never
+    // within `max`) and the instruction in *out.
+    unsigned cycles_to_exwb(smtlm_iref *out, unsigned max = 600)
+    {
+        for (unsigned n = 1; n <= max; n++) {
+            smtlm_iref r = smtlm_fu_cycle(fu.get());
+            if (r != SMTLM_NO_INST) {
+                *out = r;
+                return n;
+            }
+        }
+        return 0;
+    }
+};
+
+TEST(FuInit, RejectsBadDepthAndKind)
+{
+    std::unique_ptr<smtlm_fu> fu(new smtlm_fu);
+    EXPECT_EQ(smtlm_fu_init(fu.get(), SMTLM_FU_SP, 0, 0, 5, 0), SMTLM_EINVAL);
+    EXPECT_EQ(smtlm_fu_init(fu.get(), SMTLM_FU_SP, 0, SMTLM_MAX_LATENCY, 5, 0), SMTLM_ERANGE);
+    EXPECT_EQ(smtlm_fu_init(fu.get(), SMTLM_FU_KINDS, 0, 13, 5, 0), SMTLM_EINVAL);
+    EXPECT_EQ(smtlm_fu_init(fu.get(), SMTLM_FU_SFU, 0, SMTLM_MAX_LATENCY - 1, 8, 3), SMTLM_OK);
+    EXPECT_EQ(fu->issue_set, 8u);
+    EXPECT_EQ(fu->issue_slot, 3u);
+    EXPECT_TRUE(smtlm_fu_can_issue(fu.get(), 20));
+}
+
+// Issued in cycle c, an instruction reaches EX_WB in cycle c + latency + 1 for every (L, II):
+// II cycles in the dispatch register, enters stage L-II at c+II, stage 0 at c+L, out at c+L+1.
+TEST(Fu, ExWbExactlyLatencyPlusOneCyclesAfterIssue)
+{
+    const unsigned cases[][2] = {{1, 1}, {2, 2}, {2, 1}, {4, 1}, {4, 4}, {20, 8}, {12, 1}, {13, 13}};
+    for (const auto &lc : cases) {
+        Fu f;
+        smtlm_fu_issue(f.fu.get(), 42, lc[0], lc[1]);
+        smtlm_iref out = SMTLM_NO_INST;
+        EXPECT_EQ(f.cycles_to_exwb(&out), lc[0] + 1) << "L " << lc[0] << " II " << lc[1];
+        EXPECT_EQ(out, 42);
+        EXPECT_EQ(f.fu->active, 0u);
+        EXPECT_EQ(f.fu->dispatch, (smtlm_iref)SMTLM_NO_INST);
+    }
+}
+
+// The dispatch register is held for II cycles: a second instruction can enter only II cycles
+// after the first.
+TEST(Fu, DispatchRegisterHeldForInitiationInterval)
+{
+    const unsigned iis[] = {1, 2, 8};
+    for (unsigned ii : iis) {
+        Fu f(SMTLM_FU_SFU, 330);
+        smtlm_fu_issue(f.fu.get(), 1, 20, ii);
+        EXPECT_FALSE(smtlm_fu_can_issue(f.fu.get(), 20));
+        for (unsigned c = 1; c < ii; c++) {
+            smtlm_fu_cycle(f.fu.get());
+            EXPECT_FALSE(smtlm_fu_can_issue(f.fu.get(), 20)) << "II " << ii << " after " << c;
+        }
+        smtlm_fu_cycle(f.fu.get()); // the II-th cycle moves it into stage 20 - II
+        EXPECT_EQ(f.fu->dispatch, (smtlm_iref)SMTLM_NO_INST);
+        EXPECT_EQ(f.fu->active, 1u);
+        EXPECT_TRUE(smtlm_fu_can_issue(f.fu.get(), 20)) << "II " << ii;
+    }
+}
+
+// Back-to-back instructions of one unit come out II cycles apart, in order.
+TEST(Fu, BackToBackIssueAtIiSpacingCompletesIiApart)
+{
+    Fu f;
+    const unsigned L = 4, II = 2;
+    unsigned issued = 0;
+    std::vector<unsigned> out_cycle(4, 0);
+    smtlm_fu_issue(f.fu.get(), 0, L, II); // cycle 0
+    issued = 1;
+    for (unsigned c = 1; c < 20; c++) {
+        smtlm_iref r = smtlm_fu_cycle(f.fu.get());
+        if (r != SMTLM_NO_INST)
+            out_cycle[r] = c;
+        if (issued < 4 && smtlm_fu_can_issue(f.fu.get(), L)) {
+            EXPECT_EQ(c, issued * II);
+            smtlm_fu_issue(f.fu.get(), (smtlm_iref)issued, L, II);
+            issued++;
+        }
+    }
+    for (unsigned i = 0; i < 4; i++)
+        EXPECT_EQ(out_cycle[i], i * II + L + 1) << i;
+    EXPECT_EQ(f.fu->issued, 4u);
+}
+
+// occupied[latency]: no two instructions of one unit may complete in the same cycle.
+TEST(Fu, OccupiedBitPreventsTwoCompletionsInOneCycle)
+{
+    Fu f;
+    smtlm_fu_issue(f.fu.get(), 1, 4, 1); // cycle 0: completes (reaches stage 0) at cycle 4
+    smtlm_fu_cycle(f.fu.get());          // cycle 1: dispatch register free again
+    EXPECT_EQ(f.fu->dispatch, (smtlm_iref)SMTLM_NO_INST);
+    EXPECT_TRUE(smtlm_fu_occupied(f.fu.get(), 3));
+    EXPECT_FALSE(smtlm_fu_can_issue(f.fu.get(), 3)); // 1 + 3 = 4: same completion cycle
+    EXPECT_TRUE(smtlm_fu_can_issue(f.fu.get(), 4));
+    EXPECT_TRUE(smtlm_fu_can_issue(f.fu.get(), 2));
+    smtlm_fu_cycle(f.fu.get()); // cycle 2
+    EXPECT_FALSE(smtlm_fu_can_issue(f.fu.get(), 2));
+    smtlm_fu_cycle(f.fu.get()); // cycle 3
+    smtlm_fu_cycle(f.fu.get()); // cycle 4: A in stage 0, its bit is bit 0
+    EXPECT_TRUE(smtlm_fu_occupied(f.fu.get(), 0));
+    EXPECT_TRUE(smtlm_fu_can_issue(f.fu.get(), 1));
+    EXPECT_EQ(smtlm_fu_cycle(f.fu.get()), 1); // cycle 5: A leaves, its bit is shifted out
+    EXPECT_FALSE(smtlm_fu_occupied(f.fu.get(), 0));
+}
+
+// The dispatch register releases into stage L-II only if that stage is empty (AGS da6a16a9).
+// can_issue's occupied check normally makes this unreachable; an issue that bypasses it shows
+// the rule: B waits in the dispatch register until its start stage is free.
+TEST(Fu, StartStageMustBeEmpty)
+{
+    Fu f;
+    smtlm_fu_issue(f.fu.get(), 1, 4, 1); // cycle 0; after cycle 1 it sits in stage 3
+    smtlm_fu_cycle(f.fu.get());          // cycle 1
+    smtlm_fu_issue(f.fu.get(), 2, 3, 1); // cycle 1, same completion slot (1 + 3 = 4)
+    EXPECT_EQ(smtlm_fu_cycle(f.fu.get()), (smtlm_iref)SMTLM_NO_INST); // cycle 2: stage 2 holds A
+    EXPECT_EQ(f.fu->dispatch, 2);
+    smtlm_fu_cycle(f.fu.get()); // cycle 3: B enters stage 2
+    EXPECT_EQ(f.fu->dispatch, (smtlm_iref)SMTLM_NO_INST);
+    EXPECT_EQ(f.fu->active, 2u);
+    EXPECT_EQ(smtlm_fu_cycle(f.fu.get()), (smtlm_iref)SMTLM_NO_INST); // cycle 4
+    EXPECT_EQ(smtlm_fu_cycle(f.fu.get()), 1);                         // cycle 5 = 0 + 4 + 1
+    EXPECT_EQ(smtlm_fu_cycle(f.fu.get()), 2);                         // cycle 6, one late
+}
+
+TEST(Fu, BusyCyclesCountDispatchRegisterAndStages)
+{
+    Fu f;
+    smtlm_fu_issue(f.fu.get(), 1, 2, 2);
+    smtlm_iref out;
+    f.cycles_to_exwb(&out);
+    EXPECT_EQ(f.fu->busy_cycles, 2u); // cycles c+1 (dispatch register), c+2 (stage 0)
+    smtlm_fu_issue(f.fu.get(), 2, 20, 8);
+    f.cycles_to_exwb(&out);
+    EXPECT_EQ(f.fu->busy_cycles, 22u); // + 20
+    smtlm_fu_cycle(f.fu.get());
+    EXPECT_EQ(f.fu->busy_cycles, 22u); // idle cycles do not count
+}
+
+TEST(Fu, RingWrapsAroundWithoutStaleBits)
+{
+    Fu f(SMTLM_FU_SFU, 330);
+    smtlm_iref out;
+    for (unsigned i = 0; i < 40; i++) { // 40 x 21 cycles > 512: the ring wraps
+        smtlm_fu_issue(f.fu.get(), (smtlm_iref)i, 20, 8);
+        ASSERT_EQ(f.cycles_to_exwb(&out), 21u) << i;
+        ASSERT_EQ(out, (smtlm_iref)i);
+        ASSERT_TRUE(smtlm_fu_can_issue(f.fu.get(), 20));
+    }
+}
+
+TEST(FuAccepts, OpcodeFiltersPerUnitKind)
+{
+    struct Row {
+        smtlm_fu_kind kind;
+        unsigned spec;
+        const char *accepted; // one character per smtlm_op: 1 accepted, 0 rejected, - not checked
+    };
+    // op order: SP DP SFU INTP ALU BRANCH TENSOR_CORE LOAD STORE MEMBAR BARRIER EXIT SPEC
+    const Row rows[] = {
+        // sp_unit: not SFU/LD/ST/MEMBAR/DP. (Tensor and specialized ops never reach an SP unit's
+        // OC_EX set, so their filter is unobservable and not pinned.)
+        {SMTLM_FU_SP, 0, "100111-00011-"},
+        {SMTLM_FU_INT, 0, "000111-00011-"},    // int_unit: also not SP_OP
+        {SMTLM_FU_DP, 0, "0100000000000"},     // dp_unit: only DP
+        {SMTLM_FU_SFU, 0, "0110000000000"},    // sfu: SFU and DP (no-DP configs)
+        {SMTLM_FU_TENSOR, 0, "0000001000000"}, // tensor_core
+        {SMTLM_FU_SPEC, 2, "0000000000001"},   // specialized unit 2: its own id
+    };
+    for (const Row &row : rows) {
+        Fu f(row.kind, 13, row.spec);
+        for (unsigned op = 0; op < SMTLM_OP_COUNT; op++)
+            if (row.accepted[op] != '-') {
+                EXPECT_EQ(smtlm_fu_accepts(f.fu.get(), op, op == SMTLM_OP_SPEC ? 2 : 0), row.accepted[op] == '1')
+                    << "kind " << row.kind << " op " << op;
+            }
+    }
+    Fu spec2(SMTLM_FU_SPEC, 13, 2);
+    EXPECT_FALSE(smtlm_fu_accepts(spec2.fu.get(), SMTLM_OP_SPEC, 1));
+    EXPECT_FALSE(smtlm_fu_accepts(spec2.fu.get(), SMTLM_OP_SPEC, 3));
+}
+
+TEST(ResultBus, InitRejectsZeroAndTooMany)
+{
+    std::unique_ptr<smtlm_resbus> rb(new smtlm_resbus);
+    EXPECT_EQ(smtlm_resbus_init(rb.get(), 0), SMTLM_EINVAL);
+    EXPECT_EQ(smtlm_resbus_init(rb.get(), SMTLM_MAX_RESULT_BUSES + 1), SMTLM_ERANGE);
+    EXPECT_EQ(smtlm_resbus_init(rb.get(), SMTLM_MAX_RESULT_BUSES), SMTLM_OK);
+}
+
+TEST(ResultBus, FirstFreeBusAtLatencyUntilExhausted)
+{
+    std::unique_ptr<smtlm_resbus> rb(new smtlm_resbus);
+    ASSERT_EQ(smtlm_resbus_init(rb.get(), 2), SMTLM_OK);
+    EXPECT_EQ(smtlm_resbus_reserve(rb.get(), 2), 0);
+    EXPECT_EQ(smtlm_resbus_reserve(rb.get(), 2), 1);
+    EXPECT_EQ(smtlm_resbus_reserve(rb.get(), 2), -1); // both buses hold bit 2
+    EXPECT_EQ(rb->stalls, 1u);
+    EXPECT_EQ(smtlm_resbus_reserve(rb.get(), 3), 0);  // bit 3 is a different cycle
+    smtlm_resbus_shift(rb.get());
+    EXPECT_EQ(smtlm_resbus_reserve(rb.get(), 1), -1); // old bit 2 is now bit 1
+    EXPECT_EQ(smtlm_resbus_reserve(rb.get(), 2), 1);  // old bit 3: bus 0 taken, bus 1 free
+    smtlm_resbus_shift(rb.get());
+    EXPECT_EQ(smtlm_resbus_reserve(rb.get(), 0), -1); // after `latency` shifts: bit 0, still held
+    smtlm_resbus_shift(rb.get());                     // ... and shifted out by the next one
+    EXPECT_EQ(rb->stalls, 3u);
+}
+
+TEST(ResultBus, BitsAreFreedWhenShiftedOutAndTheRingIsReused)
+{
+    std::unique_ptr<smtlm_resbus> rb(new smtlm_resbus);
+    ASSERT_EQ(smtlm_resbus_init(rb.get(), 1), SMTLM_OK);
+    EXPECT_EQ(smtlm_resbus_reserve(rb.get(), 5), 0); // slot t0 + 5
+    for (int i = 0; i < 6; i++)
+        smtlm_resbus_shift(rb.get());
+    // t0 + 6 + 511 = t0 + 517 maps onto the same ring position as t0 + 5: freed on the way.
+    EXPECT_EQ(smtlm_resbus_reserve(rb.get(), SMTLM_MAX_LATENCY - 1), 0);
+    EXPECT_EQ(rb->stalls, 0u);
+}
+
+} // namespace

@@ -1,0 +1,448 @@
+// Operand collector kernel, called directly (gpgpusim-semantics.md §1.4-§1.6, §1.8;
+// gpgpusim-frontend.md §3.8): port order, CU allocation, sub-core CU partition, operand
+// de-duplication, collection, dispatch round robin.
+#include <gtest/gtest.h>
+
+#include "kernel_test_util.hpp"
+
+namespace {
+
+smtlm_opcoll_cfg qv100_oc()
+{
+    smtlm_opcoll_cfg c;
+    std::memset(&c, 0, sizeof c);
+    c.n_sched = 4;
+    c.sub_core = 1;
+    c.num_units[SMTLM_CUS_GEN] = c.num_in_ports[SMTLM_CUS_GEN] = c.num_out_ports[SMTLM_CUS_GEN] = 8;
+    c.has_tensor_core = c.has_dp = c.has_int = 1;
+    c.n_spec = 3;
+    c.spec_index[0] = 0;
+    c.spec_index[1] = 1;
+    c.spec_index[2] = 2;
+    return c;
+}
+
+// Non-sub-core, one scheduler, `cus` generic CUs.
+smtlm_opcoll_cfg flat_oc(unsigned cus, unsigned ports = 8)
+{
+    smtlm_opcoll_cfg c = qv100_oc();
+    c.n_sched = 1;
+    c.sub_core = 0;
+    c.num_units[SMTLM_CUS_GEN] = cus;
+    c.num_in_ports[SMTLM_CUS_GEN] = ports;
+    c.num_out_ports[SMTLM_CUS_GEN] = cus;
+    return c;
+}
+
+struct Oc {
+    std::unique_ptr<smtlm_opcoll> oc{new smtlm_opcoll};
+    ktu::KernelCtx k;
+    int rc;
+    explicit Oc(const smtlm_opcoll_cfg &c)
+        : k(smtlm_rf_cfg{16, c.n_sched, c.sub_core, c.num_units[SMTLM_CUS_GEN] ? c.num_units[SMTLM_CUS_GEN] : 1,
+                         SMTLM_ALLOC_FIFO})
+    {
+        rc = smtlm_opcoll_init(oc.get(), &c);
+    }
+    smtlm_oc_ctx ctx(uint64_t now = 0) { return k.oc(now); }
+    int alloc(uint64_t now = 0)
+    {
+        smtlm_oc_ctx c = ctx(now);
+        return smtlm_opcoll_allocate(oc.get(), &c);
+    }
+    void dispatch(uint64_t now = 0)
+    {
+        smtlm_oc_ctx c = ctx(now);
+        smtlm_opcoll_dispatch(oc.get(), &c);
+    }
+    // Arbitrates once and delivers the grants.
+    void read(uint64_t now = 0)
+    {
+        smtlm_oc_ctx c = ctx(now);
+        smtlm_read_grant g[SMTLM_MAX_BANKS];
+        unsigned n = smtlm_rf_arbitrate(k.rf.get(), g);
+        smtlm_opcoll_collect(oc.get(), &c, g, n);
+    }
+    // CU holding r, or -1.
+    int cu_of(smtlm_iref r) const
+    {
+        for (unsigned j = 0; j < oc->n_cus; j++)
+            if (!oc->cu[j].free && oc->cu[j].inst == r)
+                return (int)j;
+        return -1;
+    }
+};
+
+TEST(OpCollInit, RejectsBadConfigurations)
+{
+    std::unique_ptr<smtlm_opcoll> oc(new smtlm_opcoll);
+    smtlm_opcoll_cfg c = qv100_oc();
+    EXPECT_EQ(smtlm_opcoll_init(oc.get(), &c), SMTLM_OK);
+    c.n_sched = 0;
+    EXPECT_EQ(smtlm_opcoll_init(oc.get(), &c), SMTLM_EINVAL);
+    c = qv100_oc();
+    c.n_sched = SMTLM_MAX_SCHED + 1;
+    EXPECT_EQ(smtlm_opcoll_init(oc.get(), &c), SMTLM_EINVAL);
+    c = qv100_oc();
+    c.num_units[SMTLM_CUS_GEN] = 0; // no collector unit at all
+    EXPECT_EQ(smtlm_opcoll_init(oc.get(), &c), SMTLM_EINVAL);
+    c = qv100_oc();
+    c.num_units[SMTLM_CUS_GEN] = 6; // 6 CUs cannot be split over 4 sub-cores
+    EXPECT_EQ(smtlm_opcoll_init(oc.get(), &c), SMTLM_EINVAL);
+    c.sub_core = 0; // fine without the sub-core model
+    EXPECT_EQ(smtlm_opcoll_init(oc.get(), &c), SMTLM_OK);
+    c = qv100_oc();
+    c.num_units[SMTLM_CUS_GEN] = SMTLM_MAX_CUS + 4;
+    EXPECT_EQ(smtlm_opcoll_init(oc.get(), &c), SMTLM_ERANGE);
+}
+
+TEST(OpCollInit, GenericPortsListPairsInGpgpuSimOrder)
+{
+    Oc o(qv100_oc());
+    ASSERT_EQ(o.rc, SMTLM_OK);
+    EXPECT_EQ(o.oc->n_cus, 8u);
+    EXPECT_EQ(o.oc->n_sets, 1u);
+    EXPECT_EQ(o.oc->n_du, 8u);
+    ASSERT_EQ(o.oc->n_ports, 8u); // num_in_ports_gen identical generic ports
+    // SP, SFU, MEM, TENSOR_CORE, DP, INT, then the specialized units in config order.
+    const uint8_t in[] = {SMTLM_ID_OC_SP, SMTLM_ID_OC_SFU, SMTLM_ID_OC_MEM, SMTLM_ID_OC_TENSOR_CORE,
+                          SMTLM_ID_OC_DP, SMTLM_ID_OC_INT, SMTLM_ID_OC_SPEC(0), SMTLM_ID_OC_SPEC(1),
+                          SMTLM_ID_OC_SPEC(2)};
+    const uint8_t out[] = {SMTLM_OC_EX_SP, SMTLM_OC_EX_SFU, SMTLM_OC_EX_MEM, SMTLM_OC_EX_TENSOR_CORE,
+                           SMTLM_OC_EX_DP, SMTLM_OC_EX_INT, SMTLM_OC_EX_SPEC(0), SMTLM_OC_EX_SPEC(1),
+                           SMTLM_OC_EX_SPEC(2)};
+    for (unsigned p = 0; p < o.oc->n_ports; p++) {
+        const smtlm_port &port = o.oc->ports[p];
+        ASSERT_EQ(port.n_pairs, 9u);
+        for (unsigned i = 0; i < 9; i++) {
+            EXPECT_EQ(port.in[i], in[i]) << "port " << p << " pair " << i;
+            EXPECT_EQ(port.out[i], out[i]) << "port " << p << " pair " << i;
+        }
+        EXPECT_EQ(port.n_sets, 1u);
+        EXPECT_EQ(port.sets[0], 0u); // GEN only
+    }
+    // Sub-core: CU j belongs to (and dispatches into OC_EX slot) j / 2.
+    for (unsigned j = 0; j < 8; j++)
+        EXPECT_EQ(o.oc->cu[j].reg_id, j / 2);
+}
+
+TEST(OpCollInit, AbsentUnitsHaveNoPairs)
+{
+    smtlm_opcoll_cfg c = qv100_oc(); // TITANX-like: no tensor, DP, INT, specialized units
+    c.has_tensor_core = c.has_dp = c.has_int = 0;
+    c.n_spec = 0;
+    Oc o(c);
+    ASSERT_EQ(o.rc, SMTLM_OK);
+    ASSERT_EQ(o.oc->ports[0].n_pairs, 3u);
+    EXPECT_EQ(o.oc->ports[0].in[0], SMTLM_ID_OC_SP);
+    EXPECT_EQ(o.oc->ports[0].in[1], SMTLM_ID_OC_SFU);
+    EXPECT_EQ(o.oc->ports[0].in[2], SMTLM_ID_OC_MEM);
+}
+
+TEST(OpCollInit, SpecializedCollectorsSearchOwnSetThenGeneric)
+{
+    smtlm_opcoll_cfg c = flat_oc(2, 1);
+    c.enable_specialized = 1;
+    c.num_units[SMTLM_CUS_SP] = 2;
+    c.num_in_ports[SMTLM_CUS_SP] = 1;
+    c.num_out_ports[SMTLM_CUS_SP] = 1;
+    Oc o(c);
+    ASSERT_EQ(o.rc, SMTLM_OK);
+    EXPECT_EQ(o.oc->n_cus, 4u);
+    ASSERT_EQ(o.oc->n_sets, 7u); // GEN, SP, DP, TENSOR_CORE, SFU, MEM, INT (empty ones too)
+    EXPECT_EQ(o.oc->sets[0].kind, SMTLM_CUS_GEN);
+    EXPECT_EQ(o.oc->sets[1].kind, SMTLM_CUS_SP);
+    EXPECT_EQ(o.oc->sets[1].first, 2u);
+    ASSERT_EQ(o.oc->n_ports, 2u); // 1 generic + 1 SP port
+    const smtlm_port &sp = o.oc->ports[1];
+    ASSERT_EQ(sp.n_pairs, 1u);
+    EXPECT_EQ(sp.in[0], SMTLM_ID_OC_SP);
+    EXPECT_EQ(sp.out[0], SMTLM_OC_EX_SP);
+    ASSERT_EQ(sp.n_sets, 2u);
+    EXPECT_EQ(sp.sets[0], 1u); // own set first
+    EXPECT_EQ(sp.sets[1], 0u); // GEN fallback
+}
+
+TEST(OpCollAllocate, SubCoreInstructionGetsFirstFreeCuOfItsScheduler)
+{
+    Oc o(qv100_oc());
+    ktu::KernelCtx &k = o.k;
+    smtlm_iref a = k.make(SMTLM_OP_SP, 2, 2, {4});
+    k.put(SMTLM_ID_OC_SP, 2, a);
+    ASSERT_EQ(o.alloc(), SMTLM_OK);
+    EXPECT_EQ(o.cu_of(a), 4); // sub-core 2 owns CUs 4 and 5: the lower one first
+    EXPECT_EQ(k.rs[SMTLM_ID_OC_SP].count, 0);
+    EXPECT_EQ(o.oc->cu[4].out, SMTLM_OC_EX_SP);
+    smtlm_iref b = k.make(SMTLM_OP_SP, 6, 2, {4});
+    k.put(SMTLM_ID_OC_SP, 2, b);
+    o.alloc();
+    EXPECT_EQ(o.cu_of(b), 5);
+    smtlm_iref c = k.make(SMTLM_OP_SP, 2, 2, {4});
+    k.put(SMTLM_ID_OC_SP, 2, c);
+    o.alloc(); // CUs 4, 5 busy; CUs 0-3, 6, 7 are free but belong to other sub-cores
+    EXPECT_EQ(o.cu_of(c), -1);
+    EXPECT_EQ(k.rs[SMTLM_ID_OC_SP].slot[2], c);
+    EXPECT_EQ(o.oc->busy, 2u);
+    EXPECT_EQ(o.oc->allocations, 2u);
+}
+
+TEST(OpCollAllocate, EightIdenticalPortsAllocateOnePerSubCoreInOneStep)
+{
+    Oc o(qv100_oc());
+    ktu::KernelCtx &k = o.k;
+    smtlm_iref r[4];
+    for (unsigned s = 0; s < 4; s++) {
+        r[s] = k.make(SMTLM_OP_SP, s, s, {4});
+        k.put(SMTLM_ID_OC_SP, s, r[s]);
+    }
+    o.alloc();
+    for (unsigned s = 0; s < 4; s++)
+        EXPECT_EQ(o.cu_of(r[s]), (int)(2 * s));
+    EXPECT_EQ(k.rs[SMTLM_ID_OC_SP].count, 0);
+}
+
+TEST(OpCollAllocate, OnePortAllocatesOnlyTheOldestOfARegisterSetPerStep)
+{
+    smtlm_opcoll_cfg c = qv100_oc();
+    c.num_in_ports[SMTLM_CUS_GEN] = 1;
+    Oc o(c);
+    ktu::KernelCtx &k = o.k;
+    smtlm_iref young = k.make(SMTLM_OP_SP, 0, 0, {4});
+    smtlm_iref old = k.make(SMTLM_OP_SP, 1, 1, {4});
+    k.get(old)->uid = 0; // older than `young`
+    k.put(SMTLM_ID_OC_SP, 0, young);
+    k.put(SMTLM_ID_OC_SP, 1, old);
+    o.alloc();
+    EXPECT_EQ(o.cu_of(old), 2);
+    EXPECT_EQ(o.cu_of(young), -1);
+    o.alloc();
+    EXPECT_EQ(o.cu_of(young), 0);
+}
+
+TEST(OpCollAllocate, DuplicateSourceRegistersAreReadOnce)
+{
+    Oc o(qv100_oc());
+    ktu::KernelCtx &k = o.k;
+    // warp 0, sub-core 0: register 7 -> bank 3, register 9 -> bank 1.
+    smtlm_iref a = k.make(SMTLM_OP_SP, 0, 0, {7, 7, 9, 7});
+    k.put(SMTLM_ID_OC_SP, 0, a);
+    o.alloc();
+    ASSERT_EQ(o.cu_of(a), 0);
+    EXPECT_EQ(smtlm_rf_queued(k.rf.get(), 3), 1u);
+    EXPECT_EQ(smtlm_rf_queued(k.rf.get(), 1), 1u);
+    EXPECT_EQ(o.oc->cu[0].not_ready, 0x5); // operand slots 0 and 2 only
+    o.read(0);
+    EXPECT_EQ(o.oc->cu[0].not_ready, 0);
+    EXPECT_EQ(k.rf->reads[3], 1u);
+}
+
+TEST(OpCollAllocate, RzIsReadThroughItsBank)
+{
+    Oc o(qv100_oc());
+    ktu::KernelCtx &k = o.k;
+    smtlm_iref a = k.make(SMTLM_OP_INTP, 1, 1, {256, 256}); // IMAD.MOV R0, RZ, RZ of warp 1
+    k.put(SMTLM_ID_OC_INT, 1, a);
+    o.alloc();
+    EXPECT_EQ(smtlm_rf_queued(k.rf.get(), 4 + (256 + 1) % 4), 1u); // bank 5
+}
+
+TEST(OpCollAllocate, InstructionWithoutSourcesIsCollectedAtAllocation)
+{
+    Oc o(qv100_oc());
+    ktu::KernelCtx &k = o.k;
+    smtlm_iref e = k.make(SMTLM_OP_EXIT, 3, 3, {});
+    k.put(SMTLM_ID_OC_INT, 3, e);
+    o.alloc(9);
+    ASSERT_EQ(o.cu_of(e), 6);
+    EXPECT_EQ(o.oc->cu[6].not_ready, 0);
+    EXPECT_EQ(k.get(e)->ev[SMTLM_EV_CU_ALLOC], 9u);
+    EXPECT_EQ(k.get(e)->ev[SMTLM_EV_OPERANDS], 9u);
+    EXPECT_EQ(o.oc->collect_lat_hist[0], 1u);
+    EXPECT_EQ(k.rf->nonempty, 0u);
+    o.dispatch(9); // the next step of the same cycle dispatches it
+    EXPECT_EQ(k.rs[SMTLM_OC_EX_INT].slot[3], e);
+    EXPECT_EQ(k.get(e)->ev[SMTLM_EV_OC_EX], 9u);
+    EXPECT_TRUE(o.oc->cu[6].free);
+    EXPECT_EQ(o.oc->dispatches, 1u);
+}
+
+TEST(OpCollAllocate, PortOrderServesSpBeforeIntEvenIfIntIsOlder)
+{
+    Oc o(flat_oc(1));
+    ktu::KernelCtx &k = o.k;
+    smtlm_iref i = k.make(SMTLM_OP_INTP, 0, 0, {4}); // uid 1
+    smtlm_iref s = k.make(SMTLM_OP_SP, 0, 0, {5});   // uid 2
+    k.put(SMTLM_ID_OC_INT, 0, i);
+    k.put(SMTLM_ID_OC_SP, 0, s);
+    o.alloc();
+    EXPECT_EQ(o.cu_of(s), 0);
+    EXPECT_EQ(o.cu_of(i), -1);
+}
+
+TEST(OpCollAllocate, FixOptypePriorityServesOldestFirst)
+{
+    smtlm_opcoll_cfg c = flat_oc(1);
+    c.fix_optype_priority = 1;
+    Oc o(c);
+    ktu::KernelCtx &k = o.k;
+    smtlm_iref i = k.make(SMTLM_OP_INTP, 0, 0, {4}); // uid 1
+    smtlm_iref s = k.make(SMTLM_OP_SP, 0, 0, {5});   // uid 2
+    k.put(SMTLM_ID_OC_INT, 0, i);
+    k.put(SMTLM_ID_OC_SP, 0, s);
+    o.alloc();
+    EXPECT_EQ(o.cu_of(i), 0);
+    EXPECT_EQ(o.cu_of(s), -1);
+}
+
+TEST(OpCollAllocate, SubCoreHeadOfLineBlockingAndItsFix)
+{
+    for (int fix = 0; fix <= 1; fix++) {
+        smtlm_opcoll_cfg c = qv100_oc();
+        c.fix_subcore_hol = fix;
+        Oc o(c);
+        ktu::KernelCtx &k = o.k;
+        // Fill sub-core 2's two CUs.
+        for (int n = 0; n < 2; n++) {
+            k.put(SMTLM_ID_OC_SP, 2, k.make(SMTLM_OP_SP, 2, 2, {4}));
+            o.alloc();
+        }
+        ASSERT_EQ(o.oc->busy, 2u);
+        smtlm_iref old2 = k.make(SMTLM_OP_SP, 2, 2, {4}); // oldest in ID_OC_SP, no CU left
+        smtlm_iref young0 = k.make(SMTLM_OP_SP, 0, 0, {4});
+        k.put(SMTLM_ID_OC_SP, 2, old2);
+        k.put(SMTLM_ID_OC_SP, 0, young0);
+        o.alloc();
+        EXPECT_EQ(o.cu_of(old2), -1) << "fix " << fix;
+        // Faithful: every port retries only the oldest slot, so sub-core 0 is blocked although
+        // its CUs are free (GPGPU-Sim issue #334). Fixed: sub-core 0 gets CU 0.
+        EXPECT_EQ(o.cu_of(young0), fix ? 0 : -1) << "fix " << fix;
+    }
+}
+
+TEST(OpCollCollect, OperandsDoneWhenLastGrantArrivesAndLatencyHistogram)
+{
+    Oc o(qv100_oc());
+    ktu::KernelCtx &k = o.k;
+    // warp 0: registers 3 and 7 share bank 3 -> two steps; register 5 is bank 1.
+    smtlm_iref a = k.make(SMTLM_OP_SP, 0, 0, {3, 5, 7});
+    k.put(SMTLM_ID_OC_SP, 0, a);
+    o.alloc(5);
+    EXPECT_EQ(o.oc->cu[0].not_ready, 0x7);
+    o.read(5);
+    EXPECT_EQ(o.oc->cu[0].not_ready, 0x4);
+    EXPECT_EQ(k.get(a)->ev[SMTLM_EV_OPERANDS], UINT64_MAX);
+    o.dispatch(6);
+    EXPECT_FALSE(o.oc->cu[0].free); // not ready: an operand is missing
+    o.read(7);
+    EXPECT_EQ(o.oc->cu[0].not_ready, 0);
+    EXPECT_EQ(k.get(a)->ev[SMTLM_EV_OPERANDS], 7u);
+    EXPECT_EQ(o.oc->collect_lat_hist[2], 1u); // allocated at 5, collected at 7
+    o.dispatch(7);
+    EXPECT_EQ(k.rs[SMTLM_OC_EX_SP].slot[0], a);
+}
+
+TEST(OpCollDispatch, CuIsNotReadyWhileItsOcExSlotIsOccupied)
+{
+    Oc o(qv100_oc());
+    ktu::KernelCtx &k = o.k;
+    smtlm_iref blocker = k.make(SMTLM_OP_SP, 0, 0, {});
+    k.put(SMTLM_OC_EX_SP, 0, blocker);
+    smtlm_iref a = k.make(SMTLM_OP_SP, 4, 0, {});
+    k.put(SMTLM_ID_OC_SP, 0, a);
+    o.alloc();
+    ASSERT_EQ(o.cu_of(a), 0);
+    o.dispatch();
+    EXPECT_EQ(o.cu_of(a), 0); // OC_EX_SP slot 0 (its sub-core's) is full
+    // Another sub-core's free OC_EX slot does not help.
+    EXPECT_TRUE(smtlm_regset_slot_free(&k.rs[SMTLM_OC_EX_SP], 1));
+    smtlm_regset_take(&k.rs[SMTLM_OC_EX_SP], 0);
+    o.dispatch();
+    EXPECT_EQ(o.cu_of(a), -1);
+    EXPECT_EQ(k.rs[SMTLM_OC_EX_SP].slot[0], a);
+}
+
+TEST(OpCollDispatch, SubCoreEvenCuAlwaysWinsItsGroup)
+{
+    Oc o(qv100_oc());
+    ktu::KernelCtx &k = o.k;
+    auto fill = [&](smtlm_iref r) {
+        k.put(SMTLM_ID_OC_SP, 0, r);
+        o.alloc();
+    };
+    // Block OC_EX_SP[0] so both CUs of sub-core 0 fill up.
+    smtlm_iref blocker = k.make(SMTLM_OP_SP, 0, 0, {});
+    k.put(SMTLM_OC_EX_SP, 0, blocker);
+    smtlm_iref a = k.make(SMTLM_OP_SP, 0, 0, {});
+    smtlm_iref b = k.make(SMTLM_OP_SP, 0, 0, {});
+    fill(a);
+    fill(b);
+    ASSERT_EQ(o.cu_of(a), 0);
+    ASSERT_EQ(o.cu_of(b), 1);
+    smtlm_regset_take(&k.rs[SMTLM_OC_EX_SP], 0);
+    o.dispatch();
+    EXPECT_EQ(k.rs[SMTLM_OC_EX_SP].slot[0], a); // CU 0
+    // Now CU 0 gets a younger instruction; CU 1 still holds the older b.
+    smtlm_iref c = k.make(SMTLM_OP_SP, 0, 0, {});
+    fill(c);
+    ASSERT_EQ(o.cu_of(c), 0);
+    smtlm_regset_take(&k.rs[SMTLM_OC_EX_SP], 0);
+    o.dispatch();
+    // The round robin restarts at the next sub-core group (CU 2) and wraps to CU 0 before CU 1:
+    // the even CU wins however old the odd CU's instruction is (frontend §3.8).
+    EXPECT_EQ(k.rs[SMTLM_OC_EX_SP].slot[0], c);
+    EXPECT_EQ(o.cu_of(b), 1);
+    smtlm_regset_take(&k.rs[SMTLM_OC_EX_SP], 0);
+    o.dispatch();
+    EXPECT_EQ(k.rs[SMTLM_OC_EX_SP].slot[0], b); // only when CU 0 has nothing ready
+}
+
+TEST(OpCollDispatch, NonSubCoreRoundRobinStartsAfterLastDispatched)
+{
+    Oc o(flat_oc(2));
+    ktu::KernelCtx &k = o.k;
+    smtlm_regset_init(&k.rs[SMTLM_OC_EX_SP], 1); // one OC_EX slot
+    smtlm_iref blocker = k.make(SMTLM_OP_SP, 0, 0, {});
+    k.put(SMTLM_OC_EX_SP, 0, blocker);
+    smtlm_iref a = k.make(SMTLM_OP_SP, 0, 0, {});
+    k.put(SMTLM_ID_OC_SP, 0, a);
+    o.alloc();
+    smtlm_iref b = k.make(SMTLM_OP_SP, 0, 0, {});
+    k.put(SMTLM_ID_OC_SP, 0, b);
+    o.alloc();
+    ASSERT_EQ(o.cu_of(a), 0);
+    ASSERT_EQ(o.cu_of(b), 1);
+    smtlm_regset_take(&k.rs[SMTLM_OC_EX_SP], 0);
+    o.dispatch();
+    // dispatch units start at last + 1 = CU 1 (all start with last = 0): CU 1 goes first.
+    EXPECT_EQ(k.rs[SMTLM_OC_EX_SP].slot[0], b);
+    smtlm_iref c = k.make(SMTLM_OP_SP, 0, 0, {});
+    k.put(SMTLM_ID_OC_SP, 0, c);
+    o.alloc();
+    ASSERT_EQ(o.cu_of(c), 1);
+    smtlm_regset_take(&k.rs[SMTLM_OC_EX_SP], 0);
+    o.dispatch();
+    // Dispatch unit 0 last dispatched CU 1, so it starts at CU 0 now.
+    EXPECT_EQ(k.rs[SMTLM_OC_EX_SP].slot[0], a);
+}
+
+TEST(OpCollSample, OccupancySumAndHistogram)
+{
+    Oc o(qv100_oc());
+    ktu::KernelCtx &k = o.k;
+    smtlm_opcoll_sample(o.oc.get()); // 0 busy
+    k.put(SMTLM_ID_OC_SP, 0, k.make(SMTLM_OP_SP, 0, 0, {4}));
+    k.put(SMTLM_ID_OC_SP, 1, k.make(SMTLM_OP_SP, 1, 1, {4}));
+    k.put(SMTLM_ID_OC_SFU, 1, k.make(SMTLM_OP_SFU, 1, 1, {4}));
+    o.alloc();
+    EXPECT_EQ(o.oc->busy, 3u);
+    smtlm_opcoll_sample(o.oc.get());
+    smtlm_opcoll_sample(o.oc.get());
+    EXPECT_EQ(o.oc->occupancy_sum, 6u);
+    EXPECT_EQ(o.oc->occupancy_hist[0], 1u);
+    EXPECT_EQ(o.oc->occupancy_hist[3], 2u);
+    smtlm_opcoll_reset(o.oc.get());
+    EXPECT_EQ(o.oc->occupancy_sum, 0u);
+    EXPECT_EQ(o.oc->busy, 0u);
+}
+
+} // namespace

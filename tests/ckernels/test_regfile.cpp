@@ -1,0 +1,258 @@
+// Register-file read queues and port arbiter (gpgpusim-semantics.md §1.5, §1.7; DESIGN.md
+// "Definitions (stats)" for wait_steps / steps_with_wait), called directly.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <vector>
+
+extern "C" {
+#include "smtlm/regfile.h"
+}
+
+namespace {
+
+struct Rf {
+    std::unique_ptr<smtlm_rf> rf{new smtlm_rf};
+    explicit Rf(smtlm_rf_cfg c = {16, 4, 1, 8, SMTLM_ALLOC_FIFO}) { rc = smtlm_rf_init(rf.get(), &c); }
+    int rc;
+    void req(unsigned bank, unsigned cu, unsigned op, unsigned reg = 1)
+    {
+        ASSERT_EQ(smtlm_rf_request(rf.get(), bank, smtlm_read_req{(uint8_t)cu, (uint8_t)op, (uint16_t)reg}), SMTLM_OK);
+    }
+    std::vector<smtlm_read_grant> arb()
+    {
+        smtlm_read_grant g[SMTLM_MAX_BANKS];
+        unsigned n = smtlm_rf_arbitrate(rf.get(), g);
+        return std::vector<smtlm_read_grant>(g, g + n);
+    }
+};
+
+bool has(const std::vector<smtlm_read_grant> &g, unsigned bank, unsigned cu, unsigned op)
+{
+    for (const smtlm_read_grant &x : g)
+        if (x.bank == bank && x.cu == cu && x.operand == op)
+            return true;
+    return false;
+}
+
+TEST(RegFileInit, RejectsBadConfigurations)
+{
+    std::unique_ptr<smtlm_rf> rf(new smtlm_rf);
+    smtlm_rf_cfg c = {16, 4, 1, 8, SMTLM_ALLOC_FIFO};
+    EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_OK);
+    c.n_banks = 0;
+    EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_EINVAL);
+    c.n_banks = SMTLM_MAX_BANKS + 1;
+    EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_ERANGE);
+    c.n_banks = 18; // sub-core: 18 banks cannot be split over 4 schedulers (GPGPU-Sim asserts)
+    EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_EINVAL);
+    c.sub_core = 0; // ... but are fine without the sub-core model
+    EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_OK);
+    c = {16, 0, 1, 8, SMTLM_ALLOC_FIFO};
+    EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_EINVAL);
+    c = {16, 4, 1, 0, SMTLM_ALLOC_FIFO};
+    EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_EINVAL);
+    c = {16, 4, 1, SMTLM_MAX_CUS + 1, SMTLM_ALLOC_FIFO};
+    EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_ERANGE);
+    c = {16, 4, 1, 8, (smtlm_alloc_policy)2};
+    EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_EINVAL);
+}
+
+TEST(RegFileFifo, OnlyQueueHeadsAreGrantedOnePerBank)
+{
+    Rf r;
+    ASSERT_EQ(r.rc, SMTLM_OK);
+    r.req(3, 0, 0);
+    r.req(3, 1, 0);
+    r.req(3, 2, 1);
+    r.req(5, 1, 1);
+    EXPECT_EQ(smtlm_rf_queued(r.rf.get(), 3), 3u);
+    auto g = r.arb();
+    ASSERT_EQ(g.size(), 2u); // bank 3 head (CU 0) and bank 5 head; CU 1's bank-3 read is not the head
+    EXPECT_TRUE(has(g, 3, 0, 0));
+    EXPECT_TRUE(has(g, 5, 1, 1));
+    EXPECT_EQ(smtlm_rf_queued(r.rf.get(), 3), 2u);
+    EXPECT_EQ(smtlm_rf_queued(r.rf.get(), 5), 0u);
+    g = r.arb(); // FIFO order inside the bank: CU 1, then CU 2
+    ASSERT_EQ(g.size(), 1u);
+    EXPECT_TRUE(has(g, 3, 1, 0));
+    g = r.arb();
+    ASSERT_EQ(g.size(), 1u);
+    EXPECT_TRUE(has(g, 3, 2, 1));
+    EXPECT_EQ(r.arb().size(), 0u);
+    EXPECT_EQ(r.rf->nonempty, 0u);
+    EXPECT_EQ(r.rf->reads[3], 3u);
+    EXPECT_EQ(r.rf->reads[5], 1u);
+}
+
+TEST(RegFileFifo, ACollectorUnitGetsSeveralBanksInOneStep)
+{
+    Rf r;
+    r.req(0, 4, 0);
+    r.req(1, 4, 1);
+    r.req(2, 4, 2);
+    r.req(3, 4, 3);
+    auto g = r.arb(); // _outmatch check commented out in GPGPU-Sim: CU 4 wins all four banks
+    ASSERT_EQ(g.size(), 4u);
+    for (unsigned b = 0; b < 4; b++)
+        EXPECT_TRUE(has(g, b, 4, b));
+}
+
+TEST(RegFileFifo, WriteAllocatedBankRefusesReadsUntilEndOfStep)
+{
+    Rf r;
+    r.req(3, 0, 0);
+    r.req(4, 0, 1);
+    EXPECT_EQ(smtlm_rf_write(r.rf.get(), 3), 1); // bank was free
+    EXPECT_EQ(smtlm_rf_write(r.rf.get(), 3), 0); // a second write in the same step is refused
+    EXPECT_EQ(r.rf->writes[3], 2u);              // both attempts are counted as writes
+    auto g = r.arb();
+    ASSERT_EQ(g.size(), 1u); // bank 3 is write-allocated ("write gets priority")
+    EXPECT_TRUE(has(g, 4, 0, 1));
+    EXPECT_EQ(r.arb().size(), 0u); // still the same step: still refused
+    smtlm_rf_end_step(r.rf.get()); // process_banks(): allocations last one step only
+    g = r.arb();
+    ASSERT_EQ(g.size(), 1u);
+    EXPECT_TRUE(has(g, 3, 0, 0));
+    EXPECT_EQ(smtlm_rf_write(r.rf.get(), 3), 1); // free again for writes too
+}
+
+// DESIGN.md: rf_bank_wait_steps[b] counts arbitration steps in which bank b left at least one read
+// waiting (queue non-empty after its grant, or blocked by a write); steps_with_wait counts steps
+// in which some read waited.
+TEST(RegFileFifo, WaitStepStatistics)
+{
+    Rf r;
+    r.req(3, 0, 0);
+    r.req(3, 1, 0);
+    r.req(3, 2, 0);
+    r.req(7, 0, 1);
+    r.arb(); // bank 3: 2 left; bank 7 drained
+    EXPECT_EQ(r.rf->wait_steps[3], 1u);
+    EXPECT_EQ(r.rf->wait_steps[7], 0u);
+    EXPECT_EQ(r.rf->steps_with_wait, 1u);
+    smtlm_rf_write(r.rf.get(), 3);
+    r.arb(); // blocked by the write: both reads still wait
+    EXPECT_EQ(r.rf->wait_steps[3], 2u);
+    EXPECT_EQ(r.rf->steps_with_wait, 2u);
+    EXPECT_EQ(smtlm_rf_queued(r.rf.get(), 3), 2u);
+    smtlm_rf_end_step(r.rf.get());
+    r.arb(); // one granted, one left
+    EXPECT_EQ(r.rf->wait_steps[3], 3u);
+    r.arb(); // the last one granted: nothing waits
+    EXPECT_EQ(r.rf->wait_steps[3], 3u);
+    EXPECT_EQ(r.rf->steps_with_wait, 3u);
+    r.arb(); // an empty step counts nothing
+    EXPECT_EQ(r.rf->steps_with_wait, 3u);
+    EXPECT_EQ(r.rf->reads[3], 3u);
+    EXPECT_EQ(r.rf->reads[7], 1u);
+}
+
+TEST(RegFileFifo, QueueFullReturnsEFull)
+{
+    Rf r;
+    for (unsigned i = 0; i < SMTLM_RF_QUEUE_CAP; i++)
+        ASSERT_EQ(smtlm_rf_request(r.rf.get(), 2, smtlm_read_req{0, 0, 1}), SMTLM_OK);
+    EXPECT_EQ(smtlm_rf_request(r.rf.get(), 2, smtlm_read_req{0, 0, 1}), SMTLM_EFULL);
+    EXPECT_EQ(smtlm_rf_queued(r.rf.get(), 2), (unsigned)SMTLM_RF_QUEUE_CAP);
+    EXPECT_EQ(smtlm_rf_request(r.rf.get(), 16, smtlm_read_req{0, 0, 1}), SMTLM_EINVAL); // no such bank
+    r.arb();
+    EXPECT_EQ(smtlm_rf_request(r.rf.get(), 2, smtlm_read_req{0, 0, 1}), SMTLM_OK); // room again
+}
+
+TEST(RegFileFifo, ResetClearsQueuesAndStatistics)
+{
+    Rf r;
+    r.req(1, 0, 0);
+    r.req(1, 1, 0);
+    smtlm_rf_write(r.rf.get(), 2);
+    r.arb();
+    smtlm_rf_reset(r.rf.get());
+    EXPECT_EQ(smtlm_rf_queued(r.rf.get(), 1), 0u);
+    EXPECT_EQ(r.rf->nonempty, 0u);
+    EXPECT_EQ(r.rf->write_alloc, 0u);
+    EXPECT_EQ(r.rf->reads[1], 0u);
+    EXPECT_EQ(r.rf->writes[2], 0u);
+    EXPECT_EQ(r.rf->steps_with_wait, 0u);
+}
+
+// Wavefront: booksim's diagonal allocator over all queued reads, one grant per bank AND per CU.
+// Diagonal p pairs bank b with CU (priority + p + b) mod n_cus; priority advances each step.
+smtlm_rf_cfg wave_cfg() { return smtlm_rf_cfg{4, 1, 0, 4, SMTLM_ALLOC_WAVEFRONT}; }
+
+TEST(RegFileWavefront, AtMostOneGrantPerCollectorUnit)
+{
+    Rf r(wave_cfg());
+    ASSERT_EQ(r.rc, SMTLM_OK);
+    r.req(0, 0, 0);
+    r.req(1, 0, 1);
+    auto g = r.arb(); // fifo would grant both to CU 0
+    ASSERT_EQ(g.size(), 1u);
+    EXPECT_TRUE(has(g, 0, 0, 0)); // diagonal 0 pairs bank 0 with CU 0
+    g = r.arb();
+    ASSERT_EQ(g.size(), 1u);
+    EXPECT_TRUE(has(g, 1, 0, 1));
+    EXPECT_EQ(r.rf->wait_steps[1], 1u);
+}
+
+TEST(RegFileWavefront, NonHeadReadCanBeGranted)
+{
+    Rf r(wave_cfg());
+    r.req(0, 0, 0);
+    r.req(1, 0, 1); // head of bank 1 belongs to CU 0 ...
+    r.req(1, 1, 0); // ... CU 1 queued behind it
+    auto g = r.arb();
+    // priority 0, diagonal 0: (bank 0, CU 0) and (bank 1, CU 1) both match.
+    ASSERT_EQ(g.size(), 2u);
+    EXPECT_TRUE(has(g, 0, 0, 0));
+    EXPECT_TRUE(has(g, 1, 1, 0)); // granted out of FIFO order
+    ASSERT_EQ(smtlm_rf_queued(r.rf.get(), 1), 1u);
+    g = r.arb();
+    ASSERT_EQ(g.size(), 1u);
+    EXPECT_TRUE(has(g, 1, 0, 1));
+}
+
+TEST(RegFileWavefront, RotatingPriorityChangesTheWinner)
+{
+    Rf r(wave_cfg());
+    r.req(0, 0, 0);
+    r.req(0, 0, 1);
+    r.req(0, 1, 0);
+    // step 1, priority 0: bank 0 meets CU 0 first.
+    auto g = r.arb();
+    ASSERT_EQ(g.size(), 1u);
+    EXPECT_TRUE(has(g, 0, 0, 0));
+    EXPECT_EQ(r.rf->priority, 1u);
+    // step 2, priority 1: bank 0 meets CU 1 first, although CU 0's read is the queue head.
+    g = r.arb();
+    ASSERT_EQ(g.size(), 1u);
+    EXPECT_TRUE(has(g, 0, 1, 0));
+    g = r.arb();
+    ASSERT_EQ(g.size(), 1u);
+    EXPECT_TRUE(has(g, 0, 0, 1));
+}
+
+TEST(RegFileWavefront, FifoWouldGrantTheSameRequestsInQueueOrder)
+{
+    Rf r(smtlm_rf_cfg{4, 1, 0, 4, SMTLM_ALLOC_FIFO});
+    r.req(0, 0, 0);
+    r.req(0, 0, 1);
+    r.req(0, 1, 0);
+    EXPECT_TRUE(has(r.arb(), 0, 0, 0));
+    EXPECT_TRUE(has(r.arb(), 0, 0, 1)); // fifo: the head, never CU 1 first
+    EXPECT_TRUE(has(r.arb(), 0, 1, 0));
+}
+
+TEST(RegFileWavefront, WriteAllocatedBankIsExcluded)
+{
+    Rf r(wave_cfg());
+    r.req(2, 3, 0);
+    smtlm_rf_write(r.rf.get(), 2);
+    EXPECT_EQ(r.arb().size(), 0u);
+    smtlm_rf_end_step(r.rf.get());
+    auto g = r.arb();
+    ASSERT_EQ(g.size(), 1u);
+    EXPECT_TRUE(has(g, 2, 3, 0));
+}
+
+} // namespace
