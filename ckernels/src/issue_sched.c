@@ -183,6 +183,17 @@ static int route(const smtlm_issue *iss, const smtlm_issue_env *env, unsigned s,
 #undef BLOCKED
 }
 
+/* Which of smtlm_warp_waiting's conditions holds (it was just evaluated as true). */
+static int wait_reason(const smtlm_issue *iss, unsigned w)
+{
+    const smtlm_warp *wp = &iss->warp[w];
+    if (warp_functional_done(wp))
+        return SMTLM_WS_DRAINING;
+    if (iss->cta[wp->cta].at_barrier >> w & 1)
+        return SMTLM_WS_BARRIER;
+    return wp->membar ? SMTLM_WS_MEMBAR : SMTLM_WS_ATOMIC;
+}
+
 static int is_longop_load(const smtlm_inst *in)
 {
     return in->op == SMTLM_OP_LOAD &&
@@ -259,7 +270,7 @@ static void sched_cycle(smtlm_issue *iss, const smtlm_issue_env *env, unsigned s
         while (checked < max_issue && checked <= issued && issued < max_issue) {
             if (smtlm_warp_waiting(iss, w)) {
                 if (reason < 0)
-                    reason = (iss->cta[wp->cta].at_barrier >> w & 1) ? SMTLM_WS_BARRIER : SMTLM_WS_MEMBAR;
+                    reason = wait_reason(iss, w);
                 break;
             }
             if (warp_ib_empty(wp)) {

@@ -63,8 +63,8 @@ void smtlm_stats_collect(const smtlm_gpu *gpu, smtlm_stats *st)
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
 static const char *fu_name[SMTLM_FU_KINDS] = {"sp", "dp", "int", "sfu", "tensor", "spec"};
-static const char *ws_name[SMTLM_WS_COUNT] = {"issued", "ibuffer_empty", "barrier", "membar_atomic",
-                                              "scoreboard", "unit_busy"};
+static const char *ws_name[SMTLM_WS_COUNT] = {"issued", "ibuffer_empty", "barrier", "membar", "atomic",
+                                              "draining", "scoreboard", "unit_busy"};
 
 void smtlm_stats_print(FILE *out, const smtlm_stats *st)
 {

@@ -36,6 +36,8 @@ enum { SMTLM_DISTRO_IDLE = 0, SMTLM_DISTRO_SCOREBOARD = 1, SMTLM_DISTRO_STALL = 
 
 /* Finer per-warp breakdown, counted for the warps a scheduler examined each cycle. */
 enum { SMTLM_WS_ISSUED = 0, SMTLM_WS_IBUFFER_EMPTY, SMTLM_WS_BARRIER, SMTLM_WS_MEMBAR,
+       SMTLM_WS_ATOMIC,   /* waiting for its atomics to return */
+       SMTLM_WS_DRAINING, /* every lane exited; the warp waits for its last results */
        SMTLM_WS_SCOREBOARD, SMTLM_WS_UNIT_BUSY, SMTLM_WS_COUNT };
 
 typedef struct smtlm_issue_cfg {
