@@ -39,16 +39,22 @@ int smtlm_exec_cycle(smtlm_exec *ex, smtlm_regset *rs, smtlm_inst_pool *pool, ui
     smtlm_regset *exwb = &rs[SMTLM_EX_WB];
     for (unsigned i = 0; i < ex->n_fu; i++) {
         smtlm_fu *fu = &ex->fu[i];
-        smtlm_iref done = smtlm_fu_cycle(fu);
-        if (done != SMTLM_NO_INST) {
-            if (smtlm_regset_move_in(exwb, 0, 0, done, pool->inst[done].uid) < 0) {
+        smtlm_regset *src = &rs[fu->issue_set];
+        if (!fu->active && fu->dispatch == SMTLM_NO_INST) {
+            /* Idle unit: its cycle would only advance the ring (occupied is clear). */
+            fu->t++;
+            if (src->count == 0)
+                continue;
+        } else {
+            smtlm_iref done = smtlm_fu_cycle(fu);
+            if (done != SMTLM_NO_INST &&
+                smtlm_regset_move_in(exwb, 0, 0, done, pool->inst[done].uid) < 0) {
                 ex->exwb_overflow++;
                 return SMTLM_EFULL;
             }
+            if (src->count == 0)
+                continue;
         }
-        smtlm_regset *src = &rs[fu->issue_set];
-        if (src->count == 0)
-            continue;
         int slot = ex->sub_core ? (smtlm_regset_slot_free(src, fu->issue_slot) ? -1 : fu->issue_slot)
                                 : smtlm_regset_oldest(src);
         if (slot < 0)

@@ -30,6 +30,7 @@ void smtlm_issue_reset(smtlm_issue *iss)
         smtlm_warp *wp = &iss->warp[w];
         memset(wp, 0, sizeof *wp);
         wp->ib[0] = wp->ib[1] = SMTLM_NO_INST;
+        wp->sb_inst = SMTLM_NO_INST;
         wp->done_exit = 1;
         wp->n_completed = SMTLM_WARP_SIZE;
     }
@@ -96,6 +97,7 @@ int smtlm_issue_launch_cta(smtlm_issue *iss, unsigned threads, uint32_t cta_id)
         smtlm_warp *wp = &iss->warp[w];
         memset(wp, 0, sizeof *wp);
         wp->ib[0] = wp->ib[1] = SMTLM_NO_INST;
+        wp->sb_inst = SMTLM_NO_INST;
         wp->cta = (uint8_t)slot;
         wp->n_threads = (uint8_t)lanes;
         wp->n_completed = (uint8_t)(SMTLM_WARP_SIZE - lanes); /* lanes outside the CTA */

@@ -183,6 +183,19 @@ static int route(const smtlm_issue *iss, const smtlm_issue_env *env, unsigned s,
 #undef BLOCKED
 }
 
+/* RAW/WAW collision of the warp's next instruction, cached until the warp's scoreboard or its
+ * next instruction changes (it is re-examined every cycle while it waits). */
+static int blocked_on_scoreboard(smtlm_issue *iss, unsigned w, smtlm_iref r, const smtlm_inst *in)
+{
+    smtlm_warp *wp = &iss->warp[w];
+    if (wp->sb_inst != r || wp->sb_gen != iss->sb.gen[w]) {
+        wp->sb_inst = r;
+        wp->sb_gen = iss->sb.gen[w];
+        wp->sb_blocked = (uint8_t)smtlm_sb_collision(&iss->sb, w, in);
+    }
+    return wp->sb_blocked;
+}
+
 /* Which of smtlm_warp_waiting's conditions holds (it was just evaluated as true). */
 static int wait_reason(const smtlm_issue *iss, unsigned w)
 {
@@ -210,6 +223,7 @@ static void issue_warp(smtlm_issue *iss, const smtlm_issue_env *env, unsigned s,
     smtlm_inst *in = smtlm_pool_get(env->pool, r);
     wp->ib[wp->next] = SMTLM_NO_INST;
     wp->ib_valid[wp->next] = 0;
+    wp->sb_inst = SMTLM_NO_INST; /* the pool entry may come back for a later instruction */
     if (warp_ib_empty(wp))
         iss->ib_empty |= 1ull << w;
     in->uid = ++iss->next_uid;
@@ -278,10 +292,11 @@ static void sched_cycle(smtlm_issue *iss, const smtlm_issue_env *env, unsigned s
                     reason = SMTLM_WS_IBUFFER_EMPTY;
                 break;
             }
-            const smtlm_inst *in = smtlm_pool_get(env->pool, wp->ib[wp->next]);
+            const smtlm_iref r = wp->ib[wp->next];
+            const smtlm_inst *in = smtlm_pool_get(env->pool, r);
             int inst_issued = 0;
             valid = 1;
-            if (!smtlm_sb_collision(&iss->sb, w, in)) {
+            if (!blocked_on_scoreboard(iss, w, r, in)) {
                 ready = 1;
                 unsigned unit;
                 int set = route(iss, env, s, in, prev, &unit);

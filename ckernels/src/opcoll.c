@@ -20,6 +20,7 @@ static int add_set(smtlm_opcoll *oc, unsigned kind)
     s->kind = (uint8_t)kind;
     s->first = (uint8_t)oc->n_cus;
     s->count = (uint8_t)n;
+    s->per_sched = (uint8_t)(cfg->sub_core ? n / cfg->n_sched : n);
     for (unsigned d = 0; d < cfg->num_out_ports[kind]; d++) {
         oc->du[oc->n_du].set = (uint8_t)oc->n_sets;
         oc->du[oc->n_du].last = 0;
@@ -119,6 +120,16 @@ int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg)
     return SMTLM_OK;
 }
 
+/* Round robin restarts after `last`; under the sub-core model at the first CU of the next
+ * sub-core group (GPGPU-Sim 92f313b6), so within a pair the even CU is always tried first. */
+static void set_last(const smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned last)
+{
+    const smtlm_cu_set *set = &oc->sets[du->set];
+    unsigned start = oc->cfg.sub_core ? last - last % set->per_sched + set->per_sched : last + 1;
+    du->last = (uint8_t)last;
+    du->start = (uint8_t)(set->count && start >= set->count ? start - set->count : start);
+}
+
 void smtlm_opcoll_reset(smtlm_opcoll *oc)
 {
     const unsigned per_sched = oc->cfg.sub_core ? oc->n_cus / oc->cfg.n_sched : 0;
@@ -136,7 +147,7 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
         }
     }
     for (unsigned d = 0; d < oc->n_du; d++)
-        oc->du[d].last = 0;
+        set_last(oc, &oc->du[d], 0);
     oc->busy = 0;
     oc->collected = 0;
     oc->occupancy_sum = 0;
@@ -150,17 +161,14 @@ void smtlm_opcoll_dispatch(smtlm_opcoll *oc, const smtlm_oc_ctx *c)
 {
     for (unsigned d = 0; d < oc->n_du && oc->collected; d++) {
         smtlm_dispatch_unit *du = &oc->du[d];
+        int dispatched = 0;
         const smtlm_cu_set *set = &oc->sets[du->set];
         const unsigned n = set->count;
         uint64_t cand = n ? (oc->collected >> set->first) & (n == 64 ? ~0ull : (1ull << n) - 1) : 0;
         if (!cand)
             continue;
-        /* Round robin from last + inc; sub-core restarts at the first CU of the next sub-core
-         * group (GPGPU-Sim 92f313b6). Only collected CUs can be ready, so scan those bits. */
-        const unsigned cps = oc->cfg.sub_core ? n / oc->cfg.n_sched : 1;
-        unsigned start = du->last + (oc->cfg.sub_core ? cps - (du->last % cps) : 1);
-        if (start >= n)
-            start -= n;
+        /* Only collected CUs can be ready, so scan those bits, in round-robin order. */
+        const unsigned start = du->start;
         uint64_t order = start ? (cand >> start) | (cand << (n - start)) : cand;
         if (n < 64)
             order &= (1ull << n) - 1;
@@ -172,7 +180,7 @@ void smtlm_opcoll_dispatch(smtlm_opcoll *oc, const smtlm_oc_ctx *c)
             smtlm_cu *cu = &oc->cu[set->first + idx];
             if (!smtlm_regset_has_free(&c->rs[cu->out], oc->cfg.sub_core, cu->reg_id))
                 continue;
-            du->last = (uint8_t)idx;
+            set_last(oc, du, idx);
             smtlm_inst *in = smtlm_pool_get(c->pool, cu->inst);
             smtlm_regset_move_in(&c->rs[cu->out], oc->cfg.sub_core, cu->reg_id, cu->inst, in->uid);
             in->ev[SMTLM_EV_OC_EX] = c->now;
@@ -181,8 +189,13 @@ void smtlm_opcoll_dispatch(smtlm_opcoll *oc, const smtlm_oc_ctx *c)
             oc->collected &= ~(1ull << (set->first + idx));
             oc->busy--;
             oc->dispatches++;
+            dispatched = 1;
             break;
         }
+        /* A unit that found no ready CU scanned its whole set: the set's other dispatch
+         * units would find none either. */
+        while (!dispatched && d + 1 < oc->n_du && oc->du[d + 1].set == du->set)
+            d++;
     }
 }
 
@@ -242,9 +255,8 @@ static int free_cu(const smtlm_opcoll *oc, unsigned set, unsigned sched)
     const smtlm_cu_set *s = &oc->sets[set];
     unsigned lo = 0, hi = s->count;
     if (oc->cfg.sub_core) {
-        unsigned cps = s->count / oc->cfg.n_sched;
-        lo = sched * cps;
-        hi = lo + cps;
+        lo = sched * s->per_sched;
+        hi = lo + s->per_sched;
     }
     for (unsigned k = lo; k < hi; k++)
         if (oc->cu[s->first + k].free)

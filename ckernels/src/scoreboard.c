@@ -19,12 +19,22 @@ void smtlm_sb_reset(smtlm_scoreboard *sb)
     memset(sb->pending, 0, sizeof sb->pending);
     memset(sb->longop, 0, sizeof sb->longop);
     memset(sb->count, 0, sizeof sb->count);
+    memset(sb->summary, 0, sizeof sb->summary);
+    memset(sb->gen, 0, sizeof sb->gen);
+}
+
+static void resummarize(smtlm_scoreboard *sb, unsigned w)
+{
+    uint64_t m = 0;
+    for (unsigned k = 0; k < SMTLM_SB_WORDS; k++)
+        m |= sb->pending[w][k];
+    sb->summary[w] = m;
 }
 
 int smtlm_sb_collision(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in)
 {
-    if (sb->count[w] == 0)
-        return 0;
+    if ((sb->summary[w] & smtlm_sb_reg_summary(in)) == 0)
+        return 0; /* no named register shares a bit position with a pending one */
     for (unsigned i = 0; i < in->n_src; i++)
         if (in->src[i] > 0 && smtlm_sb_test(sb, w, (unsigned)in->src[i]))
             return 1;
@@ -44,6 +54,8 @@ void smtlm_sb_reserve(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in, in
         if (longop)
             sb->longop[w][r >> 6] |= 1ull << (r & 63);
         sb->count[w]++;
+        sb->summary[w] |= 1ull << (r & 63);
+        sb->gen[w]++;
     }
 }
 
@@ -54,6 +66,8 @@ void smtlm_sb_release_reg(smtlm_scoreboard *sb, unsigned w, unsigned reg)
     sb->pending[w][reg >> 6] &= ~(1ull << (reg & 63));
     sb->longop[w][reg >> 6] &= ~(1ull << (reg & 63));
     sb->count[w]--;
+    sb->gen[w]++;
+    resummarize(sb, w);
 }
 
 void smtlm_sb_release(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in)

@@ -70,6 +70,10 @@ typedef struct smtlm_warp {
     uint32_t n_atomic;
     uint32_t stores_out;
     uint64_t dyn_id;
+    /* cached scoreboard verdict for the instruction at ib[next] */
+    smtlm_iref sb_inst;        /* instruction it was computed for (SMTLM_NO_INST = none) */
+    uint32_t sb_gen;           /* scoreboard generation it was computed at */
+    uint8_t sb_blocked;
 } smtlm_warp;
 
 typedef struct smtlm_cta_slot {

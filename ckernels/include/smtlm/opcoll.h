@@ -48,11 +48,13 @@ typedef struct smtlm_cu {
 
 typedef struct smtlm_cu_set {
     uint8_t kind, first, count;
+    uint8_t per_sched;     /* CUs per scheduler under the sub-core model (count / n_sched) */
 } smtlm_cu_set;
 
 typedef struct smtlm_dispatch_unit {
     uint8_t set;
     uint8_t last;          /* last CU dispatched, index within the set */
+    uint8_t start;         /* where its next scan begins (derived from last) */
 } smtlm_dispatch_unit;
 
 typedef struct smtlm_port {

@@ -19,6 +19,8 @@ typedef struct smtlm_scoreboard {
     uint64_t pending[SMTLM_MAX_WARPS][SMTLM_SB_WORDS];
     uint64_t longop[SMTLM_MAX_WARPS][SMTLM_SB_WORDS];
     uint16_t count[SMTLM_MAX_WARPS]; /* reserved registers per warp */
+    uint64_t summary[SMTLM_MAX_WARPS]; /* OR of the pending words: bit r & 63 for a pending r */
+    uint32_t gen[SMTLM_MAX_WARPS];     /* bumped on every reserve/release (cache key) */
 } smtlm_scoreboard;
 
 int smtlm_sb_init(smtlm_scoreboard *sb, unsigned n_warps);
@@ -27,6 +29,16 @@ void smtlm_sb_reset(smtlm_scoreboard *sb);
 static inline int smtlm_sb_test(const smtlm_scoreboard *sb, unsigned w, unsigned reg)
 {
     return (int)(sb->pending[w][reg >> 6] >> (reg & 63) & 1);
+}
+/* Bit (r & 63) for every register r an instruction names: a quick no-collision filter. */
+static inline uint64_t smtlm_sb_reg_summary(const smtlm_inst *in)
+{
+    uint64_t m = 0;
+    for (unsigned i = 0; i < in->n_src; i++)
+        m |= 1ull << (in->src[i] & 63);
+    for (unsigned i = 0; i < in->n_dst; i++)
+        m |= 1ull << (in->dst[i] & 63);
+    return m;
 }
 /* RAW/WAW check of an instruction for warp w. */
 int smtlm_sb_collision(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in);
