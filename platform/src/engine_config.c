@@ -295,6 +295,9 @@ int smtlm_engine_config(const smtlm_options *o, smtlm_run_cfg *out, char *err, s
         return fail(o, "gpgpu_shader_cta", err, n, "must be at least 1");
     if (g->mem_bytes_per_cycle == 0)
         return fail(o, "smtlm_mem_bytes_per_cycle", err, n, "must be at least 1");
+    const char *mode = str(o, "smtlm_mode");
+    if (strcmp(mode, "gpgpusim") != 0)
+        return fail(o, "smtlm_mode", err, n, "'%s': this version models gpgpusim only (the Muon modes are not built yet)", mode);
     int perfect_mem = 0;
     if (flag(o, "gpgpu_perfect_mem", &perfect_mem, err, n))
         return -1;

@@ -153,3 +153,14 @@ TEST(BadInput, ThreadBlockThatCannotFit)
 }
 
 } // namespace
+
+namespace {
+
+TEST(BadInput, ModeThatIsNotBuiltIsRefused)
+{
+    std::string cfg = config_with("mode", "-smtlm_mode muon");
+    e2e::Result r = e2e::smsim({"-config", e2e::project_config("qv100.config"), "-config", cfg});
+    expect_one_error(r, cfg + ":3", "-smtlm_mode: 'muon'");
+}
+
+} // namespace

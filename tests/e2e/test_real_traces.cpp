@@ -98,3 +98,22 @@ TEST(RealTraces, KernelListAccumulatesTotals)
 }
 
 } // namespace
+
+namespace {
+
+// A kernel list naming a .traceg.xz (compressed with xz here) runs like the plain trace.
+TEST(RealTraces, CompressedTraceRunsLikeThePlainOne)
+{
+    const std::string dir = e2e::scratch("xz");
+    const std::string cmd = "xz -c '" + e2e::data("traces/lud/kernel-8.traceg") + "' > '" + dir + "/kernel-8.traceg.xz'";
+    ASSERT_EQ(std::system(cmd.c_str()), 0);
+    e2e::write_file(dir + "/kernelslist.g", "kernel-8.traceg.xz\n");
+    std::vector<std::string> args = e2e::stock("SM7_QV100");
+    args.insert(args.begin(), {"-trace", dir + "/kernelslist.g"});
+    e2e::Result r = e2e::smsim(args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.stat("gpu_sim_cycle"), 8952);
+    EXPECT_EQ(r.stat("gpu_sim_insn"), 16080);
+}
+
+} // namespace
