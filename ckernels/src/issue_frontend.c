@@ -43,6 +43,7 @@ void smtlm_issue_reset(smtlm_issue *iss)
         sc->last = -1;
         sc->turn = 0;
         sc->active_set = 0;
+        sc->live = 0;
         iss->issued_last[s] = 0;
     }
     smtlm_sb_reset(&iss->sb);
@@ -106,6 +107,7 @@ int smtlm_issue_launch_cta(smtlm_issue *iss, unsigned threads, uint32_t cta_id)
         c->warps |= 1ull << w;
         iss->fdone &= ~(1ull << w);
         iss->exited &= ~(1ull << w);
+        iss->sched[w % iss->cfg.n_sched].live |= 1ull << (w / iss->cfg.n_sched);
         iss->ib_empty |= 1ull << w;
     }
     c->warp_active = c->warps;
@@ -198,6 +200,7 @@ static void exit_warp(smtlm_issue *iss, const smtlm_issue_env *env, unsigned w)
     smtlm_cta_slot *c = &iss->cta[wp->cta];
     wp->done_exit = 1;
     iss->exited |= 1ull << w;
+    iss->sched[w % iss->cfg.n_sched].live &= ~(1ull << (w / iss->cfg.n_sched));
     c->threads_left -= wp->n_threads;
     iss->not_completed -= wp->n_threads;
     if (c->threads_left == 0) {

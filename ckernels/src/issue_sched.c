@@ -5,6 +5,9 @@
 int smtlm_warp_waiting(smtlm_issue *iss, unsigned w)
 {
     smtlm_warp *wp = &iss->warp[w];
+    if (!(wp->membar | wp->n_atomic) && wp->n_completed != SMTLM_WARP_SIZE &&
+        !(iss->cta[wp->cta].at_barrier >> w & 1))
+        return 0; /* the common case, in one test */
     if (warp_functional_done(wp))
         return 1;
     if (iss->cta[wp->cta].at_barrier >> w & 1)
@@ -53,15 +56,20 @@ static unsigned order_by_age(smtlm_issue *iss, const smtlm_sched *sc, uint8_t *l
     return n;
 }
 
-/* lrr: every supervised warp, starting just after the last one that issued. */
-static unsigned order_lrr(const smtlm_issue *iss, const smtlm_sched *sc, uint8_t *list)
+/* lrr: every live supervised warp, starting just after the last one that issued. */
+static unsigned order_lrr(const smtlm_sched *sc, uint8_t *list)
 {
-    unsigned n = 0, k = sc->last < 0 ? 0 : (unsigned)sc->last + 1;
-    for (unsigned i = 0; i < sc->n_sup; i++, k++) {
-        if (k == sc->n_sup)
-            k = 0;
-        if (!(iss->exited >> sc->sup[k] & 1))
-            list[n++] = (uint8_t)k;
+    const unsigned start = sc->last < 0 ? 0 : (unsigned)sc->last + 1;
+    uint64_t hi = start < 64 ? sc->live >> start << start : 0; /* positions start.. first */
+    uint64_t lo = sc->live & ~hi;
+    unsigned n = 0;
+    while (hi) {
+        list[n++] = (uint8_t)smtlm_ctz64(hi);
+        hi &= hi - 1;
+    }
+    while (lo) {
+        list[n++] = (uint8_t)smtlm_ctz64(lo);
+        lo &= lo - 1;
     }
     return n;
 }
@@ -270,7 +278,7 @@ static void sched_cycle(smtlm_issue *iss, const smtlm_issue_env *env, unsigned s
     case SMTLM_SCHED_OLDEST: n = order_by_age(iss, sc, list, 0); break;
     case SMTLM_SCHED_RRR: n = order_rrr(iss, s, list); break;
     case SMTLM_SCHED_TWO_LEVEL: n = order_two_level(iss, sc, env->pool, list); break;
-    default: n = order_lrr(iss, sc, list); break;
+    default: n = order_lrr(sc, list); break;
     }
     const unsigned max_issue = iss->cfg.max_issue_per_warp;
     int valid = 0, ready = 0, issued_any = 0;

@@ -114,8 +114,13 @@ int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg)
         }
     }
     for (unsigned p = 0; p < oc->n_ports; p++)
-        for (unsigned i = 0; i < oc->ports[p].n_pairs; i++)
-            oc->in_sets[oc->ports[p].in[i]] = 1;
+        for (unsigned i = 0; i < oc->ports[p].n_pairs; i++) {
+            unsigned k = 0;
+            while (k < oc->n_in_sets && oc->in_sets[k] != oc->ports[p].in[i])
+                k++;
+            if (k == oc->n_in_sets)
+                oc->in_sets[oc->n_in_sets++] = oc->ports[p].in[i];
+        }
     smtlm_opcoll_reset(oc);
     return SMTLM_OK;
 }
@@ -298,8 +303,9 @@ static unsigned slots_by_age(const smtlm_regset *rs, uint8_t *out)
     return n;
 }
 
-/* Returns the number of CUs allocated, or a negative error. */
-static int allocate_port(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_port *p)
+/* Returns the number of CUs allocated, or a negative error. Pairs set in *dead failed on an
+ * identical earlier port in this step and are skipped; new failures are added. */
+static int allocate_port(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_port *p, uint32_t *dead)
 {
     uint8_t order[SMTLM_PORT_MAX_PAIRS];
     for (unsigned i = 0; i < p->n_pairs; i++)
@@ -321,21 +327,22 @@ static int allocate_port(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_po
     for (unsigned i = 0; i < p->n_pairs; i++) {
         unsigned pair = order[i];
         const smtlm_regset *in_rs = &c->rs[p->in[pair]];
-        if (in_rs->count == 0)
+        if (in_rs->count == 0 || (*dead >> pair & 1))
             continue;
+        int ok = 0;
         if (oc->cfg.sub_core && oc->cfg.fix_subcore_hol) {
             uint8_t slots[SMTLM_MAX_REGSET_WIDTH];
             unsigned n = slots_by_age(in_rs, slots);
-            for (unsigned k = 0; k < n; k++)
-                if (try_sets(oc, c, p, pair, slots[k], &err)) {
-                    got++;
-                    break;
-                }
+            for (unsigned k = 0; k < n && !ok; k++)
+                ok = try_sets(oc, c, p, pair, slots[k], &err);
         } else {
             /* GPGPU-Sim: only the oldest instruction of the set is considered; if its
              * sub-core has no free CU, nothing of this set is allocated by this port. */
-            got += try_sets(oc, c, p, pair, (unsigned)smtlm_regset_oldest(in_rs), &err);
+            ok = try_sets(oc, c, p, pair, (unsigned)smtlm_regset_oldest(in_rs), &err);
         }
+        got += ok;
+        if (!ok)
+            *dead |= 1u << pair;
         if (err)
             return err;
     }
@@ -345,13 +352,16 @@ static int allocate_port(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_po
 int smtlm_opcoll_allocate(smtlm_opcoll *oc, const smtlm_oc_ctx *c)
 {
     unsigned waiting = 0;
-    for (unsigned i = 0; i < SMTLM_NUM_REGSETS; i++)
-        if (oc->in_sets[i])
-            waiting += c->rs[i].count;
+    for (unsigned i = 0; i < oc->n_in_sets; i++)
+        waiting += c->rs[oc->in_sets[i]].count;
     if (waiting == 0 || oc->busy == oc->n_cus)
         return SMTLM_OK;
+    /* A pair that fails on a generic port fails on every later one in this step: its oldest
+     * instruction stays the same and free collector units only get fewer. */
+    uint32_t dead = 0;
     for (unsigned p = 0; p < oc->n_ports; p++) {
-        int rc = allocate_port(oc, c, &oc->ports[p]);
+        uint32_t own = 0;
+        int rc = allocate_port(oc, c, &oc->ports[p], p < oc->n_generic_ports ? &dead : &own);
         if (rc < 0)
             return rc;
         /* The generic ports are identical: once one allocates nothing, so do the others. */

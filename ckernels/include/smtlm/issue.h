@@ -90,6 +90,7 @@ typedef struct smtlm_sched {
     uint8_t sup[SMTLM_MAX_WARPS];  /* supervised warps (wid mod n_sched == id), all slots */
     int16_t last;                  /* index in sup of the last warp that issued; -1 = none */
     uint8_t turn;                  /* rrr */
+    uint64_t live;                 /* bit k: warp sup[k] holds a CTA and has not exited */
     uint64_t active_set;           /* two-level: warps in the active set */
 } smtlm_sched;
 

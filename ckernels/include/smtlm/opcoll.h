@@ -74,7 +74,8 @@ typedef struct smtlm_opcoll {
     unsigned busy;                        /* CUs not free */
     uint64_t collected;                   /* CUs holding an instruction with every operand read */
     uint8_t n_generic_ports;              /* the first ports, identical generic ones */
-    uint8_t in_sets[SMTLM_NUM_REGSETS];   /* ID_OC sets any port reads (1 = yes) */
+    uint8_t n_in_sets;
+    uint8_t in_sets[SMTLM_NUM_REGSETS];   /* the ID_OC sets the ports read */
     /* statistics */
     uint64_t occupancy_sum;               /* sum over cycles of busy CUs */
     uint64_t occupancy_hist[SMTLM_MAX_CUS + 1];
