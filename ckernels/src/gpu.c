@@ -34,7 +34,8 @@ int smtlm_gpu_init(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtl
     if (cfg->n_clusters == 0 || cfg->cores_per_cluster == 0 || cfg->threads_per_sm == 0 ||
         cfg->max_cta_per_sm == 0)
         return SMTLM_EINVAL;
-    if (cfg->n_clusters > SMTLM_MAX_CLUSTERS || cfg->cores_per_cluster > 0xFFFF)
+    if (cfg->n_clusters > SMTLM_MAX_CLUSTERS || cfg->cores_per_cluster > 0xFFFF ||
+        (uint64_t)cfg->n_clusters * cfg->cores_per_cluster > SMTLM_MAX_SMS)
         return SMTLM_ERANGE;
     if (cfg->threads_per_sm / SMTLM_WARP_SIZE != cfg->sm.max_warps)
         return SMTLM_EINVAL; /* warp slots follow the thread count */
@@ -139,6 +140,26 @@ int smtlm_gpu_launch(smtlm_gpu *gpu, const smtlm_kernel_desc *k)
     return SMTLM_OK;
 }
 
+/* Adds SM s to the live list, keeping index order. */
+static void make_live(smtlm_gpu *gpu, unsigned s)
+{
+    if (gpu->is_live[s])
+        return;
+    unsigned k = gpu->n_live++;
+    while (k > 0 && gpu->live[k - 1] > s) {
+        gpu->live[k] = gpu->live[k - 1];
+        k--;
+    }
+    gpu->live[k] = (uint16_t)s;
+    gpu->is_live[s] = 1;
+}
+
+static int sm_has_work(const smtlm_gpu *gpu, unsigned s)
+{
+    return smtlm_sm_active(&gpu->sm[s]) || smtlm_mem_busy(&gpu->mem[s]) ||
+           smtlm_ldst_pending_requests(&gpu->sm[s].ldst);
+}
+
 static int issue_cta(smtlm_gpu *gpu, unsigned s)
 {
     smtlm_sm *sm = &gpu->sm[s];
@@ -148,6 +169,7 @@ static int issue_cta(smtlm_gpu *gpu, unsigned s)
         return slot;
     gpu->next_cta++;
     gpu->total_ctas_issued++;
+    make_live(gpu, s);
     if (gpu->binder.cta_start) {
         unsigned wpc = (gpu->k.threads_per_cta + SMTLM_WARP_SIZE - 1) / SMTLM_WARP_SIZE;
         int rc = gpu->binder.cta_start(gpu->binder.ctx, s, (unsigned)slot, (unsigned)slot * wpc, wpc, id);
@@ -221,8 +243,23 @@ smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu)
 {
     if (gpu->status != SMTLM_RUN_RUNNING)
         return gpu->status;
+    if (gpu->launch_countdown > 1 && gpu->ctas_done == gpu->next_cta && gpu->n_live == 0) {
+        /* Nothing can happen before the countdown ends: jump to its last cycle (the counts
+         * move exactly as cycle-by-cycle stepping would move them). */
+        uint64_t skip = gpu->launch_countdown - 1;
+        if (gpu->cfg.max_cycle) {
+            uint64_t t = gpu->tot_cycle + gpu->sim_cycle;
+            uint64_t room = gpu->cfg.max_cycle > t + 1 ? gpu->cfg.max_cycle - t - 1 : 0;
+            if (skip > room)
+                skip = room;
+        }
+        gpu->sim_cycle += skip;
+        gpu->launch_countdown -= skip;
+    }
     const uint64_t now = gpu->tot_cycle + gpu->sim_cycle;
-    for (unsigned i = 0; i < gpu->n_sm; i++) {
+    unsigned kept = 0;
+    for (unsigned k = 0; k < gpu->n_live; k++) {
+        const unsigned i = gpu->live[k];
         smtlm_sm *sm = &gpu->sm[i];
         if (smtlm_ldst_pending_requests(&sm->ldst) || smtlm_mem_busy(&gpu->mem[i]))
             smtlm_mem_cycle(&gpu->mem[i], &sm->ldst, now);
@@ -233,7 +270,12 @@ smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu)
                 return gpu->status;
             }
         }
+        if (sm_has_work(gpu, i))
+            gpu->live[kept++] = (uint16_t)i;
+        else
+            gpu->is_live[i] = 0;
     }
+    gpu->n_live = kept;
     gpu->sim_cycle++;
     int rc = issue_block2core(gpu);
     if (rc) {

@@ -39,22 +39,30 @@ unsigned smtlm_shmem_conflict_degree(const uint64_t *addr, uint32_t mask, unsign
     const unsigned sub = SMTLM_WARP_SIZE / warp_parts;
     unsigned total = 0;
     for (unsigned part = 0; part < warp_parts; part++) {
+        /* Distinct words chained per bank (bank mod 64 picks the chain; entries keep their
+         * bank, so chains shared by two banks still count each bank apart). */
+        int8_t head[64], next[SMTLM_WARP_SIZE];
         uint64_t word[SMTLM_WARP_SIZE];
         unsigned bank[SMTLM_WARP_SIZE], n = 0, worst = 0;
+        memset(head, -1, sizeof head);
         for (unsigned l = part * sub; l < (part + 1) * sub; l++) {
             if (!(mask >> l & 1))
                 continue;
-            uint64_t w = addr[l] / 4;
-            unsigned b = (unsigned)(w % banks), same_bank = 1;
+            const uint64_t w = addr[l] / 4;
+            const unsigned b = (unsigned)(w % banks);
+            unsigned same_bank = 1;
             int seen = 0;
-            for (unsigned k = 0; k < n; k++) {
-                if (word[k] == w) { seen = 1; break; } /* broadcast */
-                same_bank += bank[k] == b;
+            for (int e = head[b & 63]; e >= 0; e = next[e]) {
+                if (word[e] == w) { seen = 1; break; } /* broadcast */
+                same_bank += bank[e] == b;
             }
             if (seen)
                 continue;
             word[n] = w;
-            bank[n++] = b;
+            bank[n] = b;
+            next[n] = head[b & 63];
+            head[b & 63] = (int8_t)n;
+            n++;
             if (same_bank > worst)
                 worst = same_bank;
         }

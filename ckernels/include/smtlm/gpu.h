@@ -14,6 +14,7 @@ extern "C" {
 #endif
 
 #define SMTLM_MAX_CLUSTERS 1024
+#define SMTLM_MAX_SMS 4096
 
 typedef struct smtlm_gpu_cfg {
     smtlm_sm_cfg sm;
@@ -79,6 +80,11 @@ typedef struct smtlm_gpu {
     uint64_t tot_insn, tot_warp_insn;
     uint64_t total_ctas_issued;
     unsigned last_cluster_issue;
+    /* SMs that hold work (a CTA, unfinished threads or memory traffic), in index order: the
+     * only ones a step visits */
+    unsigned n_live;
+    uint16_t live[SMTLM_MAX_SMS];
+    uint8_t is_live[SMTLM_MAX_SMS];
     uint16_t next_core[SMTLM_MAX_CLUSTERS];
     smtlm_run_status status;
     int error;
