@@ -64,6 +64,7 @@ void smtlm_issue_reset(smtlm_issue *iss)
     memset(iss->dual_issue, 0, sizeof iss->dual_issue);
     memset(iss->warp_stall, 0, sizeof iss->warp_stall);
     iss->decoded = iss->issued = 0;
+    iss->pool_stalls = 0;
     iss->error = SMTLM_OK;
     iss->error_line = 0;
 }
@@ -150,6 +151,12 @@ static int decode(smtlm_issue *iss, const smtlm_issue_env *env)
 {
     if (!iss->fetch_valid)
         return SMTLM_OK;
+    /* The pool is a simulator resource, not a hardware one: when it cannot take two more
+     * instructions, decode waits (the fetch buffer stays valid) rather than failing. */
+    if (env->pool->used + 2 > SMTLM_POOL_SIZE || env->pool->mem_used + 2 > SMTLM_MEM_POOL_SIZE) {
+        iss->pool_stalls++;
+        return SMTLM_OK;
+    }
     iss->fetch_valid = 0;
     const unsigned w = iss->fetch_warp;
     smtlm_warp *wp = &iss->warp[w];

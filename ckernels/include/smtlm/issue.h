@@ -118,6 +118,7 @@ typedef struct smtlm_issue {
     uint64_t single_issue[SMTLM_MAX_SCHED], dual_issue[SMTLM_MAX_SCHED];
     uint64_t warp_stall[SMTLM_MAX_WARPS][SMTLM_WS_COUNT];
     uint64_t decoded, issued;
+    uint64_t pool_stalls;          /* decode rounds deferred because the pool was full */
     /* error detail */
     int error;
     uint32_t error_line;
