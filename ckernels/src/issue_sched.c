@@ -85,9 +85,11 @@ static unsigned order_rrr(smtlm_issue *iss, unsigned s, uint8_t *list)
             unsigned k = (start + i) % sc->n_sup, w = sc->sup[k];
             if (!iss->warp[w].done_exit && !smtlm_warp_waiting(iss, w)) {
                 sc->turn = (uint8_t)k;
-                break;
+                list[0] = (uint8_t)k;
+                return 1;
             }
         }
+        return 0; /* no warp can take the turn: none is examined this cycle */
     }
     list[0] = sc->turn;
     return 1;
