@@ -174,22 +174,35 @@ static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc
     int got = sm->src.next(sm->src.ctx, smid, warp, d);
     if (got <= 0)
         return got;
-    int bad = d->op >= SMTLM_OP_COUNT || d->n_src > SMTLM_MAX_SRC || d->n_dst > SMTLM_MAX_DST ||
-              d->mem_space >= SMTLM_MEM_COUNT || d->latency == 0 || d->ii == 0 ||
-              d->latency >= SMTLM_MAX_LATENCY || d->ii > d->latency;
-    if (!bad && d->op == SMTLM_OP_SPEC)
-        bad = d->spec < 1 || d->spec > SMTLM_MAX_SPEC_UNITS || sm->cfg.spec[d->spec - 1].num_units == 0;
-    for (unsigned i = 0; !bad && i < d->n_src; i++)
-        bad = d->src[i] < 0 || d->src[i] > SMTLM_MAX_REG;
-    for (unsigned i = 0; !bad && i < d->n_dst; i++)
-        bad = d->dst[i] < 0 || d->dst[i] > SMTLM_MAX_REG;
-    if (!bad) {
-        unsigned depth = unit_depth(&sm->cfg, d);
-        bad = depth && (unsigned)(d->latency - d->ii) >= depth; /* start stage must exist */
+    smtlm_reject why = SMTLM_REJECT_NONE;
+    unsigned detail = 0;
+    if (d->op >= SMTLM_OP_COUNT || d->n_src > SMTLM_MAX_SRC || d->n_dst > SMTLM_MAX_DST ||
+        d->mem_space >= SMTLM_MEM_COUNT || d->latency == 0 || d->ii == 0 ||
+        d->latency >= SMTLM_MAX_LATENCY || d->ii > d->latency)
+        why = SMTLM_REJECT_FIELDS;
+    else if (d->op == SMTLM_OP_SPEC && (d->spec < 1 || d->spec > SMTLM_MAX_SPEC_UNITS ||
+                                        sm->cfg.spec[d->spec - 1].num_units == 0)) {
+        why = SMTLM_REJECT_SPEC_UNIT;
+        detail = d->spec;
     }
-    if (bad) {
+    for (unsigned i = 0; !why && i < d->n_src; i++)
+        if (d->src[i] < 0 || d->src[i] > SMTLM_MAX_REG)
+            why = SMTLM_REJECT_REGISTER;
+    for (unsigned i = 0; !why && i < d->n_dst; i++)
+        if (d->dst[i] < 0 || d->dst[i] > SMTLM_MAX_REG)
+            why = SMTLM_REJECT_REGISTER;
+    if (!why) {
+        unsigned depth = unit_depth(&sm->cfg, d);
+        if (depth && (unsigned)(d->latency - d->ii) >= depth) { /* start stage must exist */
+            why = SMTLM_REJECT_DEPTH;
+            detail = depth;
+        }
+    }
+    if (why) {
         sm->error = SMTLM_EINPUT;
         sm->error_line = d->line;
+        sm->reject = why;
+        sm->reject_detail = detail;
         return SMTLM_EINPUT;
     }
     return 1;
@@ -311,6 +324,8 @@ void smtlm_sm_reset(smtlm_sm *sm)
     sm->last_progress = 0;
     sm->error = SMTLM_OK;
     sm->error_line = 0;
+    sm->reject = SMTLM_REJECT_NONE;
+    sm->reject_detail = 0;
 }
 
 void smtlm_sm_set_source(smtlm_sm *sm, const smtlm_inst_source *src) { sm->src = *src; }

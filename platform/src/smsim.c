@@ -49,11 +49,34 @@ static const char *limit_phrase(smtlm_cta_limit l)
     }
 }
 
+/* Why the SM refused an instruction, in the configuration's terms. */
+static const char *reject_text(const smtlm_sm *sm, char *buf, size_t n)
+{
+    switch (sm->reject) {
+    case SMTLM_REJECT_SPEC_UNIT:
+        snprintf(buf, n, "the instruction needs specialized unit %u, which the configuration does not enable "
+                 "(-specialized_unit_%u); is the trace's binary version meant for this GPU?", sm->reject_detail, sm->reject_detail);
+        break;
+    case SMTLM_REJECT_DEPTH:
+        snprintf(buf, n, "the instruction's latency does not fit its unit's pipeline of depth %u "
+                 "(-trace_opcode_latency_initiation_* against -ptx_opcode_latency_*)", sm->reject_detail);
+        break;
+    case SMTLM_REJECT_REGISTER:
+        snprintf(buf, n, "register number beyond R%d", SMTLM_MAX_REG - 1);
+        break;
+    default:
+        snprintf(buf, n, "malformed instruction (operation, operand counts, memory space or latency)");
+        break;
+    }
+    return buf;
+}
+
 /* Runs the launched kernel to its end and reports it; returns the exit status so far. */
 static int finish_kernel(run_ctx *r, const char *name, const char *(*source_error)(void *), void *src,
                          const char *trace_path)
 {
     smtlm_gpu *gpu = r->gpu;
+    char why[320];
     double t0 = now_s();
     smtlm_run_status st = smtlm_gpu_run(gpu);
     r->wall += now_s() - t0;
@@ -65,8 +88,8 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
         if (e)
             fprintf(r->err, "smsim: %s\n", e);
         else if (gpu->error == SMTLM_EINPUT)
-            fprintf(r->err, "smsim: %s:%u: instruction does not fit the configured machine (bad register, unit or a latency beyond its pipeline)\n",
-                    trace_path ? trace_path : "<synthetic>", (unsigned)gpu->error_line);
+            fprintf(r->err, "smsim: %s:%u: %s\n", trace_path ? trace_path : "<synthetic>", (unsigned)gpu->error_line,
+                    reject_text(&gpu->sm[gpu->error_sm], why, sizeof why));
         else
             fprintf(r->err, "smsim: %s:%u: simulation error: %s\n", trace_path ? trace_path : "<synthetic>",
                     (unsigned)gpu->error_line, smtlm_status_str(gpu->error));

@@ -164,3 +164,15 @@ TEST(BadInput, ModeThatIsNotBuiltIsRefused)
 }
 
 } // namespace
+
+namespace {
+
+// A Volta trace (BSSY is specialized unit 1 on Volta) on the Pascal TITAN X config, which has
+// no specialized units: one precise message naming the unit and the trace line.
+TEST(BadInput, TraceNeedsAUnitTheConfigLacks)
+{
+    e2e::Result r = e2e::smsim({"-trace", e2e::data("traces/lud/kernelslist.g"), "-config", e2e::project_config("titanx.config")});
+    expect_one_error(r, e2e::data("traces/lud/kernel-8.traceg") + ":23", "needs specialized unit 1");
+}
+
+} // namespace

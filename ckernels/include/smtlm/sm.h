@@ -55,6 +55,15 @@ typedef struct smtlm_sm_cfg {
 /* QV100-like preset (SM7_QV100 gpgpusim.config + trace.config). */
 void smtlm_sm_cfg_qv100(smtlm_sm_cfg *cfg);
 
+/* Why an instruction was refused (smtlm_sm.reject, with SMTLM_EINPUT). */
+typedef enum smtlm_reject {
+    SMTLM_REJECT_NONE = 0,
+    SMTLM_REJECT_FIELDS,      /* bad op, counts, memory space, latency 0 or II > latency */
+    SMTLM_REJECT_REGISTER,    /* register number outside 0..SMTLM_MAX_REG */
+    SMTLM_REJECT_SPEC_UNIT,   /* needs specialized unit `detail`, which is not configured */
+    SMTLM_REJECT_DEPTH        /* latency - II does not fit the unit's pipeline of depth `detail` */
+} smtlm_reject;
+
 typedef struct smtlm_sm_stats {
     uint64_t active_cycles;        /* cycles in which the SM body ran */
     uint64_t warp_insts, thread_insts;
@@ -87,6 +96,8 @@ typedef struct smtlm_sm {
     uint64_t last_progress;        /* last cycle something issued or retired */
     int error;
     uint32_t error_line;
+    smtlm_reject reject;           /* with SMTLM_EINPUT: what was wrong */
+    unsigned reject_detail;        /* specialized unit number or pipeline depth */
 } smtlm_sm;
 
 /* Validates cfg and builds every block. Returns SMTLM_OK or a negative code. */
