@@ -45,7 +45,14 @@ void smtlm_wb_cycle(smtlm_wb *wb, smtlm_regset *exwb, const smtlm_wb_env *env)
     if (wb->fix_bank_conflict && env->rf->blocked)
         drain_buffers(wb, env);
     while (exwb->count) {
-        int slot = smtlm_regset_oldest(exwb);
+        /* Faithful mode: the drain order is not observable (every write releases its register
+         * and marks its bank), so take slots in order; the fix's buffers need oldest first. */
+        int slot = 0;
+        if (wb->fix_bank_conflict)
+            slot = smtlm_regset_oldest(exwb);
+        else
+            while (exwb->slot[slot] == SMTLM_NO_INST)
+                slot++;
         smtlm_iref r = smtlm_regset_take(exwb, (unsigned)slot);
         smtlm_inst *in = smtlm_pool_get(env->pool, r);
         for (unsigned i = 0; i < in->n_dst; i++) {
