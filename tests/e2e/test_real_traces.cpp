@@ -8,6 +8,8 @@
 // traces) with a per-SM bandwidth. Errors: lud -1.05%, vectoradd +1.52%, matrixmul +1.64%.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include "smsim_run.hpp"
 
 namespace {
@@ -55,18 +57,27 @@ INSTANTIATE_TEST_SUITE_P(Accel, RealTraces, ::testing::ValuesIn(kTraces),
                              return n.substr(0, n.find('-'));
                          });
 
-// With a perfect memory every request is answered at once: the kernel gets faster but the
-// instruction counts do not change.
-TEST(RealTraces, PerfectMemoryIsFasterWithTheSameWork)
+// With a perfect memory every request is answered at once: only the memory hierarchy is left
+// out. Accel-Sim (-gpgpu_perfect_mem 1) measured lud 8265, vectoradd 5138, matrixmul 7178; the
+// model gives 8255, 5140 and 7210 (within 0.5 %: Accel-Sim still runs its L1 data-cache path,
+// which smtlm does not model; see docs/VALIDATION.md).
+TEST(RealTraces, PerfectMemoryIsWithinHalfAPercentOfAccelSim)
 {
-    std::vector<std::string> args = e2e::stock("SM7_QV100");
-    args.insert(args.begin(), {"-trace", e2e::data("traces/lud/kernelslist.g")});
-    e2e::Result base = e2e::smsim(args);
-    args.insert(args.end(), {"-gpgpu_perfect_mem", "1"});
-    e2e::Result perfect = e2e::smsim(args);
-    ASSERT_EQ(perfect.status, 0) << perfect.err;
-    EXPECT_LT(perfect.stat("gpu_sim_cycle"), base.stat("gpu_sim_cycle"));
-    EXPECT_EQ(perfect.stat("gpu_sim_insn"), 16080);
+    const struct {
+        const char *trace, *dir;
+        long long model, accel;
+    } cases[] = {{"lud", "SM7_QV100", 8255, 8265},
+                 {"vectoradd-100-32-trace", "SM6_TITANX", 5140, 5138},
+                 {"matrixmul-32-32-trace", "SM6_TITANX", 7210, 7178}};
+    for (const auto &c : cases) {
+        std::vector<std::string> args = e2e::stock(c.dir);
+        args.insert(args.begin(), {"-trace", e2e::data(std::string("traces/") + c.trace + "/kernelslist.g")});
+        args.insert(args.end(), {"-gpgpu_perfect_mem", "1"});
+        e2e::Result r = e2e::smsim(args);
+        ASSERT_EQ(r.status, 0) << r.err;
+        EXPECT_EQ(r.stat("gpu_sim_cycle"), c.model) << c.trace;
+        EXPECT_LE(std::abs(r.stat("gpu_sim_cycle") - c.accel) * 200, c.accel) << c.trace; // <= 0.5 %
+    }
 }
 
 // A kernel list accumulates: gpu_tot_sim_cycle is the sum of the kernels' gpu_sim_cycle, each
