@@ -20,12 +20,6 @@ void smtlm_mem_reset(smtlm_mem_model *m)
 
 void smtlm_mem_cycle(smtlm_mem_model *m, smtlm_ldst *u, uint64_t now)
 {
-    while (m->len && m->ready[m->head] <= now && smtlm_ldst_can_respond(u)) {
-        smtlm_ldst_respond(u, &m->q[m->head]);
-        m->latency_sum += now - m->q[m->head].sent_cycle;
-        m->head = (m->head + 1) % SMTLM_MEM_INFLIGHT_CAP;
-        m->len--;
-    }
     m->credit += m->bytes_per_cycle;
     if (m->credit > (int64_t)m->bytes_per_cycle)
         m->credit = m->bytes_per_cycle;
@@ -37,5 +31,12 @@ void smtlm_mem_cycle(smtlm_mem_model *m, smtlm_ldst *u, uint64_t now)
         m->credit -= m->q[tail].size;
         m->accepted++;
         m->bytes += m->q[tail].size;
+    }
+    /* One response per cycle into the LDST's FIFO, as GPGPU-Sim's interconnect delivers. */
+    if (m->len && m->ready[m->head] <= now && smtlm_ldst_can_respond(u)) {
+        smtlm_ldst_respond(u, &m->q[m->head]);
+        m->latency_sum += now - m->q[m->head].sent_cycle;
+        m->head = (m->head + 1) % SMTLM_MEM_INFLIGHT_CAP;
+        m->len--;
     }
 }

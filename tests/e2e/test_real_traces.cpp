@@ -57,18 +57,19 @@ INSTANTIATE_TEST_SUITE_P(Accel, RealTraces, ::testing::ValuesIn(kTraces),
                              return n.substr(0, n.find('-'));
                          });
 
-// With a perfect memory every request is answered at once: only the memory hierarchy is left
-// out. Accel-Sim (-gpgpu_perfect_mem 1) measured lud 8265, vectoradd 5138, matrixmul 7178; the
-// model gives 8255, 5140 and 7210 (within 0.5 %: Accel-Sim still runs its L1 data-cache path,
-// which smtlm does not model; see docs/VALIDATION.md).
-TEST(RealTraces, PerfectMemoryIsWithinHalfAPercentOfAccelSim)
+// With a perfect memory every request is answered at once and only the memory hierarchy is
+// left out. Accel-Sim (-gpgpu_perfect_mem 1) measured lud 8265, vectoradd 5138 and matrixmul
+// 7178. The TITAN X configs bypass the L1 for global memory (-gpgpu_gmem_skip_L1D 1), so the
+// whole path is modelled and the model gives Accel-Sim's numbers exactly; QV100 still runs its
+// L1 data-cache path (latency queue, -gpgpu_l1_latency 20), which smtlm does not model: 8252.
+TEST(RealTraces, PerfectMemoryMatchesAccelSim)
 {
     const struct {
         const char *trace, *dir;
         long long model, accel;
-    } cases[] = {{"lud", "SM7_QV100", 8255, 8265},
-                 {"vectoradd-100-32-trace", "SM6_TITANX", 5140, 5138},
-                 {"matrixmul-32-32-trace", "SM6_TITANX", 7210, 7178}};
+    } cases[] = {{"lud", "SM7_QV100", 8252, 8265},
+                 {"vectoradd-100-32-trace", "SM6_TITANX", 5138, 5138},
+                 {"matrixmul-32-32-trace", "SM6_TITANX", 7178, 7178}};
     for (const auto &c : cases) {
         std::vector<std::string> args = e2e::stock(c.dir);
         args.insert(args.begin(), {"-trace", e2e::data(std::string("traces/") + c.trace + "/kernelslist.g")});
@@ -76,7 +77,7 @@ TEST(RealTraces, PerfectMemoryIsWithinHalfAPercentOfAccelSim)
         e2e::Result r = e2e::smsim(args);
         ASSERT_EQ(r.status, 0) << r.err;
         EXPECT_EQ(r.stat("gpu_sim_cycle"), c.model) << c.trace;
-        EXPECT_LE(std::abs(r.stat("gpu_sim_cycle") - c.accel) * 200, c.accel) << c.trace; // <= 0.5 %
+        EXPECT_LE(std::abs(r.stat("gpu_sim_cycle") - c.accel) * 500, c.accel) << c.trace; // <= 0.2 %
     }
 }
 
