@@ -1,8 +1,10 @@
 /* The memory behind an SM's LDST port in the C engine: a fixed latency plus a per-SM
  * bandwidth limit. Each cycle the port earns `bytes_per_cycle` bytes of credit (banked up to
  * one cycle's worth); a request is accepted while the credit is positive and costs its size,
- * so a 32-byte sector per cycle needs 32 B/cycle. An accepted request is answered `latency`
- * cycles later, in order. Stores are answered with an acknowledgement. */
+ * so a 32-byte sector per cycle needs 32 B/cycle. A request accepted in cycle c is answered
+ * from cycle c + latency on, in order, at most one response per cycle into the LDST's response
+ * FIFO (as GPGPU-Sim's interconnect delivers); with latency 0 that reproduces GPGPU-Sim's
+ * perfect memory for L1-bypassing accesses. Stores are answered with an acknowledgement. */
 #ifndef SMTLM_MEM_MODEL_H
 #define SMTLM_MEM_MODEL_H
 
@@ -26,8 +28,8 @@ typedef struct smtlm_mem_model {
 
 int smtlm_mem_init(smtlm_mem_model *m, unsigned latency, unsigned bytes_per_cycle);
 void smtlm_mem_reset(smtlm_mem_model *m);
-/* One cycle: delivers due responses into the LDST (while its FIFO has room), then takes new
- * requests from it within the bandwidth credit. */
+/* One cycle: takes new requests from the LDST within the bandwidth credit, then delivers at
+ * most one due response into its FIFO (when the FIFO has room). */
 void smtlm_mem_cycle(smtlm_mem_model *m, smtlm_ldst *u, uint64_t now);
 static inline int smtlm_mem_busy(const smtlm_mem_model *m) { return m->len != 0; }
 /* Cycle of the next response, UINT64_MAX if none in flight. */
