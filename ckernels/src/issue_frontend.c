@@ -218,6 +218,12 @@ static void exit_warp(smtlm_issue *iss, const smtlm_issue_env *env, unsigned w)
     }
 }
 
+/* Rotates an n-bit warp mask so that bit 0 is warp `start` (0 < start < n <= 64). */
+static uint64_t rotate(uint64_t m, unsigned start, unsigned n)
+{
+    return start ? ((m >> start) | (m << (n - start))) & all_warps(n) : m;
+}
+
 static int exit_ready(const smtlm_issue *iss, unsigned w)
 {
     const smtlm_warp *wp = &iss->warp[w];
@@ -233,13 +239,12 @@ static void fetch(smtlm_issue *iss, const smtlm_issue_env *env)
     const unsigned n = iss->cfg.max_warps;
     const unsigned start = (iss->last_fetched + 1) % n;
     const uint64_t all = all_warps(n);
-#define ROT(m) ((((m) >> start) | ((m) << ((n - start) % 64 ? (n - start) : 0))) & all)
     const uint64_t fetchable = iss->ib_empty & ~iss->fdone & all;
     uint64_t exitable = iss->fdone & ~iss->exited & all;
-    uint64_t rf = start ? ROT(fetchable) : fetchable;
+    uint64_t rf = rotate(fetchable, start, n);
     unsigned span = rf ? smtlm_ctz64(rf) + 1 : n; /* positions scanned in this call */
     if (exitable) {
-        uint64_t re = start ? ROT(exitable) : exitable;
+        uint64_t re = rotate(exitable, start, n);
         if (span < 64)
             re &= (1ull << span) - 1;
         while (re) {
@@ -250,7 +255,6 @@ static void fetch(smtlm_issue *iss, const smtlm_issue_env *env)
                 exit_warp(iss, env, w);
         }
     }
-#undef ROT
     if (rf) {
         unsigned w = (start + span - 1) % n;
         iss->fetch_valid = 1;
