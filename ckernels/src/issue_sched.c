@@ -111,7 +111,7 @@ static unsigned order_two_level(smtlm_issue *iss, smtlm_sched *sc, const smtlm_i
         if (demote)
             sc->active_set &= ~(1ull << w);
     }
-    unsigned n_active = (unsigned)__builtin_popcountll(sc->active_set);
+    unsigned n_active = smtlm_popcount32((uint32_t)sc->active_set) + smtlm_popcount32((uint32_t)(sc->active_set >> 32));
     for (unsigned i = 0; i < sc->n_sup && n_active < iss->cfg.two_level_active; i++) {
         unsigned w = sc->sup[i];
         if (!(sc->active_set >> w & 1) && !iss->warp[w].done_exit && !smtlm_warp_waiting(iss, w)) {

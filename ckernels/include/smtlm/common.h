@@ -41,7 +41,13 @@ const char *smtlm_status_str(int status);
 
 typedef uint16_t smtlm_iref; /* index into the SM's instruction pool */
 
-static inline unsigned smtlm_popcount32(uint32_t x) { return (unsigned)__builtin_popcount(x); }
+/* Bit count without a libgcc call (the x86-64 baseline has no POPCNT instruction). */
+static inline unsigned smtlm_popcount32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (unsigned)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
 static inline unsigned smtlm_ctz64(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
 
 #ifdef __cplusplus
