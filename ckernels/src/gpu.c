@@ -302,10 +302,48 @@ smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu)
     return gpu->status;
 }
 
+/* When every SM with work is quiescent and only memory responses are on their way, jumps to
+ * the cycle of the next response, accounting the cycles in between in bulk. The jump stops
+ * before the next watchdog check and before -gpgpu_max_cycle, so stopping is unchanged. */
+static void skip_idle(smtlm_gpu *gpu)
+{
+    if (gpu->cfg.no_skip || gpu->launch_countdown || gpu->next_cta < gpu->ctas_to_run || gpu->n_live == 0)
+        return;
+    uint64_t event = UINT64_MAX;
+    for (unsigned k = 0; k < gpu->n_live; k++) {
+        const unsigned i = gpu->live[k];
+        if (smtlm_ldst_pending_requests(&gpu->sm[i].ldst) || !smtlm_sm_quiescent(&gpu->sm[i]))
+            return;
+        uint64_t e = smtlm_mem_next_ready(&gpu->mem[i]);
+        if (e < event)
+            event = e;
+    }
+    const uint64_t next = gpu->tot_cycle + gpu->sim_cycle; /* the cycle the next step runs */
+    if (event == UINT64_MAX || event <= next + 1)
+        return;
+    uint64_t k = event - next;
+    const uint64_t to_check = 1024 - (gpu->sim_cycle & 1023); /* watchdog looks at multiples of 1024 */
+    if (k >= to_check)
+        k = to_check - 1;
+    if (gpu->cfg.max_cycle && next + k >= gpu->cfg.max_cycle)
+        k = gpu->cfg.max_cycle > next + 1 ? gpu->cfg.max_cycle - next - 1 : 0;
+    if (k == 0)
+        return;
+    for (unsigned j = 0; j < gpu->n_live; j++) {
+        const unsigned i = gpu->live[j];
+        smtlm_sm_skip(&gpu->sm[i], next, k);
+        smtlm_mem_model *m = &gpu->mem[i]; /* credit recovers as it would cycle by cycle */
+        int64_t credit = m->credit + (int64_t)(k * m->bytes_per_cycle);
+        m->credit = credit > (int64_t)m->bytes_per_cycle ? (int64_t)m->bytes_per_cycle : credit;
+    }
+    gpu->sim_cycle += k;
+    gpu->skipped_cycles += k;
+}
+
 smtlm_run_status smtlm_gpu_run(smtlm_gpu *gpu)
 {
     while (smtlm_gpu_step(gpu) == SMTLM_RUN_RUNNING)
-        ;
+        skip_idle(gpu);
     return gpu->status;
 }
 

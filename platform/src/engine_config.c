@@ -298,6 +298,10 @@ int smtlm_engine_config(const smtlm_options *o, smtlm_run_cfg *out, char *err, s
     const char *mode = str(o, "smtlm_mode");
     if (strcmp(mode, "gpgpusim") != 0)
         return fail(o, "smtlm_mode", err, n, "'%s': this version models gpgpusim only (the Muon modes are not built yet)", mode);
+    int skip_idle = 1;
+    if (flag(o, "smtlm_skip_idle", &skip_idle, err, n))
+        return -1;
+    g->no_skip = !skip_idle;
     int perfect_mem = 0;
     if (flag(o, "gpgpu_perfect_mem", &perfect_mem, err, n))
         return -1;

@@ -20,6 +20,7 @@ void smtlm_stats_collect(const smtlm_gpu *gpu, smtlm_stats *st)
     st->tot_insn = gpu->tot_insn + st->sim_insn;
     st->tot_warp_insn = gpu->tot_warp_insn + st->sim_warp_insn;
     st->ctas_per_sm = gpu->max_cta_per_sm;
+    st->skipped_cycles = gpu->skipped_cycles;
     st->cta_limit = (int)gpu->cta_limit;
     for (unsigned i = 0; i < gpu->n_sm; i++) {
         const smtlm_sm *sm = &gpu->sm[i];
@@ -156,6 +157,7 @@ void smtlm_stats_json(FILE *out, const smtlm_stats *st)
     for (unsigned f = 0; f < SMTLM_FU_KINDS; f++)
         fprintf(out, "\"%s\":%" PRIu64 ",", fu_name[f], st->fu_busy[f]);
     fprintf(out, "\"ldst\":%" PRIu64 "}", st->ldst_busy);
+    fprintf(out, ",\"skipped_cycles\":%" PRIu64, st->skipped_cycles);
     fprintf(out, ",\"sm_active_cycles\":%" PRIu64 ",\"result_bus_stalls\":%" PRIu64, st->active_cycles, st->result_bus_stalls);
     fprintf(out, ",\"wb_dropped_writes\":%" PRIu64 ",\"wb_buffered_writes\":%" PRIu64, st->dropped_writes, st->buffered_writes);
     fprintf(out, ",\"shmem_accesses\":%" PRIu64 ",\"shmem_bank_conflicts\":%" PRIu64, st->shmem_accesses, st->shmem_bank_conflicts);

@@ -114,3 +114,50 @@ TEST(RunControl, DefaultRunIsTheBuiltInSyntheticWorkload)
 }
 
 } // namespace
+
+namespace {
+
+// Every statistic but the bulk-skip count and the wall time.
+std::string stats_without_skip(const std::string &path)
+{
+    std::ifstream f(path);
+    std::stringstream s;
+    s << f.rdbuf();
+    std::string j = std::regex_replace(s.str(), std::regex("\"skipped_cycles\":[0-9]+,"), "");
+    return std::regex_replace(j, std::regex("\"wall_seconds\":[0-9.]+"), "");
+}
+
+long long skipped(const std::string &path)
+{
+    std::ifstream f(path);
+    std::stringstream s;
+    s << f.rdbuf();
+    std::smatch m;
+    const std::string j = s.str();
+    return std::regex_search(j, m, std::regex("\"skipped_cycles\":([0-9]+)")) ? std::stoll(m[1]) : -1;
+}
+
+// Jumping over cycles in which every SM only waits for memory changes no statistic at all.
+TEST(RunControl, SkippingIdleCyclesKeepsEveryCounterExact)
+{
+    const std::string dir = e2e::scratch("skip");
+    const std::vector<std::vector<std::string>> runs = {
+        {"-trace", e2e::data("traces/lud/kernelslist.g"), "-config", e2e::project_config("qv100.config")},
+        {"-trace", e2e::data("traces/vectoradd-100-32-trace/kernelslist.g"), "-config", e2e::project_config("titanx.config")},
+        {"-smtlm_synth_mix", "sp=40,ldg=60", "-smtlm_synth_warps", "4", "-smtlm_synth_insts", "300",
+         "-smtlm_synth_dep_distance", "1"},
+    };
+    for (size_t i = 0; i < runs.size(); i++) {
+        std::vector<std::string> on = runs[i], off = runs[i];
+        const std::string a = dir + "/on" + std::to_string(i) + ".json", b = dir + "/off" + std::to_string(i) + ".json";
+        on.insert(on.end(), {"-smtlm_stats_json", a});
+        off.insert(off.end(), {"-smtlm_skip_idle", "0", "-smtlm_stats_json", b});
+        ASSERT_EQ(e2e::smsim(on).status, 0);
+        ASSERT_EQ(e2e::smsim(off).status, 0);
+        EXPECT_EQ(stats_without_skip(a), stats_without_skip(b)) << "run " << i;
+        EXPECT_GT(skipped(a), 0) << "run " << i;
+        EXPECT_EQ(skipped(b), 0) << "run " << i;
+    }
+}
+
+} // namespace

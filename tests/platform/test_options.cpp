@@ -220,6 +220,7 @@ TEST(OptionsTable, RequiredOptionsHaveTheirTypesAndDefaults)
         {"smtlm_oc_allocator", SMTLM_OPT_STRING, "fifo", 1},
         {"smtlm_stats_json", SMTLM_OPT_STRING, "", 1},
         {"smtlm_list_options", SMTLM_OPT_BOOL, "0", 1},
+        {"smtlm_skip_idle", SMTLM_OPT_BOOL, "1", 1},
         {"smtlm_watchdog_cycles", SMTLM_OPT_UINT32, "100000", 1},
         {"smtlm_mem_latency", SMTLM_OPT_UINT32, "240", 1},
         {"smtlm_mem_bytes_per_cycle", SMTLM_OPT_UINT32, "64", 1},

@@ -29,6 +29,7 @@ typedef struct smtlm_gpu_cfg {
     uint64_t max_cycle, max_insn, max_cta; /* 0 = unlimited */
     unsigned watchdog_cycles;         /* 0 = off */
     unsigned mem_latency, mem_bytes_per_cycle;
+    int no_skip;                      /* 1: step every cycle even when every SM only waits */
 } smtlm_gpu_cfg;
 
 void smtlm_gpu_cfg_qv100(smtlm_gpu_cfg *cfg);
@@ -87,6 +88,7 @@ typedef struct smtlm_gpu {
     uint8_t is_live[SMTLM_MAX_SMS];
     uint16_t next_core[SMTLM_MAX_CLUSTERS];
     smtlm_run_status status;
+    uint64_t skipped_cycles;          /* cycles accounted in bulk (all SMs quiescent) */
     int error;
     unsigned error_sm;
     uint32_t error_line;

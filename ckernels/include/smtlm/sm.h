@@ -115,6 +115,15 @@ static inline int smtlm_sm_active(const smtlm_sm *sm)
 /* Launches a CTA of `threads` threads; returns the slot or a negative code. */
 int smtlm_sm_launch_cta(smtlm_sm *sm, unsigned threads, uint32_t cta_id);
 
+/* 1 when the SM's coming cycles would only advance counters until an outside event (a memory
+ * response or a new CTA): every pipeline register, collector, unit and queue is empty, and no
+ * warp can be fetched, decoded, issued or retired. Holds for the lrr, gto and oldest policies
+ * (the others may reorder warps while idle). */
+int smtlm_sm_quiescent(const smtlm_sm *sm);
+/* Accounts k quiescent cycles starting at `now` exactly as k calls of smtlm_sm_cycle would:
+ * one issue stage runs for real and its counter deltas are applied k-1 more times. */
+void smtlm_sm_skip(smtlm_sm *sm, uint64_t now, uint64_t k);
+
 /* Per-scheduler shader_cycle_distro sums over schedulers. */
 uint64_t smtlm_sm_distro(const smtlm_sm *sm, unsigned category);
 

@@ -34,6 +34,7 @@ typedef struct smtlm_stats {
     uint64_t result_bus_stalls, dropped_writes, buffered_writes;
     uint64_t shmem_accesses, shmem_bank_conflicts, mem_requests, mem_bytes, mem_latency_sum;
     uint64_t ctas_per_sm;
+    uint64_t skipped_cycles;        /* accounted in bulk while every SM only waited */
     int cta_limit;
 } smtlm_stats;
 
