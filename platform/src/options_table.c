@@ -243,6 +243,8 @@ static const smtlm_option_def k_options[] = {
     U("smtlm_synth_dep_distance", "4", 1, "synthetic workload: distance to the producing instruction"),
     U("smtlm_synth_regs", "32", 1, "synthetic workload: distinct registers"),
     U64("smtlm_synth_seed", "1", 1, "synthetic workload: random seed"),
+    U("smtlm_synth_reg_skew", "2", 1, "synthetic workload: register skew (1 = uniform, larger = low registers hotter)"),
+    U("smtlm_synth_ctas", "1", 1, "synthetic workload: thread blocks in the grid"),
 };
 
 const smtlm_option_def *smtlm_option_table(size_t *count)

@@ -29,13 +29,15 @@ int smtlm_synth_run_open(smtlm_synth_run **out, const smtlm_options *o, const sm
     *out = NULL;
     smtlm_synth_cfg c;
     smtlm_synth_cfg_default(&c);
-    uint32_t warps = 0, insts = 0, dep = 0, regs = 0;
+    uint32_t warps = 0, insts = 0, dep = 0, regs = 0, skew = 0, ctas = 0;
     uint64_t seed = 0;
     const char *mix = "";
     smtlm_options_get_u32(o, "smtlm_synth_warps", &warps);
     smtlm_options_get_u32(o, "smtlm_synth_insts", &insts);
     smtlm_options_get_u32(o, "smtlm_synth_dep_distance", &dep);
     smtlm_options_get_u32(o, "smtlm_synth_regs", &regs);
+    smtlm_options_get_u32(o, "smtlm_synth_reg_skew", &skew);
+    smtlm_options_get_u32(o, "smtlm_synth_ctas", &ctas);
     smtlm_options_get_u64(o, "smtlm_synth_seed", &seed);
     smtlm_options_get_str(o, "smtlm_synth_mix", &mix);
     char what[512];
@@ -46,7 +48,19 @@ int smtlm_synth_run_open(smtlm_synth_run **out, const smtlm_options *o, const sm
     c.warps_per_cta = warps;
     c.insts_per_warp = insts;
     c.dep_distance = dep;
+    if (ctas == 0)
+        return opt_fail(o, "smtlm_synth_ctas", "must be at least 1", err, n);
+    if (regs == 0 || regs > SMTLM_SYNTH_MAX_REGS)
+        return opt_fail(o, "smtlm_synth_regs", "must be between 1 and 255", err, n);
+    if (skew == 0 || skew > 8)
+        return opt_fail(o, "smtlm_synth_reg_skew", "must be between 1 (uniform) and 8", err, n);
+    if (dep > SMTLM_SYNTH_MAX_DEP)
+        return opt_fail(o, "smtlm_synth_dep_distance", "must be at most 64", err, n);
+    if (insts == 0)
+        return opt_fail(o, "smtlm_synth_insts", "must be at least 1", err, n);
     c.n_regs = regs;
+    c.reg_skew = skew;
+    c.n_ctas = ctas;
     c.seed = seed;
     /* The configured machine's latencies (trace.config), so the workload means the same. */
     c.lat[SMTLM_SYNTH_SP] = from_trace(cfg->lat.sp);

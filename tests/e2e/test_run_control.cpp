@@ -161,3 +161,20 @@ TEST(RunControl, SkippingIdleCyclesKeepsEveryCounterExact)
 }
 
 } // namespace
+
+namespace {
+
+// The synthetic workload's shape options reach the generator; bad values name their option.
+TEST(RunControl, SyntheticWorkloadOptions)
+{
+    e2e::Result r = e2e::smsim({"-smtlm_synth_ctas", "3", "-smtlm_synth_warps", "2", "-smtlm_synth_insts", "50",
+                                "-smtlm_synth_reg_skew", "1", "-smtlm_synth_regs", "8", "-smtlm_synth_seed", "7"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.stat("gpu_sim_warp_insn"), 3 * 2 * 51); // 3 CTAs x 2 warps x (50 + EXIT)
+    e2e::Result bad = e2e::smsim({"-smtlm_synth_reg_skew", "9"});
+    EXPECT_EQ(bad.status, 2);
+    EXPECT_NE(bad.err.find("<command line>:1: -smtlm_synth_reg_skew: must be between 1 (uniform) and 8"), std::string::npos)
+        << bad.err;
+}
+
+} // namespace

@@ -230,6 +230,8 @@ TEST(OptionsTable, RequiredOptionsHaveTheirTypesAndDefaults)
         {"smtlm_synth_dep_distance", SMTLM_OPT_UINT32, "4", 1},
         {"smtlm_synth_regs", SMTLM_OPT_UINT32, "32", 1},
         {"smtlm_synth_seed", SMTLM_OPT_UINT64, "1", 1},
+        {"smtlm_synth_reg_skew", SMTLM_OPT_UINT32, "2", 1},
+        {"smtlm_synth_ctas", SMTLM_OPT_UINT32, "1", 1},
         {"smtlm_mode", SMTLM_OPT_STRING, "gpgpusim", 1},
     };
     for (const Want &w : want) {
