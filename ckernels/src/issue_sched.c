@@ -292,7 +292,7 @@ static void sched_cycle(smtlm_issue *iss, const smtlm_issue_env *env, unsigned s
         unsigned issued = 0, checked = 0, prev = SMTLM_UNIT_NONE;
         int reason = -1;
         while (checked < max_issue && checked <= issued && issued < max_issue) {
-            if (smtlm_warp_waiting(iss, w)) {
+            if (warp_waiting_fast(iss, w)) {
                 if (reason < 0)
                     reason = wait_reason(iss, w);
                 break;
