@@ -40,7 +40,6 @@ smtlm_iref smtlm_pool_alloc(smtlm_inst_pool *p, const smtlm_inst_desc *d, uint16
     in->warp = warp;
     in->latency = d->latency;
     in->ii = d->ii;
-    in->cycles = d->ii;
     in->n_dst = d->n_dst;
     in->n_src = d->n_src;
     memcpy(in->dst, d->dst, sizeof in->dst);
@@ -52,7 +51,6 @@ smtlm_iref smtlm_pool_alloc(smtlm_inst_pool *p, const smtlm_inst_desc *d, uint16
     in->mem_space = d->mem_space;
     in->mem_width = d->mem_width;
     in->atomic = d->atomic;
-    in->regset = 0;
     in->mem = m;
     in->pending = 0;
     in->left_ldst = 0;

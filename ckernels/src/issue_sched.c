@@ -239,8 +239,6 @@ static void issue_warp(smtlm_issue *iss, const smtlm_issue_env *env, unsigned s,
     in->uid = ++iss->next_uid;
     in->sched = (uint8_t)s;
     in->unit = (uint8_t)unit;
-    in->regset = (uint8_t)set;
-    in->cycles = in->ii;
     in->ev[SMTLM_EV_ISSUE] = env->now;
     smtlm_regset_move_in(&env->rs[set], iss->cfg.sub_core, s, r, in->uid);
     iss->distro[s][SMTLM_DISTRO_W0 + smtlm_popcount32(in->mask)]++;

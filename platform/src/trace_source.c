@@ -119,14 +119,6 @@ static int cta_start(void *ctx, unsigned sm, unsigned slot, unsigned first_warp,
     return 0;
 }
 
-static void cta_done(void *ctx, unsigned sm, unsigned slot, uint32_t cta_id)
-{
-    (void)ctx;
-    (void)sm;
-    (void)slot;
-    (void)cta_id; /* the TB object is reused by the slot's next CTA */
-}
-
 static int next(void *ctx, unsigned sm, unsigned warp, smtlm_inst_desc *d)
 {
     smtlm_trace_source *s = ctx;
@@ -164,6 +156,6 @@ smtlm_inst_source smtlm_trace_source_iface(smtlm_trace_source *s)
 
 smtlm_cta_binder smtlm_trace_source_binder(smtlm_trace_source *s)
 {
-    smtlm_cta_binder b = {s, cta_start, cta_done};
+    smtlm_cta_binder b = {s, cta_start, NULL}; /* a slot's TB object is reused by its next CTA */
     return b;
 }

@@ -40,7 +40,6 @@ typedef struct smtlm_inst {
     uint32_t mask;
     uint16_t warp;           /* hardware warp id */
     uint16_t latency, ii;
-    uint16_t cycles;         /* dispatch delay counter (GPGPU-Sim warp_inst_t::cycles) */
     int16_t dst[SMTLM_MAX_DST];
     int16_t src[SMTLM_MAX_SRC];
     uint8_t n_dst, n_src;
@@ -48,7 +47,6 @@ typedef struct smtlm_inst {
     uint8_t unit;            /* smtlm_unit chosen at issue */
     uint8_t sched;           /* issuing scheduler */
     uint8_t mem_space, mem_width, atomic;
-    uint8_t regset;          /* ID_OC set it was issued into */
     uint16_t mem;            /* index into the memory payload pool, SMTLM_NO_INST if none */
     uint16_t pending;        /* outstanding memory responses (loads) */
     uint8_t left_ldst;       /* 1 once a load has left the LDST dispatch register */
