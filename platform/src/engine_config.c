@@ -6,18 +6,40 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Reports an error about option `name`, prefixed with where it was set. */
-static int fail(const smtlm_options *o, const char *name, char *err, size_t n, const char *fmt, ...)
+static int vfail(const smtlm_options *o, const char *name, char *err, size_t n, const char *fmt, va_list ap)
 {
     char where[256] = "<default>";
     smtlm_options_origin(o, name, where, sizeof where);
     char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
     if (err && n)
         snprintf(err, n, "%s: -%s: %s", where, name, msg);
+    return -1;
+}
+
+/* Reports an error about option `name`, prefixed with where it was set. */
+static int fail(const smtlm_options *o, const char *name, char *err, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(o, name, err, n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* Reports a conflict between options: it names the one set last (the setting that broke a
+ * machine that was consistent before), so a value given on the command line is blamed there
+ * and never a file line or a default the user did not touch. `names` ends with NULL. */
+static int fail_conflict(const smtlm_options *o, const char *const *names, char *err, size_t n, const char *fmt, ...)
+{
+    const char *blame = names[0];
+    for (unsigned i = 1; names[i]; i++)
+        if (smtlm_options_set_order(o, names[i]) > smtlm_options_set_order(o, blame))
+            blame = names[i];
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(o, blame, err, n, fmt, ap);
+    va_end(ap);
     return -1;
 }
 
@@ -115,7 +137,8 @@ static int widths(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_t n)
         return -1;
     /* 13 values, or 11 when the tensor core is absent (its two widths are then unused). */
     if (k != SMTLM_NUM_STD_REGSETS && !(k == SMTLM_NUM_STD_REGSETS - 2 && !sm->tensor_core_avail))
-        return fail(o, "gpgpu_pipeline_widths", err, n, "has %d values; 13 are needed (11 without -gpgpu_tensor_core_avail)", k);
+        return fail_conflict(o, (const char *[]){"gpgpu_pipeline_widths", "gpgpu_tensor_core_avail", NULL}, err, n,
+                             "-gpgpu_pipeline_widths has %d values; 13 are needed (11 without -gpgpu_tensor_core_avail)", k);
     for (int i = 0; i < SMTLM_NUM_STD_REGSETS; i++)
         sm->width[i] = i < k ? v[i] : 0;
     for (int i = 0; i < k; i++)
@@ -206,8 +229,9 @@ static int collectors(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_
     if (sm->oc_in_ports[SMTLM_CUS_GEN] == 0 && !sm->enable_specialized_oc)
         return fail(o, "gpgpu_operand_collector_num_in_ports_gen", err, n, "no input port: nothing could reach a collector unit");
     if (sm->sub_core && sm->oc_units[SMTLM_CUS_GEN] % sm->n_sched)
-        return fail(o, "gpgpu_operand_collector_num_units_gen", err, n, "%u collector units cannot be split over %u schedulers (sub-core model)",
-                    sm->oc_units[SMTLM_CUS_GEN], sm->n_sched);
+        return fail_conflict(o, (const char *[]){"gpgpu_operand_collector_num_units_gen", "gpgpu_num_sched_per_core", "gpgpu_sub_core_model", NULL},
+                             err, n, "%u generic collector units cannot be split over %u schedulers (sub-core model)",
+                             sm->oc_units[SMTLM_CUS_GEN], sm->n_sched);
     const char *alloc = str(o, "smtlm_oc_allocator");
     if (!strcmp(alloc, "fifo"))
         sm->oc_allocator = SMTLM_ALLOC_FIFO;
@@ -223,37 +247,62 @@ static int sub_core_checks(const smtlm_options *o, const smtlm_sm_cfg *sm, char 
     if (!sm->sub_core)
         return 0;
     if (sm->n_banks % sm->n_sched)
-        return fail(o, "gpgpu_num_reg_banks", err, n, "%u banks cannot be split over %u schedulers (sub-core model)", sm->n_banks, sm->n_sched);
+        return fail_conflict(o, (const char *[]){"gpgpu_num_reg_banks", "gpgpu_num_sched_per_core", "gpgpu_sub_core_model", NULL}, err, n,
+                             "%u register banks cannot be split over %u schedulers (sub-core model)", sm->n_banks, sm->n_sched);
     const unsigned ids[] = {SMTLM_ID_OC_SP, SMTLM_ID_OC_SFU, SMTLM_ID_OC_MEM, SMTLM_ID_OC_INT, SMTLM_ID_OC_DP, SMTLM_ID_OC_TENSOR_CORE};
     const int present[] = {1, 1, 1, sm->n_int > 0, sm->n_dp > 0, sm->tensor_core_avail};
     for (unsigned i = 0; i < 6; i++)
         if (present[i] && sm->width[ids[i]] != sm->n_sched)
-            return fail(o, "gpgpu_pipeline_widths", err, n, "under the sub-core model every ID_OC width must equal -gpgpu_num_sched_per_core (%u); value %u is %u",
-                        sm->n_sched, ids[i] + 1, sm->width[ids[i]]);
+            return fail_conflict(o, (const char *[]){"gpgpu_pipeline_widths", "gpgpu_num_sched_per_core", "gpgpu_sub_core_model", NULL}, err, n,
+                                 "under the sub-core model every ID_OC width of -gpgpu_pipeline_widths must equal "
+                                 "-gpgpu_num_sched_per_core (%u); value %u is %u",
+                                 sm->n_sched, ids[i] + 1, sm->width[ids[i]]);
     return 0;
 }
 
 /* Each trace latency must fit the pipeline its instructions run on (start stage L - II). */
 static int latency_fits(const smtlm_options *o, const smtlm_sm_cfg *sm, const smtlm_trace_latency *lat, char *err, size_t n)
 {
-    struct { const char *opt; smtlm_trace_lat_ii li; unsigned depth; const char *unit; } c[] = {
-        {"trace_opcode_latency_initiation_sp", lat->sp, sm->depth_sp, "SP (depth from -ptx_opcode_latency_fp)"},
-        {"trace_opcode_latency_initiation_int", lat->int_op, sm->n_int ? sm->depth_int : sm->depth_sp, "INT (depth from -ptx_opcode_latency_int)"},
-        {"trace_opcode_latency_initiation_sfu", lat->sfu, sm->depth_sfu, "SFU (depth from -ptx_opcode_latency_sfu/dp)"},
-        {"trace_opcode_latency_initiation_dp", lat->dp, sm->n_dp ? sm->depth_dp : sm->depth_sfu, "DP (depth from -ptx_opcode_latency_dp)"},
-        {"trace_opcode_latency_initiation_tensor", lat->tensor, sm->depth_tensor, "tensor core (depth from -ptx_opcode_latency_tesnor)"},
+    struct { const char *opt, *depth_opt; smtlm_trace_lat_ii li; unsigned depth; const char *unit; } c[] = {
+        {"trace_opcode_latency_initiation_sp", "ptx_opcode_latency_fp", lat->sp, sm->depth_sp, "SP (depth from -ptx_opcode_latency_fp)"},
+        {"trace_opcode_latency_initiation_int", sm->n_int ? "ptx_opcode_latency_int" : "ptx_opcode_latency_fp", lat->int_op,
+         sm->n_int ? sm->depth_int : sm->depth_sp, "INT (depth from -ptx_opcode_latency_int)"},
+        {"trace_opcode_latency_initiation_sfu", "ptx_opcode_latency_sfu", lat->sfu, sm->depth_sfu, "SFU (depth from -ptx_opcode_latency_sfu/dp)"},
+        {"trace_opcode_latency_initiation_dp", sm->n_dp ? "ptx_opcode_latency_dp" : "ptx_opcode_latency_sfu", lat->dp,
+         sm->n_dp ? sm->depth_dp : sm->depth_sfu, "DP (depth from -ptx_opcode_latency_dp)"},
+        {"trace_opcode_latency_initiation_tensor", "ptx_opcode_latency_tesnor", lat->tensor, sm->depth_tensor,
+         "tensor core (depth from -ptx_opcode_latency_tesnor)"},
     };
     for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++)
         if (c[i].li.latency - c[i].li.ii >= c[i].depth)
-            return fail(o, c[i].opt, err, n, "latency %u does not fit the %s pipeline of depth %u", c[i].li.latency, c[i].unit, c[i].depth);
+            return fail_conflict(o, (const char *[]){c[i].opt, c[i].depth_opt, NULL}, err, n,
+                                 "latency %u (initiation interval %u) does not fit the %s pipeline of depth %u",
+                                 c[i].li.latency, c[i].li.ii, c[i].unit, c[i].depth);
     for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++) {
         if (!sm->spec[k].num_units || lat->spec[k].latency - lat->spec[k].ii < sm->spec[k].max_latency)
             continue;
-        char name[64];
+        char name[64], unit[32];
         snprintf(name, sizeof name, "trace_opcode_latency_initiation_spec_op_%u", k + 1);
-        return fail(o, name, err, n, "latency %u does not fit specialized unit %u (%s) of depth %u",
-                    lat->spec[k].latency, k + 1, sm->spec[k].name, sm->spec[k].max_latency);
+        snprintf(unit, sizeof unit, "specialized_unit_%u", k + 1);
+        return fail_conflict(o, (const char *[]){name, unit, NULL}, err, n, "latency %u does not fit specialized unit %u (%s) of depth %u",
+                             lat->spec[k].latency, k + 1, sm->spec[k].name, sm->spec[k].max_latency);
     }
+    return 0;
+}
+
+/* -gpgpu_clock_domains <core>:<interconnect>:<L2>:<DRAM> in MHz. Only the core clock is used
+ * (it turns cycles into time); all four must be positive numbers, as GPGPU-Sim divides by them. */
+static int clock_domains(const smtlm_options *o, smtlm_run_cfg *out, char *err, size_t n)
+{
+    double clk[4];
+    int k = 0;
+    const char *s = str(o, "gpgpu_clock_domains");
+    if (smtlm_parse_double_list_sep(s, ':', clk, 4, &k) != SMTLM_OPT_OK || k != 4)
+        return fail(o, "gpgpu_clock_domains", err, n, "'%s' is not <core>:<interconnect>:<L2>:<DRAM> (four clocks in MHz)", s);
+    for (int i = 0; i < 4; i++)
+        if (!(clk[i] > 0) || clk[i] > 1e6)
+            return fail(o, "gpgpu_clock_domains", err, n, "clock %d of '%s' must be above 0 and at most 1e6 MHz", i + 1, s);
+    out->core_clock_mhz = clk[0];
     return 0;
 }
 
@@ -360,10 +409,7 @@ int smtlm_engine_config(const smtlm_options *o, smtlm_run_cfg *out, char *err, s
         specialized(o, sm, &out->lat, err, n) || latency_fits(o, sm, &out->lat, err, n))
         return -1;
 
-    double clk[4];
-    int kc = 0;
-    out->core_clock_mhz = 0;
-    if (smtlm_parse_double_list_sep(str(o, "gpgpu_clock_domains"), ':', clk, 4, &kc) == SMTLM_OPT_OK && kc >= 1)
-        out->core_clock_mhz = clk[0];
+    if (clock_domains(o, out, err, n))
+        return -1;
     return 0; /* whatever these checks miss, smtlm_gpu_init still refuses */
 }

@@ -1,6 +1,7 @@
 /* The options object: one value per table row, with its origin; typed validation on
  * assignment and typed getters. */
 #include "options_internal.h"
+#include "smtlm/builtin_config.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -74,6 +75,47 @@ const char *smtlm_opt_intern(smtlm_options *opts, const char *name)
     return copy;
 }
 
+/* Origins that are not files: the command line and program code. */
+static int is_file_origin(const char *file)
+{
+    return strncmp(file, "<command line>", 14) != 0 && strncmp(file, "<api>", 5) != 0;
+}
+
+/* Every option still at its default goes back to GPGPU-Sim's default (the table's). */
+static void gpgpusim_base(smtlm_options *opts)
+{
+    for (size_t i = 0; i < opts->n; i++) {
+        smtlm_opt_value *v = &opts->vals[i];
+        const smtlm_option_def *d = &opts->defs[i];
+        if (v->file || !strcmp(v->text, d->def))
+            continue;
+        char *copy = dup_str(d->def);
+        if (!copy) /* keep the current default: never worse than failing the parse */
+            continue;
+        free(v->text);
+        v->text = copy;
+        if (d->type != SMTLM_OPT_STRING)
+            smtlm_parse_number(d->type, d->def, &v->num);
+    }
+}
+
+/* Defaults: the built-in QV100 machine (a compiled-in copy of configs/qv100.config) over
+ * GPGPU-Sim's defaults, so options alone always form a valid machine. */
+static int load_machine_defaults(smtlm_options *o)
+{
+    char err[256];
+    if (smtlm_options_parse_text(o, smtlm_builtin_config_text(), smtlm_builtin_config_len(), "<built-in>", err,
+                                 sizeof err) != SMTLM_OPT_OK)
+        return -1;
+    for (size_t i = 0; i < o->n; i++) {
+        o->vals[i].file = NULL; /* these are defaults, not settings */
+        o->vals[i].line = 0;
+        o->vals[i].seq = 0;
+    }
+    o->next_seq = 0;
+    return 0;
+}
+
 smtlm_options *smtlm_options_new(void)
 {
     size_t i;
@@ -100,6 +142,8 @@ smtlm_options *smtlm_options_new(void)
     for (i = 1; i < o->n; i++) /* duplicate names would make lookups ambiguous */
         if (strcmp(o->by_name[i - 1]->name, o->by_name[i]->name) == 0)
             goto fail;
+    if (load_machine_defaults(o))
+        goto fail;
     return o;
 fail:
     smtlm_options_free(o);
@@ -229,6 +273,12 @@ int smtlm_opt_assign(smtlm_options *opts, size_t idx, const char *value, const c
     v->num = num;
     v->file = file;
     v->line = line;
+    v->seq = ++opts->next_seq;
+    /* Accel-Sim's machine configs all declare their architecture with this option and are
+     * written against GPGPU-Sim's defaults, not ours: options they leave unset fall back to
+     * GPGPU-Sim's value, so such a file means exactly what it means in Accel-Sim. */
+    if (!strcmp(d->name, "gpgpu_ptx_force_max_capability") && is_file_origin(file))
+        gpgpusim_base(opts);
     return SMTLM_OPT_OK;
 }
 
@@ -248,8 +298,10 @@ int smtlm_options_set(smtlm_options *opts, const char *name, const char *value, 
         const char *near = smtlm_opt_nearest(opts, name);
         char show[SMTLM_OPT_SHOWN + 8];
         shown(name, show, sizeof show);
-        smtlm_opt_errf(err, errlen, "<api>:0: unknown option -%s (did you mean -%s?)", show,
-                       near ? near : "?");
+        if (near)
+            smtlm_opt_errf(err, errlen, "<api>:0: unknown option -%s (did you mean -%s?)", show, near);
+        else
+            smtlm_opt_errf(err, errlen, "<api>:0: unknown option -%s (smsim -smtlm_list_options 1 lists them)", show);
         return SMTLM_OPT_E_UNKNOWN;
     }
     origin = smtlm_opt_intern(opts, "<api>");
@@ -430,6 +482,12 @@ int smtlm_options_is_set(const smtlm_options *opts, const char *name)
 {
     long idx = smtlm_opt_find(opts, name);
     return idx >= 0 && opts->vals[idx].file != NULL;
+}
+
+unsigned long smtlm_options_set_order(const smtlm_options *opts, const char *name)
+{
+    long idx = smtlm_opt_find(opts, name);
+    return idx >= 0 ? opts->vals[idx].seq : 0;
 }
 
 int smtlm_options_origin(const smtlm_options *opts, const char *name, char *buf, size_t n)

@@ -10,6 +10,7 @@ typedef struct smtlm_opt_value {
     smtlm_opt_number num; /* parsed value for numeric types */
     const char *file;     /* interned origin name, NULL while at the default */
     int line;             /* line (or argv index) of the option-name token */
+    unsigned long seq;    /* order of setting (1, 2, ...); 0 while at the default */
 } smtlm_opt_value;
 
 struct smtlm_options {
@@ -20,6 +21,7 @@ struct smtlm_options {
     char **names;    /* interned origin names (files, "<command line>", "<api>") */
     size_t n_names, cap_names;
     int include_allowed;
+    unsigned long next_seq;
 };
 
 /* Index of an option by name (without '-'), or -1. */

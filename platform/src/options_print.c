@@ -59,16 +59,15 @@ static int differs_from_default(const smtlm_options *opts, size_t i)
     }
 }
 
-int smtlm_options_warn_unmodelled(const smtlm_options *opts, FILE *out)
+int smtlm_options_warn_unmodelled(const smtlm_options *opts, int verbose, FILE *out)
 {
-    size_t i;
     int count = 0;
     if (!opts)
         return 0;
-    for (i = 0; i < opts->n; i++) {
+    for (size_t i = 0; i < opts->n; i++) {
         if (opts->defs[i].modelled || !differs_from_default(opts, i))
             continue;
-        if (out) {
+        if (out && verbose) {
             if (count == 0)
                 fputs("warning: options accepted but not modelled by smtlm, set to non-default "
                       "values (no effect):",
@@ -77,7 +76,11 @@ int smtlm_options_warn_unmodelled(const smtlm_options *opts, FILE *out)
         }
         count++;
     }
-    if (count && out)
+    if (count && out && verbose)
         fputc('\n', out);
+    else if (count && out)
+        fprintf(out, "warning: %d option%s set to non-default values %s not modelled (no effect); "
+                     "-smtlm_verbose 1 names them, -smtlm_list_options 1 lists every option\n",
+                count, count == 1 ? "" : "s", count == 1 ? "is" : "are");
     return count;
 }

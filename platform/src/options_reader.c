@@ -306,8 +306,11 @@ static int process(smtlm_options *opts, const token_list *t, const char *origin,
         if (idx < 0) {
             const char *near = smtlm_opt_nearest(opts, name);
             snprintf(show, sizeof show, "%.*s", SMTLM_OPT_SHOWN, name);
-            smtlm_opt_errf(err, errlen, "%s:%d: unknown option -%s (did you mean -%s?)", origin,
-                           tk->line, show, near ? near : "?");
+            if (near)
+                smtlm_opt_errf(err, errlen, "%s:%d: unknown option -%s (did you mean -%s?)", origin, tk->line, show, near);
+            else
+                smtlm_opt_errf(err, errlen, "%s:%d: unknown option -%s (smsim -smtlm_list_options 1 lists them)",
+                               origin, tk->line, show);
             return SMTLM_OPT_E_UNKNOWN;
         }
         if (opts->defs[idx].type == SMTLM_OPT_BOOL) {

@@ -1,5 +1,7 @@
 /* "did you mean": the registered option name nearest to a misspelt one, by Levenshtein
- * distance ignoring case (so -gpgpu_tb_launch_latency finds -gpgpu_TB_launch_latency). */
+ * distance ignoring case (so -gpgpu_tb_launch_latency finds -gpgpu_TB_launch_latency), and
+ * only when it is near: at most 2 edits, or at most a third of the name's length, so a long
+ * name with a few typos is found but -bogus does not suggest -keep. */
 #include "options_internal.h"
 
 #include <ctype.h>
@@ -61,5 +63,7 @@ const char *smtlm_opt_nearest(const smtlm_options *opts, const char *name)
             best = cand;
         }
     }
+    if (best && best_d > 2 && best_d * 3 > la)
+        return NULL;
     return best;
 }

@@ -233,6 +233,7 @@ static const smtlm_option_def k_options[] = {
     SC("smtlm_oc_allocator", "fifo", 1, "fifo|wavefront", "register read arbitration: fifo | wavefront"),
     S("smtlm_stats_json", "", 1, "write all statistics as JSON to this path"),
     B("smtlm_list_options", "0", 1, "print every option with its value and exit"),
+    B("smtlm_verbose", "0", 1, "name every not-modelled option set to a non-default value (default: only their count)"),
     B("smtlm_skip_idle", "1", 1, "jump over cycles in which every SM only waits for memory (counters stay exact)"),
     U("smtlm_watchdog_cycles", "100000", 1, "end the run after this many cycles with no issue and no retire"),
     U("smtlm_mem_latency", "240", 1, "latency of the SM-external memory model (core cycles; 240 fits Accel-Sim on the tested traces)"),

@@ -2,16 +2,17 @@
  * kernels from a trace list or the built-in synthetic workload -> stats. */
 #include "smtlm/smsim.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "smtlm/builtin_config.h"
 #include "smtlm/diag.h"
 #include "smtlm/engine_config.h"
 #include "smtlm/stats.h"
 #include "smtlm/synth_run.h"
 #include "smtlm/trace_source.h"
+#include "smtlm/version.h"
 
 typedef struct run_ctx {
     const smtlm_options *opts;
@@ -20,8 +21,11 @@ typedef struct run_ctx {
     smtlm_sm *sms;
     smtlm_mem_model *mems;
     FILE *out, *err, *json;
+    FILE *json_stdout;  /* the caller's stdout when the JSON goes there (-smtlm_stats_json -) */
     unsigned kernels;
-    int stop;          /* a limit ended the run: later kernels are not simulated */
+    int stop;          /* a limit or the watchdog ended the run: later kernels are not simulated */
+    int limit;         /* a -gpgpu_max_* limit ended it (Accel-Sim's break line is due) */
+    double start;      /* when smsim started (Accel-Sim's simulation time counts from there) */
     double wall;       /* seconds spent in the engine */
     uint64_t sm_cycles;
 } run_ctx;
@@ -71,6 +75,29 @@ static const char *reject_text(const smtlm_sm *sm, char *buf, size_t n)
     return buf;
 }
 
+/* Accel-Sim's lines after every kernel (gpgpu_context::print_simulation_time): wall time since
+ * the start in whole seconds (at least 1) and the rates over the totals, which
+ * Accel-Sim's get_stats.py reads; then smtlm's precise figures. */
+static void print_simulation_time(run_ctx *r)
+{
+    double elapsed = now_s() - r->start;
+    unsigned long secs = elapsed < 1 ? 1 : (unsigned long)elapsed;
+    uint64_t insn = r->gpu->tot_insn, cycles = r->gpu->tot_cycle;
+    fprintf(r->out, "\n\ngpgpu_simulation_time = %lu days, %lu hrs, %lu min, %lu sec (%lu sec)\n", secs / 86400,
+            secs / 3600 % 24, secs / 60 % 60, secs % 60, secs);
+    fprintf(r->out, "gpgpu_simulation_rate = %lu (inst/sec)\n", (unsigned long)(insn / secs));
+    unsigned long cps = (unsigned long)(cycles / secs);
+    fprintf(r->out, "gpgpu_simulation_rate = %lu (cycle/sec)\n", cps);
+    if (cps && r->cfg.core_clock_mhz > 0)
+        fprintf(r->out, "gpgpu_silicon_slowdown = %lux\n", (unsigned long)(r->cfg.core_clock_mhz * 1e6 / (double)cps));
+    else
+        fprintf(r->out, "gpgpu_silicon_slowdown = Nan\n");
+    fprintf(r->out, "smtlm_simulation_time = %.6f s (engine %.6f s)\n", elapsed, r->wall);
+    if (r->wall > 0)
+        fprintf(r->out, "smtlm_sim_rate = %.0f (SM-cycles/sec), %.0f (warp inst/sec)\n", (double)r->sm_cycles / r->wall,
+                (double)r->gpu->tot_warp_insn / r->wall);
+}
+
 /* Runs the launched kernel to its end and reports it; returns the exit status so far. */
 static int finish_kernel(run_ctx *r, const char *name, const char *(*source_error)(void *), void *src,
                          const char *trace_path)
@@ -101,13 +128,13 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
         smtlm_describe_stuck_warps(r->err, gpu, 32);
         status = 1;
         r->stop = 1;
-    } else if (st == SMTLM_RUN_MAX_CYCLE || st == SMTLM_RUN_MAX_INSN) {
-        fprintf(r->out, "GPGPU-Sim: ** break due to reaching the maximum %s **\n",
-                st == SMTLM_RUN_MAX_CYCLE ? "cycles" : "instructions");
-        r->stop = 1;
+    } else if (st == SMTLM_RUN_MAX_CYCLE || st == SMTLM_RUN_MAX_INSN ||
+               (gpu->cfg.max_cta && gpu->total_ctas_issued >= gpu->cfg.max_cta)) {
+        /* GPGPU-Sim's cycle_insn_cta_max_hit: the CTA limit counts every CTA issued so far */
+        r->stop = r->limit = 1;
     }
     smtlm_stats s;
-    smtlm_stats_collect(gpu, &s);
+    smtlm_stats_collect(gpu, r->cfg.core_clock_mhz, &s);
     s.kernel_name = name;
     s.kernel_uid = ++r->kernels;
     smtlm_stats_print(r->out, &s);
@@ -116,6 +143,9 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
         smtlm_stats_json(r->json, &s);
     }
     smtlm_gpu_end_kernel(gpu);
+    print_simulation_time(r);
+    if (r->limit) /* after the kernel's statistics, as Accel-Sim prints it */
+        fprintf(r->out, "GPGPU-Sim: ** break due to reaching the maximum cycles (or instructions) **\n");
     return status;
 }
 
@@ -156,6 +186,10 @@ static int run_trace_list(run_ctx *r, const char *list_path)
         fprintf(r->err, "smsim: %s\n", msg);
         return 2;
     }
+    if (list.n_ignored)
+        fprintf(r->err, "smsim: warning: %s:%lu: '%s' ignored: only lines starting with 'kernel' are traces, as in "
+                "Accel-Sim (%lu such line%s)\n", list_path, list.first_ignored_line, list.first_ignored, list.n_ignored,
+                list.n_ignored == 1 ? "" : "s");
     int status = 0;
     for (size_t i = 0; i < list.n && !status && !r->stop; i++)
         if (list.cmds[i].kind == SMTLM_TRACE_CMD_KERNEL)
@@ -212,13 +246,76 @@ static void teardown(run_ctx *r)
     free(r->gpu);
     free(r->mems);
     free(r->sms);
-    if (r->json && r->json != r->out)
+    if (r->json && r->json != r->json_stdout)
         fclose(r->json);
+}
+
+static void print_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: smsim [-trace <kernelslist.g | kernel.traceg[.xz]>] [-config <file>]... [-<option> <value>]...\n"
+            "\n"
+            "A cycle-level model of a GPU SM back end with Accel-Sim's command line and output.\n"
+            "Without -trace it runs a built-in synthetic workload; without -config the machine is the\n"
+            "built-in QV100 (configs/qv100.config), and a file or option given sits on top of it.\n"
+            "\n"
+            "common options:\n"
+            "  -trace <path>                 Accel-Sim kernel list or one kernel trace\n"
+            "  -config <file>                GPGPU-Sim config file (repeatable; later values win)\n"
+            "  -gpgpu_max_cycle|_insn|_cta N  stop after N cycles / thread instructions / CTAs\n"
+            "  -smtlm_stats_json <path|->    every statistic as JSON ('-' = stdout; the text then goes to stderr)\n"
+            "  -smtlm_fix_<quirk> 0|1        subcore_hol, optype_priority, wb_bank_conflict\n"
+            "  -smtlm_oc_allocator fifo|wavefront\n"
+            "  -smtlm_mem_latency N, -smtlm_mem_bytes_per_cycle N   the memory behind each SM\n"
+            "  -smtlm_watchdog_cycles N      end a run in which nothing progresses for N cycles\n"
+            "  -smtlm_list_options 1         every option with its value and description\n"
+            "  -smtlm_verbose 1              name each not-modelled option set to a non-default value\n"
+            "  -h, -help, --help             this text;  --version, -version   version and git commit\n"
+            "\n"
+            "Exit status: 0 done (also when a -gpgpu_max_* limit stopped it), 1 the watchdog stopped it,\n"
+            "2 bad input. Full reference: README.md and docs/OPTIONS.md.\n");
+}
+
+/* -h/-help/--help and --version/-version answer at once, wherever they stand. Returns 1 when
+ * one was handled. */
+static int info_request(int argc, const char *const *argv, FILE *out)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "-help") || !strcmp(argv[i], "--help")) {
+            print_usage(out);
+            return 1;
+        }
+        if (!strcmp(argv[i], "--version") || !strcmp(argv[i], "-version")) {
+            fprintf(out, "smsim (smtlm) %s\n", smtlm_version_text());
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* -smtlm_stats_json: a path, or "-" for stdout (the GPGPU-Sim text then moves to stderr so
+ * stdout stays one JSON document). */
+static int open_json(run_ctx *r, const char *path, FILE *out)
+{
+    if (!*path)
+        return 0;
+    if (!strcmp(path, "-")) {
+        r->json = r->json_stdout = out;
+        r->out = r->err;
+        return 0;
+    }
+    if (!(r->json = fopen(path, "w"))) {
+        fprintf(r->err, "smsim: %s: cannot open for writing: %s\n", path, strerror(errno));
+        return 2;
+    }
+    return 0;
 }
 
 int smtlm_smsim(int argc, const char *const *argv, FILE *out, FILE *err)
 {
     char msg[2048];
+    if (info_request(argc, argv, out))
+        return 0;
     smtlm_options *opts = smtlm_options_new();
     if (!opts) {
         fprintf(err, "smsim: out of memory\n");
@@ -229,32 +326,23 @@ int smtlm_smsim(int argc, const char *const *argv, FILE *out, FILE *err)
     r.opts = opts;
     r.out = out;
     r.err = err;
+    r.start = now_s();
     int status = 0;
-    int list_only = 0, has_config = 0;
-    for (int i = 1; i < argc; i++)
-        has_config |= !strcmp(argv[i], "-config");
-    /* Without any -config the built-in QV100-like machine is the starting point. */
-    if (!has_config && smtlm_options_parse_text(opts, smtlm_builtin_config_text(), smtlm_builtin_config_len(),
-                                                "<built-in qv100.config>", msg, sizeof msg) != SMTLM_OPT_OK) {
-        fprintf(err, "smsim: %s\n", msg);
-        status = 2;
-    } else if (smtlm_options_parse_argv(opts, argc, argv, msg, sizeof msg) != SMTLM_OPT_OK) {
+    int list_only = 0, verbose = 0;
+    /* the options start as the built-in QV100 machine (smtlm_options_new) */
+    if (smtlm_options_parse_argv(opts, argc, argv, msg, sizeof msg) != SMTLM_OPT_OK) {
         fprintf(err, "smsim: %s\n", msg);
         status = 2;
     } else if (smtlm_options_get_bool(opts, "smtlm_list_options", &list_only) == SMTLM_OPT_OK && list_only) {
         smtlm_options_list(opts, out);
     } else {
-        smtlm_options_warn_unmodelled(opts, err);
+        smtlm_options_get_bool(opts, "smtlm_verbose", &verbose);
+        smtlm_options_warn_unmodelled(opts, verbose, err);
         if ((status = setup(&r, msg, sizeof msg)) != 0)
             fprintf(err, "smsim: %s\n", msg);
     }
-    if (!status && !list_only) {
-        const char *json = opt_str(opts, "smtlm_stats_json");
-        if (*json && !(r.json = fopen(json, "w"))) {
-            fprintf(err, "smsim: %s: cannot open for writing\n", json);
-            status = 2;
-        }
-    }
+    if (!status && !list_only)
+        status = open_json(&r, opt_str(opts, "smtlm_stats_json"), out);
     if (!status && !list_only) {
         if (r.json)
             fprintf(r.json, "{\"kernels\":[");
@@ -263,10 +351,9 @@ int smtlm_smsim(int argc, const char *const *argv, FILE *out, FILE *err)
         if (r.json)
             fprintf(r.json, "\n],\"gpu_tot_sim_cycle\":%llu,\"gpu_tot_sim_insn\":%llu,\"wall_seconds\":%.6f}\n",
                     (unsigned long long)r.gpu->tot_cycle, (unsigned long long)r.gpu->tot_insn, r.wall);
-        if (r.wall > 0 && r.kernels)
-            fprintf(out, "gpgpu_simulation_time = %.3f s\ngpgpu_simulation_rate = %.0f (inst/sec)\nsmtlm_sim_rate = %.0f (SM-cycles/sec), %.0f (warp inst/sec)\n",
-                    r.wall, (double)r.gpu->tot_insn / r.wall, (double)r.sm_cycles / r.wall,
-                    (double)r.gpu->tot_warp_insn / r.wall);
+        /* Accel-Sim's last lines; get_stats.py trusts only output that ends with them */
+        if (status == 0)
+            fprintf(r.out, "GPGPU-Sim: *** simulation thread exiting ***\nGPGPU-Sim: *** exit detected ***\n");
     }
     teardown(&r);
     smtlm_options_free(opts);

@@ -10,9 +10,12 @@ static const char *limit_name(int l)
     return l >= 0 && l < 5 ? n[l] : "?";
 }
 
-void smtlm_stats_collect(const smtlm_gpu *gpu, smtlm_stats *st)
+void smtlm_stats_collect(const smtlm_gpu *gpu, double core_clock_mhz, smtlm_stats *st)
 {
     memset(st, 0, sizeof *st);
+    st->gpu = gpu;
+    st->core_clock_mhz = core_clock_mhz;
+    st->tot_issued_cta = gpu->total_ctas_issued;
     st->sim_cycle = gpu->sim_cycle;
     st->sim_insn = smtlm_gpu_sim_insn(gpu);
     st->sim_warp_insn = smtlm_gpu_sim_warp_insn(gpu);
@@ -63,6 +66,12 @@ void smtlm_stats_collect(const smtlm_gpu *gpu, smtlm_stats *st)
 
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
+/* Simulated time of the kernel at the core clock, in microseconds (cycles / MHz). */
+static double sim_time_us(const smtlm_stats *st)
+{
+    return st->core_clock_mhz > 0 ? (double)st->sim_cycle / st->core_clock_mhz : 0.0;
+}
+
 static const char *fu_name[SMTLM_FU_KINDS] = {"sp", "dp", "int", "sfu", "tensor", "spec"};
 static const char *ws_name[SMTLM_WS_COUNT] = {"issued", "ibuffer_empty", "barrier", "membar", "atomic",
                                               "draining", "scoreboard", "unit_busy"};
@@ -77,7 +86,12 @@ void smtlm_stats_print(FILE *out, const smtlm_stats *st)
     fprintf(out, "gpu_tot_sim_cycle = %" PRIu64 "\n", st->tot_cycle);
     fprintf(out, "gpu_tot_sim_insn = %" PRIu64 "\n", st->tot_insn);
     fprintf(out, "gpu_tot_ipc = %12.4f\n", ratio(st->tot_insn, st->tot_cycle));
+    fprintf(out, "gpu_tot_issued_cta = %" PRIu64 "\n", st->tot_issued_cta);
     fprintf(out, "gpu_sim_warp_insn = %" PRIu64 "\n", st->sim_warp_insn);
+    fprintf(out, "gpgpu_n_tot_thrd_icount = %" PRIu64 "\n", st->tot_insn);
+    fprintf(out, "gpgpu_n_tot_w_icount = %" PRIu64 "\n", st->tot_warp_insn);
+    if (st->core_clock_mhz > 0)
+        fprintf(out, "smtlm_sim_time_us = %.6f (core clock %.1f MHz)\n", sim_time_us(st), st->core_clock_mhz);
     fprintf(out, "CTA/core = %" PRIu64 ", limited by: %s\n", st->ctas_per_sm, limit_name(st->cta_limit));
     fprintf(out, "gpu_reg_bank_conflict_stalls = %" PRIu64 "\n", st->conflict_cycles);
     fprintf(out, "Stall:%" PRIu64 "\tW0_Idle:%" PRIu64 "\tW0_Scoreboard:%" PRIu64, st->distro[SMTLM_DISTRO_STALL],
@@ -125,6 +139,29 @@ static void json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
+/* Per-warp stall reasons: one entry per (SM, warp slot) that was ever examined, so the list
+ * is bounded by the warps that ran (a slot reused by later CTAs accumulates). */
+static void json_warp_stalls(FILE *out, const smtlm_stats *st)
+{
+    fprintf(out, "\"warp_stall_per_warp\":[");
+    unsigned n = 0;
+    for (unsigned s = 0; st->gpu && s < st->gpu->n_sm; s++) {
+        const smtlm_sm *sm = &st->gpu->sm[s];
+        for (unsigned w = 0; w < sm->cfg.max_warps; w++) {
+            uint64_t any = 0;
+            for (unsigned r = 0; r < SMTLM_WS_COUNT; r++)
+                any |= sm->iss.warp_stall[w][r];
+            if (!any)
+                continue;
+            fprintf(out, "%s{\"sm\":%u,\"warp\":%u", n++ ? "," : "", s, w);
+            for (unsigned r = 0; r < SMTLM_WS_COUNT; r++)
+                fprintf(out, ",\"%s\":%" PRIu64, ws_name[r], sm->iss.warp_stall[w][r]);
+            fprintf(out, "}");
+        }
+    }
+    fprintf(out, "]");
+}
+
 void smtlm_stats_json(FILE *out, const smtlm_stats *st)
 {
     fprintf(out, "{\"kernel_name\":");
@@ -132,7 +169,9 @@ void smtlm_stats_json(FILE *out, const smtlm_stats *st)
     fprintf(out, ",\"kernel_launch_uid\":%u", st->kernel_uid);
     fprintf(out, ",\"gpu_sim_cycle\":%" PRIu64 ",\"gpu_sim_insn\":%" PRIu64 ",\"gpu_ipc\":%.6f", st->sim_cycle,
             st->sim_insn, ratio(st->sim_insn, st->sim_cycle));
-    fprintf(out, ",\"gpu_sim_warp_insn\":%" PRIu64, st->sim_warp_insn);
+    fprintf(out, ",\"gpu_sim_warp_insn\":%" PRIu64 ",\"gpgpu_n_tot_w_icount\":%" PRIu64, st->sim_warp_insn, st->tot_warp_insn);
+    fprintf(out, ",\"gpu_tot_issued_cta\":%" PRIu64, st->tot_issued_cta);
+    fprintf(out, ",\"core_clock_mhz\":%.3f,\"sim_time_us\":%.6f", st->core_clock_mhz, sim_time_us(st));
     fprintf(out, ",\"gpu_tot_sim_cycle\":%" PRIu64 ",\"gpu_tot_sim_insn\":%" PRIu64, st->tot_cycle, st->tot_insn);
     fprintf(out, ",\"ctas_per_sm\":%" PRIu64 ",\"cta_limit\":\"%s\"", st->ctas_per_sm, limit_name(st->cta_limit));
     fprintf(out, ",\"stall\":%" PRIu64 ",\"w0_idle\":%" PRIu64 ",\"w0_scoreboard\":%" PRIu64,
@@ -143,7 +182,9 @@ void smtlm_stats_json(FILE *out, const smtlm_stats *st)
     fprintf(out, ",\"warp_stall\":{");
     for (unsigned r = 0; r < SMTLM_WS_COUNT; r++)
         fprintf(out, "%s\"%s\":%" PRIu64, r ? "," : "", ws_name[r], st->warp_stall[r]);
-    fprintf(out, "},\"gpu_reg_bank_conflict_stalls\":%" PRIu64 ",", st->conflict_cycles);
+    fprintf(out, "},");
+    json_warp_stalls(out, st);
+    fprintf(out, ",\"gpu_reg_bank_conflict_stalls\":%" PRIu64 ",", st->conflict_cycles);
     json_array(out, "rf_bank_reads", st->bank_reads, st->n_banks);
     fprintf(out, ",");
     json_array(out, "rf_bank_writes", st->bank_writes, st->n_banks);

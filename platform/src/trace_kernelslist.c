@@ -1,6 +1,7 @@
 /* kernelslist.g: the command list of a traced application (Accel-Sim
  * trace_parser::parse_commandlist_file / parse_memcpy_info). */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,13 +136,39 @@ static int list_line(const char *list, unsigned long ln, char *line, smtlm_kerne
             return rc;
         }
     } else {
-        return 0; /* MemcpyDtoH and anything else: ignored, as in Accel-Sim */
+        /* MemcpyDtoH and anything else: ignored, as in Accel-Sim; others are counted so the
+         * caller can say so (a misnamed trace must not vanish silently) */
+        if (*line && *line != '#' && !starts_with(line, "MemcpyDtoH") && out->n_ignored++ == 0) {
+            out->first_ignored_line = ln;
+            snprintf(out->first_ignored, sizeof out->first_ignored, "%s", line);
+        }
+        return 0;
     }
     if (push(out, cap, &c) < 0) {
         free(c.path);
         return trace_fail(err, errlen, SMTLM_TRACE_ERR_NOMEM, list, ln, "out of memory");
     }
     return 0;
+}
+
+static int has_kernel(const smtlm_kernelslist *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        if (l->cmds[i].kind == SMTLM_TRACE_CMD_KERNEL)
+            return 1;
+    return 0;
+}
+
+static int no_kernel(const char *path, const smtlm_kernelslist *l, char *err, size_t errlen)
+{
+    if (l->n_ignored)
+        return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, path, l->first_ignored_line,
+                          "the list names no kernel: '%s' does not start with 'kernel' and is ignored, as in "
+                          "Accel-Sim (%lu such line%s); kernel traces are listed as kernel-<N>.traceg[.xz]",
+                          l->first_ignored, l->n_ignored, l->n_ignored == 1 ? "" : "s");
+    return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, path, 0,
+                      "the list names no kernel (no line starting with 'kernel'; %zu MemcpyHtoD line%s)",
+                      l->n, l->n == 1 ? "" : "s");
 }
 
 int smtlm_kernelslist_load(const char *path, smtlm_kernelslist *out, char *err, size_t errlen)
@@ -152,8 +179,7 @@ int smtlm_kernelslist_load(const char *path, smtlm_kernelslist *out, char *err, 
     if (out == NULL || path == NULL)
         return trace_fail(err, errlen, SMTLM_TRACE_ERR_ARG, "smtlm_kernelslist_load", 0,
                           "NULL argument");
-    out->cmds = NULL;
-    out->n = 0;
+    memset(out, 0, sizeof *out);
     if (ends_with(path, ".traceg") || ends_with(path, ".xz"))
         rc = single_trace(path, out, err, errlen);
     else if ((rc = trace_lines_open_file(&l, path, err, errlen)) == 0) {
@@ -161,6 +187,8 @@ int smtlm_kernelslist_load(const char *path, smtlm_kernelslist *out, char *err, 
             if ((rc = list_line(path, l.lineno, l.line, out, &cap, err, errlen)) < 0)
                 break;
         trace_lines_close(&l);
+        if (rc == 0 && !has_kernel(out))
+            rc = no_kernel(path, out, err, errlen);
     }
     if (rc < 0) {
         smtlm_kernelslist_free(out);

@@ -118,7 +118,7 @@ TEST(BadInput, BanksNotDivisibleBySchedulers)
 {
     std::string cfg = config_with("banks", "-gpgpu_num_reg_banks 10");
     e2e::Result r = e2e::smsim({"-config", e2e::project_config("qv100.config"), "-config", cfg});
-    expect_one_error(r, cfg + ":3", "-gpgpu_num_reg_banks: 10 banks cannot be split over 4 schedulers");
+    expect_one_error(r, cfg + ":3", "-gpgpu_num_reg_banks: 10 register banks cannot be split over 4 schedulers");
 }
 
 TEST(BadInput, ZeroCollectorUnits)
@@ -139,7 +139,7 @@ TEST(BadInput, LatencyBeyondThePipeline)
 {
     std::string cfg = config_with("depth", "-trace_opcode_latency_initiation_sfu 400,8");
     e2e::Result r = e2e::smsim({"-config", e2e::project_config("qv100.config"), "-config", cfg});
-    expect_one_error(r, cfg + ":3", "latency 400 does not fit the SFU");
+    expect_one_error(r, cfg + ":3", "latency 400 (initiation interval 8) does not fit the SFU");
 }
 
 TEST(BadInput, ThreadBlockThatCannotFit)

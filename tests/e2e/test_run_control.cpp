@@ -1,5 +1,6 @@
 // Run limits (-gpgpu_max_cycle, -gpgpu_max_insn, -gpgpu_max_cta), the watchdog, the JSON
 // statistics, the unmodelled-option warning, the option listing and the built-in default run.
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include "smsim_run.hpp"
@@ -31,7 +32,7 @@ TEST(RunControl, MaxCycleStopsTheRun)
 {
     e2e::Result r = e2e::smsim({"-trace", multi_tb_trace("maxcyc", 4), "-gpgpu_max_cycle", "5010"});
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_NE(r.out.find("break due to reaching the maximum cycles"), std::string::npos);
+    EXPECT_NE(r.out.find("GPGPU-Sim: ** break due to reaching the maximum cycles (or instructions) **\n"), std::string::npos);
     EXPECT_EQ(r.stat("gpu_sim_cycle"), 5010);
 }
 
@@ -40,7 +41,7 @@ TEST(RunControl, MaxInsnStopsTheRun)
     // 4 CTAs x 17 warp instructions x 32 lanes = 2176 thread instructions in full.
     e2e::Result r = e2e::smsim({"-trace", multi_tb_trace("maxinsn", 4), "-gpgpu_max_insn", "500"});
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_NE(r.out.find("break due to reaching the maximum instructions"), std::string::npos);
+    EXPECT_NE(r.out.find("GPGPU-Sim: ** break due to reaching the maximum cycles (or instructions) **\n"), std::string::npos);
     EXPECT_GE(r.stat("gpu_sim_insn"), 500);
     EXPECT_LT(r.stat("gpu_sim_insn"), 2176);
 }
@@ -89,7 +90,16 @@ TEST(RunControl, WarnsAboutUnmodelledOptionsSetToNonDefaults)
     args.insert(args.begin(), {"-trace", multi_tb_trace("warn", 1)});
     e2e::Result r = e2e::smsim(args);
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_NE(r.err.find("gpgpu_cache:dl1"), std::string::npos) << r.err; // an L1 option we do not model
+    // One short line by default: the count and where to look (the full list is 1.2 KB) ...
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find("options set to non-default values are not modelled"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("-smtlm_list_options 1"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("gpgpu_cache:dl1"), std::string::npos) << r.err;
+    EXPECT_LT(r.err.size(), 200u) << r.err;
+    // ... and every name with -smtlm_verbose 1.
+    args.insert(args.end(), {"-smtlm_verbose", "1"});
+    e2e::Result verbose = e2e::smsim(args);
+    EXPECT_NE(verbose.err.find(" -gpgpu_cache:dl1"), std::string::npos) << verbose.err; // an L1 option we do not model
     e2e::Result quiet = e2e::smsim({"-trace", multi_tb_trace("warn", 1), "-config", e2e::project_config("qv100.config")});
     EXPECT_EQ(quiet.err, "");
 }

@@ -301,10 +301,16 @@ TEST(OptionsRealConfigs, TitanXTraceConfigSetsOnlyFourLatencies)
     Opts o;
     ASSERT_EQ(o.file(real_file("SM6_TITANX", "trace.config")), SMTLM_OPT_OK) << o.err;
     EXPECT_EQ(o.str("trace_opcode_latency_initiation_sfu"), "20,4");
+    // trace.config alone sits on the built-in QV100 defaults ...
+    EXPECT_EQ(o.str("trace_opcode_latency_initiation_tensor"), "2,2");
+    EXPECT_EQ(o.str("specialized_unit_1"), "1,4,4,4,4,BRA");
+    EXPECT_FALSE(smtlm_options_is_set(o.o, "specialized_unit_1"));
+    // ... until a machine config (it sets -gpgpu_ptx_force_max_capability) is read: what neither
+    // file sets is then GPGPU-Sim's default, as in Accel-Sim, whatever the order of the files.
+    ASSERT_EQ(o.file(real_file("SM6_TITANX", "gpgpusim.config")), SMTLM_OPT_OK) << o.err;
     EXPECT_EQ(o.str("trace_opcode_latency_initiation_tensor"), "4,1");
     EXPECT_EQ(o.str("specialized_unit_1"), "0,4,4,4,4,BRA");
-    EXPECT_FALSE(smtlm_options_is_set(o.o, "specialized_unit_1"));
-    ASSERT_EQ(o.file(real_file("SM6_TITANX", "gpgpusim.config")), SMTLM_OPT_OK) << o.err;
+    EXPECT_EQ(o.str("trace_opcode_latency_initiation_sfu"), "20,4"); // set values stay
     EXPECT_EQ(o.str("gpgpu_pipeline_widths"), "4,0,0,4,4,4,0,0,4,4,8");
     EXPECT_EQ(o.boolean("gpgpu_ignore_resources_limitation"), 1);
     EXPECT_EQ(o.str("inter_config_file"), "config_pascal_islip.icnt");
@@ -672,11 +678,11 @@ TEST(OptionsGetters, TypedAccessChecksTypeAndRange)
     EXPECT_EQ(smtlm_options_get_u32(o.o, "smtlm_watchdog_cycles", &u32), SMTLM_OPT_OK);
     EXPECT_EQ(u32, 100000u);
     EXPECT_EQ(smtlm_options_get_double(o.o, "gpgpu_shader_registers", &d), SMTLM_OPT_OK);
-    EXPECT_DOUBLE_EQ(d, 8192.0);
+    EXPECT_DOUBLE_EQ(d, 65536.0); // the built-in QV100's value
     EXPECT_EQ(smtlm_options_get_u32(o.o, "gpgpu_deadlock_detect", &u32), SMTLM_OPT_OK); // bool as 0/1
     EXPECT_EQ(u32, 1u);
     EXPECT_EQ(smtlm_options_get_str(o.o, "gpgpu_shader_registers", &s), SMTLM_OPT_OK);
-    EXPECT_STREQ(s, "8192");
+    EXPECT_STREQ(s, "65536");
     EXPECT_EQ(smtlm_options_get_str(o.o, "nope", &s), SMTLM_OPT_E_UNKNOWN);
     EXPECT_EQ(smtlm_options_get_bool(o.o, "nope", &b), SMTLM_OPT_E_UNKNOWN);
     EXPECT_EQ(smtlm_options_get_bool(nullptr, "gpgpu_perfect_mem", &b), SMTLM_OPT_E_ARG);
@@ -714,7 +720,7 @@ TEST(OptionsWarn, NamesUnmodelledOptionsSetToNonDefaultValues)
               SMTLM_OPT_OK)
         << o.err;
     int count = -1;
-    std::string out = capture([&](FILE *f) { count = smtlm_options_warn_unmodelled(o.o, f); });
+    std::string out = capture([&](FILE *f) { count = smtlm_options_warn_unmodelled(o.o, 1, f); });
     EXPECT_EQ(count, 3);
     EXPECT_EQ(count_lines(out), 1) << out;
     EXPECT_EQ(out.rfind("warning: ", 0), 0u) << out;
@@ -732,7 +738,7 @@ TEST(OptionsWarn, SilentWhenNothingUnmodelledDiffers)
     Opts o;
     ASSERT_EQ(o.text("-gpgpu_num_reg_banks 16 -gpgpu_n_mem 8"), SMTLM_OPT_OK);
     int count = -1;
-    std::string out = capture([&](FILE *f) { count = smtlm_options_warn_unmodelled(o.o, f); });
+    std::string out = capture([&](FILE *f) { count = smtlm_options_warn_unmodelled(o.o, 0, f); });
     EXPECT_EQ(count, 0);
     EXPECT_EQ(out, "");
 }
@@ -876,7 +882,7 @@ TEST_P(OptionsProjectConfigs, CarryTheRealPairsValueForEveryModelledOption)
     }
     EXPECT_GT(compared, 80);
     EXPECT_GT(set_by_real, 20); // the comparison is not between two sets of defaults
-    EXPECT_EQ(smtlm_options_warn_unmodelled(mine.o, nullptr), 0) << p.project;
+    EXPECT_EQ(smtlm_options_warn_unmodelled(mine.o, 0, nullptr), 0) << p.project;
 }
 
 INSTANTIATE_TEST_SUITE_P(Options, OptionsProjectConfigs, ::testing::ValuesIn(kPairs),

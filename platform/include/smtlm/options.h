@@ -80,7 +80,14 @@ const char *smtlm_opt_type_name(smtlm_opt_type type); /* "bool", "int32", ... */
 
 typedef struct smtlm_options smtlm_options;
 
-/* A fresh object holding every option at its default; NULL when out of memory. */
+/* A fresh object holding every option at its default; NULL when out of memory.
+ * Defaults: the built-in QV100 machine (configs/qv100.config, compiled in) for the options it
+ * sets, GPGPU-Sim's default (the table's) for the rest, so the defaults alone form a valid
+ * machine and a file or command line that sets a few options sits on top of it.
+ * Exception, for Accel-Sim compatibility: a config FILE that sets
+ * -gpgpu_ptx_force_max_capability (every Accel-Sim/GPGPU-Sim machine config does) is written
+ * against GPGPU-Sim's defaults, so from that point every option not set so far takes GPGPU-Sim's
+ * default, exactly as in Accel-Sim. */
 smtlm_options *smtlm_options_new(void);
 void smtlm_options_free(smtlm_options *opts); /* NULL is fine */
 
@@ -123,6 +130,9 @@ int smtlm_options_get_str(const smtlm_options *opts, const char *name, const cha
 int smtlm_options_value_text(const smtlm_options *opts, const char *name, char *buf, size_t n);
 /* 1 when the option was set by a file, the command line or smtlm_options_set; else 0. */
 int smtlm_options_is_set(const smtlm_options *opts, const char *name);
+/* When the value was set, as a rank: later settings give larger numbers; 0 = at the default
+ * (or an unknown name). Used to blame the most recent of several conflicting options. */
+unsigned long smtlm_options_set_order(const smtlm_options *opts, const char *name);
 /* Where the value was set: "file:line", "<command line>:<argv index>", "<api>:0", or
  * "<default>" when never set. */
 int smtlm_options_origin(const smtlm_options *opts, const char *name, char *buf, size_t n);
@@ -131,10 +141,10 @@ int smtlm_options_origin(const smtlm_options *opts, const char *name, char *buf,
  * a "[modelled]" / "[not modelled]" marker after the '#'. Values holding whitespace (or
  * empty) are quoted so the listing parses back as a config file. */
 void smtlm_options_list(const smtlm_options *opts, FILE *out);
-/* Print ONE warning line naming every not-modelled option whose value differs from its
- * default (numbers compared numerically); prints nothing when there is none. Returns the
- * number of options named. */
-int smtlm_options_warn_unmodelled(const smtlm_options *opts, FILE *out);
+/* Warn about not-modelled options set to a value other than GPGPU-Sim's default (numbers
+ * compared numerically): one short line with their count and where to see them, or, with
+ * verbose, one line naming them all. Prints nothing when there is none. Returns the count. */
+int smtlm_options_warn_unmodelled(const smtlm_options *opts, int verbose, FILE *out);
 
 /* A parsed number: i for signed types and bool, u for unsigned types, d for double. */
 typedef union smtlm_opt_number {

@@ -34,14 +34,21 @@ typedef struct smtlm_stats {
     uint64_t result_bus_stalls, dropped_writes, buffered_writes;
     uint64_t shmem_accesses, shmem_bank_conflicts, mem_requests, mem_bytes, mem_latency_sum;
     uint64_t ctas_per_sm;
+    uint64_t tot_issued_cta;        /* CTAs issued since the run began (gpu_tot_issued_cta) */
+    double core_clock_mhz;          /* first field of -gpgpu_clock_domains: cycles -> time */
     uint64_t skipped_cycles;        /* accounted in bulk while every SM only waited */
     int cta_limit;
+    const smtlm_gpu *gpu;           /* for the per-warp entries of the JSON */
 } smtlm_stats;
 
-void smtlm_stats_collect(const smtlm_gpu *gpu, smtlm_stats *st);
+/* Snapshot of gpu; core_clock_mhz converts cycles to simulated time (0 = unknown). */
+void smtlm_stats_collect(const smtlm_gpu *gpu, double core_clock_mhz, smtlm_stats *st);
 /* GPGPU-Sim-style block for one kernel. */
 void smtlm_stats_print(FILE *out, const smtlm_stats *st);
-/* One JSON object (no trailing newline). */
+/* One JSON object (no trailing newline). Histogram bins: cu_occupancy_hist[i] counts SM
+ * cycles with i busy collector units (bin width 1); operand_collection_latency_hist[i] counts
+ * instructions whose operands took i cycles from collector allocation (bin width 1 cycle, the
+ * last bin holds 63 and more). */
 void smtlm_stats_json(FILE *out, const smtlm_stats *st);
 
 #ifdef __cplusplus

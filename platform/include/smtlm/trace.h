@@ -79,11 +79,18 @@ typedef struct smtlm_trace_cmd {
 typedef struct smtlm_kernelslist {
     smtlm_trace_cmd *cmds; /* in file order */
     size_t n;
+    /* Lines Accel-Sim ignores that are neither blank, '#' comments nor MemcpyDtoH: how many,
+     * and the first one (line number, text cut to fit), so a caller can warn about them. */
+    unsigned long n_ignored, first_ignored_line;
+    char first_ignored[96];
 } smtlm_kernelslist;
 
 /* Reads a kernelslist.g; a path ending in ".traceg", ".traceg.xz" or ".xz" is taken as a
- * single kernel (a one-command list). Every named trace must be readable (checked here).
- * On error *out is left empty. */
+ * single kernel (a one-command list). As in Accel-Sim, a line is a kernel when it starts with
+ * "kernel" (a trace file relative to the list's directory), MemcpyHtoD lines are copies, and
+ * any other line is ignored (counted in n_ignored). Every named trace must be readable
+ * (checked here), and a list that names no kernel at all is an error. On error *out is left
+ * empty. */
 int smtlm_kernelslist_load(const char *path, smtlm_kernelslist *out, char *err, size_t errlen);
 void smtlm_kernelslist_free(smtlm_kernelslist *list);
 
