@@ -53,6 +53,10 @@ TEST(RunControl, MaxCtaLimitsTheCtasRun)
     ASSERT_EQ(two.status, 0) << two.err;
     EXPECT_EQ(full.stat("gpu_sim_insn"), 4 * 17 * 32);
     EXPECT_EQ(two.stat("gpu_sim_insn"), 2 * 17 * 32);
+    // The CTA limit ends the run with Accel-Sim's break line, as the other limits do.
+    EXPECT_NE(two.out.find("GPGPU-Sim: ** break due to reaching the maximum cycles (or instructions) **\n"), std::string::npos);
+    EXPECT_EQ(full.out.find("break due to"), std::string::npos);
+    EXPECT_NE(two.out.find("GPGPU-Sim: *** exit detected ***\n"), std::string::npos);
 }
 
 TEST(RunControl, WatchdogNamesTheStuckWarps)

@@ -1,0 +1,242 @@
+// What a new user meets first on smsim's command line: partial configs, help and version,
+// suggestions, kernel lists without kernels, clock domains and the JSON destination.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "smsim_run.hpp"
+
+namespace {
+
+int lines(const std::string &s) { return (int)std::count(s.begin(), s.end(), '\n'); }
+
+// A one-warp, one-CTA kernel of n independent FFMAs in its own directory; returns the list.
+std::string ffma_kernel(const std::string &name, unsigned n = 16)
+{
+    const std::string dir = e2e::scratch("cli_" + name);
+    std::string t = "-kernel name = cli\n-kernel id = 1\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n-shmem = 0\n"
+                    "-nregs = 16\n-binary version = 70\n-accelsim tracer version = 4\n-enable lineinfo = 0\n\n"
+                    "#traces format\n\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = " + std::to_string(n + 1) + "\n";
+    char pc[16];
+    for (unsigned i = 0; i < n; i++) {
+        std::snprintf(pc, sizeof pc, "%04x", i * 16);
+        t += std::string(pc) + " ffffffff 1 R" + std::to_string(20 + i % 8) + " FFMA 3 R3 R4 R5 0\n";
+    }
+    std::snprintf(pc, sizeof pc, "%04x", n * 16);
+    t += std::string(pc) + " ffffffff 0 EXIT 0 0\n#END_TB\n";
+    e2e::write_file(dir + "/kernel-1.traceg", t);
+    e2e::write_file(dir + "/kernelslist.g", "kernel-1.traceg\n");
+    return dir;
+}
+
+std::string file_with(const std::string &name, const std::string &text)
+{
+    const std::string path = e2e::scratch("cli_files") + "/" + name;
+    e2e::write_file(path, text);
+    return path;
+}
+
+// ---------------------------------------------------------------- partial configs
+
+TEST(PartialConfig, AFileOfOneOptionSitsOnTheBuiltInMachine)
+{
+    e2e::Result builtin = e2e::smsim({});
+    e2e::Result devnull = e2e::smsim({"-config", "/dev/null"});
+    e2e::Result one = e2e::smsim({"-config", file_with("one.config", "-gpgpu_num_reg_banks 16\n")});
+    ASSERT_EQ(builtin.status, 0) << builtin.err;
+    ASSERT_EQ(devnull.status, 0) << devnull.err;
+    ASSERT_EQ(one.status, 0) << one.err;
+    // 16 banks is the built-in QV100's value: all three are the same machine. The synthetic
+    // default's 29631 cycles are pinned in the README tour.
+    EXPECT_EQ(builtin.stat("gpu_sim_cycle"), 29631);
+    EXPECT_EQ(devnull.stat("gpu_sim_cycle"), 29631);
+    EXPECT_EQ(one.stat("gpu_sim_cycle"), 29631);
+}
+
+TEST(PartialConfig, AFileAndTheCommandLineChangeTheSameMachine)
+{
+    e2e::Result file = e2e::smsim({"-config", file_with("eight.config", "-gpgpu_num_reg_banks 8\n")});
+    e2e::Result cmdline = e2e::smsim({"-gpgpu_num_reg_banks", "8"});
+    ASSERT_EQ(file.status, 0) << file.err;
+    ASSERT_EQ(cmdline.status, 0) << cmdline.err;
+    EXPECT_EQ(file.out.substr(0, file.out.find("gpgpu_simulation_time")),
+              cmdline.out.substr(0, cmdline.out.find("gpgpu_simulation_time")));
+    EXPECT_NE(file.stat("gpu_sim_cycle"), 29631); // fewer banks: more conflicts, another time
+}
+
+TEST(PartialConfig, ACommandLineValueIsBlamedOnTheCommandLine)
+{
+    // 3 schedulers cannot share the 8 generic collector units set at configs/qv100.config:42:
+    // the value that broke the machine is the command line's (argv[3]), so the error points there.
+    e2e::Result r = e2e::smsim({"-config", e2e::project_config("qv100.config"), "-gpgpu_num_sched_per_core", "3"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("<command line>:3: -gpgpu_num_sched_per_core:"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("qv100.config"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("<default>"), std::string::npos) << r.err;
+}
+
+TEST(PartialConfig, AnErrorNeverBlamesADefault)
+{
+    // The trace latency alone breaks the SFU pipeline: it is named, not the depth's default.
+    e2e::Result r = e2e::smsim({"-trace_opcode_latency_initiation_sfu", "400,8"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("<command line>:1: -trace_opcode_latency_initiation_sfu: latency 400"), std::string::npos) << r.err;
+    // When the pipeline depth is what moved (set last), the depth is blamed: SP depth is the
+    // second -ptx_opcode_latency_fp value, 3 here, and a 6-cycle, II 2 op starts at stage 4.
+    r = e2e::smsim({"-trace_opcode_latency_initiation_sp", "6,2", "-ptx_opcode_latency_fp", "4,3,4,5,39"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find("<command line>:3: -ptx_opcode_latency_fp: latency 6 (initiation interval 2) does not fit the SP"),
+              std::string::npos) << r.err;
+}
+
+// ---------------------------------------------------------------- help, version, suggestions
+
+TEST(Help, EveryHelpSpellingPrintsUsageAndSucceeds)
+{
+    for (const char *h : {"-h", "-help", "--help"}) {
+        e2e::Result r = e2e::smsim({h});
+        EXPECT_EQ(r.status, 0) << h;
+        EXPECT_EQ(r.out.rfind("usage: smsim", 0), 0u) << h << ": " << r.out;
+        EXPECT_NE(r.out.find("-trace"), std::string::npos);
+        EXPECT_NE(r.out.find("docs/OPTIONS.md"), std::string::npos);
+        EXPECT_EQ(r.err, "") << h;
+    }
+    // wherever it stands, and before anything is parsed or run
+    e2e::Result r = e2e::smsim({"-gpgpu_bogus", "1", "--help"});
+    EXPECT_EQ(r.status, 0);
+}
+
+TEST(Help, VersionNamesTheReleaseAndTheCommit)
+{
+    for (const char *v : {"--version", "-version"}) {
+        e2e::Result r = e2e::smsim({v});
+        EXPECT_EQ(r.status, 0) << v;
+        EXPECT_EQ(r.out.rfind("smsim (smtlm) 0.1.0 (git ", 0), 0u) << r.out;
+        EXPECT_EQ(lines(r.out), 1);
+    }
+}
+
+TEST(Suggestions, OnlyNearNamesAreSuggested)
+{
+    e2e::Result far = e2e::smsim({"-bogus", "1"});
+    EXPECT_EQ(far.status, 2);
+    EXPECT_EQ(far.err.find("did you mean"), std::string::npos) << far.err;
+    EXPECT_NE(far.err.find("unknown option -bogus"), std::string::npos) << far.err;
+    e2e::Result near = e2e::smsim({"-gpgpu_num_reg_bank", "8"});
+    EXPECT_NE(near.err.find("did you mean -gpgpu_num_reg_banks?"), std::string::npos) << near.err;
+    e2e::Result typos = e2e::smsim({"-gpgpu_kernal_lanch_latency", "8"}); // 2 typos in a long name
+    EXPECT_NE(typos.err.find("did you mean -gpgpu_kernel_launch_latency?"), std::string::npos) << typos.err;
+}
+
+// ---------------------------------------------------------------- inputs without kernels
+
+void expect_no_kernel(const std::string &list, const std::string &what)
+{
+    e2e::Result r = e2e::smsim({"-trace", list});
+    EXPECT_EQ(r.status, 2) << list;
+    EXPECT_EQ(lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find(list), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
+    EXPECT_EQ(r.out.find("gpu_sim_cycle"), std::string::npos);
+}
+
+TEST(KernelList, AListWithoutKernelsIsAnError)
+{
+    expect_no_kernel("/dev/null", "names no kernel");
+    expect_no_kernel(file_with("empty.g", ""), "names no kernel");
+    expect_no_kernel(file_with("comments.g", "# nothing here\n\n# still nothing\n"), "names no kernel");
+    expect_no_kernel(file_with("memcpy.g", "MemcpyHtoD,0x00007f0000000000,400\nMemcpyHtoD,0x00007f0000001000,400\n"),
+                     "2 MemcpyHtoD lines");
+}
+
+TEST(KernelList, ATraceNotNamedKernelIsReportedNotSkippedSilently)
+{
+    const std::string dir = ffma_kernel("misnamed");
+    std::rename((dir + "/kernel-1.traceg").c_str(), (dir + "/mykernel.traceg").c_str());
+    e2e::write_file(dir + "/only.g", "MemcpyHtoD,0x00007f0000000000,400\nmykernel.traceg\n");
+    expect_no_kernel(dir + "/only.g", "'mykernel.traceg' does not start with 'kernel'");
+    // Beside a real kernel, the ignored line is a warning with its line number.
+    ffma_kernel("misnamed"); // kernel-1.traceg again
+    e2e::write_file(dir + "/both.g", "kernel-1.traceg\nmykernel.traceg\n");
+    e2e::Result r = e2e::smsim({"-trace", dir + "/both.g"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("warning: " + dir + "/both.g:2: 'mykernel.traceg' ignored"), std::string::npos) << r.err;
+    EXPECT_EQ(r.stat("kernel_launch_uid"), 1);
+}
+
+// ---------------------------------------------------------------- clock domains
+
+TEST(ClockDomains, AreParsedAndValidated)
+{
+    for (const char *bad : {"garbage", "1132.0:1132.0:1132.0", "0:1:1:1", "1:2:3:4:5", "-5:1:1:1"}) {
+        const std::string cfg = file_with("clock.config", std::string("# clocks\n-gpgpu_clock_domains ") + bad + "\n");
+        e2e::Result r = e2e::smsim({"-config", cfg});
+        EXPECT_EQ(r.status, 2) << bad;
+        EXPECT_EQ(lines(r.err), 1) << r.err;
+        EXPECT_NE(r.err.find(cfg + ":2: -gpgpu_clock_domains"), std::string::npos) << r.err;
+    }
+}
+
+TEST(ClockDomains, TheCoreClockTurnsCyclesIntoTime)
+{
+    // 17 FFMAs of one warp: 5000 launch cycles + the pipeline; at 1000 MHz a cycle is 1 ns.
+    e2e::Result r = e2e::smsim({"-trace", ffma_kernel("clock") + "/kernelslist.g", "-gpgpu_clock_domains", "1000.0:1:1:1"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const long long cycles = r.stat("gpu_sim_cycle");
+    char want[96];
+    std::snprintf(want, sizeof want, "smtlm_sim_time_us = %.6f (core clock 1000.0 MHz)", cycles / 1000.0);
+    EXPECT_NE(r.out.find(want), std::string::npos) << r.out;
+    // and the silicon slowdown line uses it too (Accel-Sim: core Hz / simulated cycles per second)
+    EXPECT_NE(r.out.find("gpgpu_silicon_slowdown = "), std::string::npos);
+}
+
+// ---------------------------------------------------------------- JSON destination
+
+TEST(StatsJson, DashMeansStdoutAndTheTextMovesToStderr)
+{
+    e2e::Result r = e2e::smsim({"-trace", ffma_kernel("json") + "/kernelslist.g", "-smtlm_stats_json", "-"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out.front(), '{') << r.out;
+    EXPECT_EQ(r.out.substr(r.out.size() - 2), "}\n");
+    EXPECT_EQ(r.out.find("gpu_sim_cycle = "), std::string::npos);
+    EXPECT_NE(r.err.find("gpu_sim_cycle = "), std::string::npos);
+    EXPECT_NE(r.err.find("GPGPU-Sim: *** exit detected ***"), std::string::npos);
+    EXPECT_FALSE(std::ifstream("-").good()); // no file named "-"
+}
+
+TEST(StatsJson, AnUnwritablePathSaysWhy)
+{
+    e2e::Result r = e2e::smsim({"-smtlm_stats_json", "/nonexistent-dir/stats.json"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(lines(r.err), 1) << r.err;
+    EXPECT_NE(r.err.find("/nonexistent-dir/stats.json: cannot open for writing: No such file or directory"),
+              std::string::npos) << r.err;
+}
+
+TEST(StatsJson, HoldsOneStallEntryPerWarpThatRan)
+{
+    // 2 warps of one CTA; each issues its 17 instructions (16 FFMAs and EXIT).
+    const std::string dir = ffma_kernel("perwarp");
+    std::string t;
+    {
+        std::ifstream f(dir + "/kernel-1.traceg");
+        t.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+    }
+    const size_t body = t.find("warp = 0"), end = t.find("#END_TB");
+    std::string warp1 = t.substr(body, end - body);
+    warp1.replace(0, 8, "warp = 1");
+    t.insert(end, warp1);
+    t.replace(t.find("(32,1,1)"), 8, "(64,1,1)");
+    e2e::write_file(dir + "/kernel-1.traceg", t);
+    const std::string json = e2e::scratch("cli_perwarp") + "/stats.json";
+    e2e::Result r = e2e::smsim({"-trace", dir + "/kernelslist.g", "-smtlm_stats_json", json});
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::ifstream f(json);
+    std::string j((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    EXPECT_NE(j.find("\"warp_stall_per_warp\":[{\"sm\":0,\"warp\":0,\"issued\":17,"), std::string::npos) << j;
+    EXPECT_NE(j.find("},{\"sm\":0,\"warp\":1,\"issued\":17,"), std::string::npos) << j;
+    EXPECT_EQ(j.find("\"warp\":2,"), std::string::npos) << j; // warps that never ran are left out
+}
+
+} // namespace
