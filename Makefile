@@ -1,14 +1,20 @@
 # The two README commands. Both work on a fresh Debian 12 as root: they install the Debian
 # packages the build needs, configure, build and then run.
-#   make run   - build and run smsim on its built-in default workload
-#   make test  - build and pass the whole test suite
+#   make run   - build smsim (only what it needs) and run it on its built-in default workload
+#   make test  - build everything and pass the whole test suite
+# Plain `make` builds everything (same as `make build`).
 BUILD      ?= build
 JOBS       ?= $(shell nproc)
 CMAKE_ARGS ?=
 APT_PKGS    = cmake make g++ gcc pkg-config libsystemc-dev libgtest-dev libgmock-dev \
               libboost-dev libbenchmark-dev liblzma-dev xz-utils python3 clang-14 libclang-rt-14-dev
 
-.PHONY: deps configure build run test bench clean
+.PHONY: all deps configure build run test bench clean
+
+# The recursive make that CMake's generator runs would print "Entering directory" lines.
+MAKEFLAGS += --no-print-directory
+
+all: build
 
 # Install only what is missing, so repeated runs stay fast and work offline once set up.
 deps:
@@ -27,7 +33,8 @@ configure: deps
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-run: build
+run: configure
+	cmake --build $(BUILD) -j $(JOBS) --target smsim
 	./$(BUILD)/platform/smsim
 
 test: build
