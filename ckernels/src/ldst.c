@@ -17,6 +17,15 @@ int smtlm_ldst_init(smtlm_ldst *u, const smtlm_ldst_cfg *cfg)
     return SMTLM_OK;
 }
 
+void smtlm_ldst_bind(smtlm_ldst *u, smtlm_regset *oc_ex_mem, smtlm_inst_pool *pool, const smtlm_rf_write_ops *rf,
+                     const smtlm_warp_ops *warps)
+{
+    u->in = oc_ex_mem;
+    u->pool = pool;
+    u->rf = *rf;
+    u->warps = *warps;
+}
+
 void smtlm_ldst_reset(smtlm_ldst *u)
 {
     u->dispatch = SMTLM_NO_INST;
@@ -108,14 +117,14 @@ static int is_load(const smtlm_inst *in)
     return in->op == SMTLM_OP_LOAD || (in->atomic && in->n_dst > 0);
 }
 
-void smtlm_ldst_issue(smtlm_ldst *u, const smtlm_ldst_env *env, smtlm_iref r)
+void smtlm_ldst_issue(smtlm_ldst *u, smtlm_iref r)
 {
-    smtlm_inst *in = smtlm_pool_get(env->pool, r);
+    smtlm_inst *in = smtlm_pool_get(u->pool, r);
     u->dispatch = r;
     u->issued++;
     u->n_acc = u->acc_next = 0;
     u->disp_cycles = 0;
-    const uint64_t *addr = in->mem != SMTLM_NO_INST ? env->pool->mem[in->mem].addr : 0;
+    const uint64_t *addr = in->mem != SMTLM_NO_INST ? u->pool->mem[in->mem].addr : 0;
     if (in->op == SMTLM_OP_MEMBAR || addr == 0 || in->mask == 0)
         return;
     if (in->mem_space == SMTLM_MEM_SHARED) {
@@ -136,7 +145,7 @@ void smtlm_ldst_issue(smtlm_ldst *u, const smtlm_ldst_env *env, smtlm_iref r)
         if (is_load(in))
             in->pending = u->n_acc; /* GPGPU-Sim m_pending_writes += accesses */
     }
-    smtlm_pool_drop_payload(env->pool, r); /* addresses are no longer needed */
+    smtlm_pool_drop_payload(u->pool, r); /* addresses are no longer needed */
 }
 
 int smtlm_ldst_pop_request(smtlm_ldst *u, smtlm_mem_req *req)
@@ -165,42 +174,47 @@ int smtlm_ldst_busy(const smtlm_ldst *u)
 }
 
 /* Retires a load whose results are all written and which has left the dispatch register. */
-static void maybe_free(const smtlm_ldst_env *env, smtlm_iref r)
+static void maybe_free(smtlm_ldst *u, smtlm_iref r)
 {
-    smtlm_inst *in = smtlm_pool_get(env->pool, r);
+    smtlm_inst *in = smtlm_pool_get(u->pool, r);
     if (in->pending == 0 && in->left_ldst)
-        smtlm_pool_free(env->pool, r);
+        smtlm_pool_free(u->pool, r);
+}
+
+/* An instruction finished: its writeback cycle, then the issue stage counts it. */
+static void complete(smtlm_ldst *u, smtlm_inst *in)
+{
+    in->ev[SMTLM_EV_WRITEBACK] = u->now;
+    u->warps.completed(u->warps.ctx, in);
 }
 
 /* Writes next_wb's destinations; 1 on success, 0 if a bank already took a write this cycle. */
-static int write_banks(const smtlm_ldst_env *env, const smtlm_inst *in)
+static int write_banks(smtlm_ldst *u, const smtlm_inst *in)
 {
-    for (unsigned i = 0; i < in->n_dst; i++) {
-        unsigned bank = smtlm_rf_bank(env->rf, (unsigned)in->dst[i], in->warp, in->sched);
-        if (env->rf->write_alloc >> bank & 1)
-            return 0;
-    }
     for (unsigned i = 0; i < in->n_dst; i++)
-        smtlm_rf_write(env->rf, smtlm_rf_bank(env->rf, (unsigned)in->dst[i], in->warp, in->sched));
+        if (!u->rf.can_write(u->rf.ctx, in->warp, in->sched, (unsigned)in->dst[i]))
+            return 0;
+    for (unsigned i = 0; i < in->n_dst; i++)
+        u->rf.write(u->rf.ctx, in->warp, in->sched, (unsigned)in->dst[i]);
     return 1;
 }
 
-static void writeback(smtlm_ldst *u, const smtlm_ldst_env *env)
+static void writeback(smtlm_ldst *u)
 {
     if (u->next_wb != SMTLM_NO_INST) {
-        smtlm_inst *in = smtlm_pool_get(env->pool, u->next_wb);
-        if (!write_banks(env, in)) {
+        smtlm_inst *in = smtlm_pool_get(u->pool, u->next_wb);
+        if (!write_banks(u, in)) {
             u->wb_bank_stalls++;
         } else {
             if (in->mem_space == SMTLM_MEM_SHARED) {
-                smtlm_sb_release(env->sb, in->warp, in);
+                smtlm_warp_release_dsts(&u->warps, in);
                 if (in->n_dst)
-                    env->complete(env->owner, u->next_wb);
-                smtlm_pool_free(env->pool, u->next_wb);
+                    complete(u, in);
+                smtlm_pool_free(u->pool, u->next_wb);
             } else if (in->pending > 0 && --in->pending == 0) {
-                smtlm_sb_release(env->sb, in->warp, in);
-                env->complete(env->owner, u->next_wb);
-                maybe_free(env, u->next_wb);
+                smtlm_warp_release_dsts(&u->warps, in);
+                complete(u, in);
+                maybe_free(u, u->next_wb);
             }
             u->next_wb = SMTLM_NO_INST;
         }
@@ -209,13 +223,13 @@ static void writeback(smtlm_ldst *u, const smtlm_ldst_env *env)
     for (unsigned c = 0; u->next_wb == SMTLM_NO_INST && c < WB_CLIENTS; c++) {
         unsigned client = (c + u->wb_arb) % WB_CLIENTS;
         if (client == WB_SHARED && u->pipe[0] != SMTLM_NO_INST) {
-            smtlm_inst *in = smtlm_pool_get(env->pool, u->pipe[0]);
+            smtlm_inst *in = smtlm_pool_get(u->pool, u->pipe[0]);
             u->next_wb = u->pipe[0];
             u->pipe[0] = SMTLM_NO_INST;
             u->pipe_count--;
             if (in->atomic)
-                env->atomic_done(env->owner, in->warp, smtlm_popcount32(in->mask));
-            env->dec_in_pipeline(env->owner, in->warp);
+                u->warps.atomic_done(u->warps.ctx, in->warp, smtlm_popcount32(in->mask));
+            u->warps.retired(u->warps.ctx, in->warp);
             served = (int)client;
         } else if (client == WB_GLOBAL && u->next_global != SMTLM_NO_INST) {
             u->next_wb = u->next_global;
@@ -228,19 +242,19 @@ static void writeback(smtlm_ldst *u, const smtlm_ldst_env *env)
 }
 
 /* Takes the oldest response: store acks complete at once; load data waits in next_global. */
-static void accept_response(smtlm_ldst *u, const smtlm_ldst_env *env)
+static void accept_response(smtlm_ldst *u)
 {
     if (u->resp_len == 0)
         return;
     const smtlm_mem_req *rq = &u->resp[u->resp_head];
     if (rq->is_write) {
-        env->store_acked(env->owner, rq->warp);
+        u->warps.store_acked(u->warps.ctx, rq->warp);
     } else {
         if (u->next_global != SMTLM_NO_INST)
             return;
         u->next_global = rq->inst;
         if (rq->atomic)
-            env->atomic_done(env->owner, rq->warp, smtlm_popcount32(rq->lanes));
+            u->warps.atomic_done(u->warps.ctx, rq->warp, smtlm_popcount32(rq->lanes));
     }
     u->mem_responses++;
     u->resp_head = (u->resp_head + 1) % SMTLM_LDST_RESP_CAP;
@@ -248,7 +262,7 @@ static void accept_response(smtlm_ldst *u, const smtlm_ldst_env *env)
 }
 
 /* Processes the dispatch register; returns 1 when the instruction is done with it. */
-static int dispatch_stage(smtlm_ldst *u, const smtlm_ldst_env *env, smtlm_inst *in)
+static int dispatch_stage(smtlm_ldst *u, smtlm_inst *in)
 {
     if (in->mem_space == SMTLM_MEM_SHARED && in->mask != 0) {
         if (u->disp_cycles > 0)
@@ -259,19 +273,19 @@ static int dispatch_stage(smtlm_ldst *u, const smtlm_ldst_env *env, smtlm_inst *
         if (u->out_len == SMTLM_LDST_OUT_CAP)
             return 0;
         smtlm_mem_req *rq = &u->acc[u->acc_next++];
-        rq->sent_cycle = env->now;
+        rq->sent_cycle = u->now;
         u->out[(u->out_head + u->out_len) & (SMTLM_LDST_OUT_CAP - 1)] = *rq;
         u->out_len++;
         u->mem_requests++;
         if (rq->is_write)
-            env->store_sent(env->owner, rq->warp);
+            u->warps.store_sent(u->warps.ctx, rq->warp);
     }
     return u->acc_next == u->n_acc;
 }
 
-static void one_cycle(smtlm_ldst *u, const smtlm_ldst_env *env)
+static void one_cycle(smtlm_ldst *u)
 {
-    writeback(u, env);
+    writeback(u);
     /* The shared pipeline advances only into empty stages (ldst_unit::cycle). */
     if (u->pipe_count)
         for (unsigned s = 0; s + 1 < u->cfg.smem_latency; s++)
@@ -279,17 +293,17 @@ static void one_cycle(smtlm_ldst *u, const smtlm_ldst_env *env)
                 u->pipe[s] = u->pipe[s + 1];
                 u->pipe[s + 1] = SMTLM_NO_INST;
             }
-    accept_response(u, env);
+    accept_response(u);
     if (u->dispatch == SMTLM_NO_INST)
         return;
     smtlm_iref r = u->dispatch;
-    smtlm_inst *in = smtlm_pool_get(env->pool, r);
-    if (!dispatch_stage(u, env, in))
+    smtlm_inst *in = smtlm_pool_get(u->pool, r);
+    if (!dispatch_stage(u, in))
         return;
     if (in->op == SMTLM_OP_MEMBAR || !is_load(in)) { /* stores and MEMBAR leave here */
-        env->dec_in_pipeline(env->owner, in->warp);
-        env->complete(env->owner, r);
-        smtlm_pool_free(env->pool, r);
+        u->warps.retired(u->warps.ctx, in->warp);
+        complete(u, in);
+        smtlm_pool_free(u->pool, r);
         u->dispatch = SMTLM_NO_INST;
     } else if (in->mem_space == SMTLM_MEM_SHARED) {
         unsigned top = u->cfg.smem_latency - 1;
@@ -301,20 +315,27 @@ static void one_cycle(smtlm_ldst *u, const smtlm_ldst_env *env)
     } else { /* global/local load: all requests sent */
         in->left_ldst = 1;
         if (in->pending == 0) { /* no active lane: done at once */
-            smtlm_sb_release(env->sb, in->warp, in);
-            env->complete(env->owner, r);
+            smtlm_warp_release_dsts(&u->warps, in);
+            complete(u, in);
         }
-        env->dec_in_pipeline(env->owner, in->warp);
+        u->warps.retired(u->warps.ctx, in->warp);
         u->dispatch = SMTLM_NO_INST;
-        maybe_free(env, r);
+        maybe_free(u, r);
     }
 }
 
-int smtlm_ldst_cycle(smtlm_ldst *u, const smtlm_ldst_env *env)
+int smtlm_ldst_cycle(smtlm_ldst *u, uint64_t now)
 {
+    u->now = now;
     if (smtlm_ldst_busy(u))
         u->busy_cycles++;
     for (unsigned p = 0; p < u->cfg.ports; p++)
-        one_cycle(u, env);
+        one_cycle(u);
+    smtlm_regset *in = u->in;
+    if (in->count && smtlm_ldst_can_issue(u)) {
+        const smtlm_iref r = smtlm_regset_take(in, (unsigned)smtlm_regset_oldest(in));
+        u->pool->inst[r].ev[SMTLM_EV_FU_ISSUE] = now;
+        smtlm_ldst_issue(u, r);
+    }
     return SMTLM_OK;
 }

@@ -33,12 +33,17 @@ void smtlm_rf_reset(smtlm_rf *rf)
     rf->nonempty = 0;
     rf->write_alloc = 0;
     rf->blocked = 0;
+    memset(rf->wbuf_head, 0, sizeof rf->wbuf_head);
+    memset(rf->wbuf_len, 0, sizeof rf->wbuf_len);
+    rf->dropped_writes = rf->buffered_writes = 0;
     rf->priority = 0;
     memset(rf->reads, 0, sizeof rf->reads);
     memset(rf->writes, 0, sizeof rf->writes);
     memset(rf->wait_steps, 0, sizeof rf->wait_steps);
     rf->steps_with_wait = 0;
 }
+
+void smtlm_rf_bind(smtlm_rf *rf, const smtlm_rf_ops *ops) { rf->ops = *ops; }
 
 unsigned smtlm_rf_bank(const smtlm_rf *rf, unsigned reg, unsigned wid, unsigned sched)
 {
@@ -146,6 +151,71 @@ static unsigned arbitrate_wavefront(smtlm_rf *rf, uint64_t eligible, smtlm_read_
     }
     return n;
 }
+
+/* ---- write port ------------------------------------------------------------------------- */
+
+smtlm_rf_write_result smtlm_rf_try_write(smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg)
+{
+    const unsigned bank = smtlm_rf_bank(rf, reg, warp, sched);
+    if (!((rf->write_alloc | rf->blocked) >> bank & 1)) {
+        smtlm_rf_write(rf, bank);
+        return SMTLM_RF_WRITTEN;
+    }
+    if (!rf->cfg.fix_wb_bank_conflict || rf->wbuf_len[bank] == SMTLM_RF_WBUF_CAP) {
+        rf->dropped_writes++;
+        return SMTLM_RF_DROPPED;
+    }
+    rf->wbuf[bank][(rf->wbuf_head[bank] + rf->wbuf_len[bank]) % SMTLM_RF_WBUF_CAP] =
+        (smtlm_rf_wentry){(uint16_t)warp, (uint16_t)reg};
+    rf->wbuf_len[bank]++;
+    rf->buffered_writes++;
+    rf->blocked |= 1ull << bank;
+    return SMTLM_RF_BUFFERED;
+}
+
+int smtlm_rf_can_write(const smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg)
+{
+    return !(rf->write_alloc >> smtlm_rf_bank(rf, reg, warp, sched) & 1);
+}
+
+void smtlm_rf_write_reg(smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg)
+{
+    smtlm_rf_write(rf, smtlm_rf_bank(rf, reg, warp, sched));
+}
+
+void smtlm_rf_drain_writes(smtlm_rf *rf)
+{
+    uint64_t blocked = rf->blocked;
+    while (blocked) {
+        const unsigned b = smtlm_ctz64(blocked);
+        blocked &= blocked - 1;
+        const smtlm_rf_wentry e = rf->wbuf[b][rf->wbuf_head[b]];
+        rf->wbuf_head[b] = (uint16_t)((rf->wbuf_head[b] + 1) % SMTLM_RF_WBUF_CAP);
+        rf->wbuf_len[b]--;
+        smtlm_rf_write(rf, b);
+        rf->ops.release(rf->ops.ctx, e.warp, e.reg);
+        if (rf->wbuf_len[b] == 0)
+            rf->blocked &= ~(1ull << b);
+    }
+}
+
+static smtlm_rf_write_result port_try_write(void *ctx, unsigned warp, unsigned sched, unsigned reg)
+{
+    return smtlm_rf_try_write(ctx, warp, sched, reg);
+}
+static int port_can_write(void *ctx, unsigned warp, unsigned sched, unsigned reg)
+{
+    return smtlm_rf_can_write(ctx, warp, sched, reg);
+}
+static void port_write(void *ctx, unsigned warp, unsigned sched, unsigned reg) { smtlm_rf_write_reg(ctx, warp, sched, reg); }
+
+smtlm_rf_write_ops smtlm_rf_write_port(smtlm_rf *rf)
+{
+    const smtlm_rf_write_ops ops = {rf, port_try_write, port_can_write, port_write};
+    return ops;
+}
+
+/* ---- read arbitration -------------------------------------------------------------------- */
 
 unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out)
 {

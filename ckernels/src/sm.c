@@ -114,36 +114,34 @@ static void count_completion(smtlm_sm *sm, const smtlm_inst *in)
         sm->on_retire(sm->retire_ctx, sm->id, in);
 }
 
-static void wb_retire(void *owner, smtlm_iref r)
+/* The warp events of writeback and the LDST land in the issue stage (warps, scoreboard) and
+ * in the SM's completion counters. */
+static void ev_release(void *ctx, unsigned warp, unsigned reg) { smtlm_sb_release_reg(&((smtlm_sm *)ctx)->iss.sb, warp, reg); }
+static void ev_completed(void *ctx, const smtlm_inst *in) { count_completion(ctx, in); }
+static void ev_retired(void *ctx, unsigned warp) { smtlm_issue_retired(&((smtlm_sm *)ctx)->iss, warp); }
+static void ev_store_sent(void *ctx, unsigned warp) { ((smtlm_sm *)ctx)->iss.warp[warp].stores_out++; }
+static void ev_store_acked(void *ctx, unsigned warp)
 {
-    smtlm_sm *sm = owner;
-    smtlm_inst *in = smtlm_pool_get(&sm->pool, r);
-    count_completion(sm, in);
-    smtlm_issue_retired(&sm->iss, in->warp);
-    smtlm_pool_free(&sm->pool, r);
-}
-
-static void ldst_complete(void *owner, smtlm_iref r)
-{
-    smtlm_sm *sm = owner;
-    smtlm_inst *in = smtlm_pool_get(&sm->pool, r);
-    in->ev[SMTLM_EV_WRITEBACK] = sm->now;
-    count_completion(sm, in);
-}
-
-static void ldst_dec_in_pipeline(void *owner, unsigned warp) { smtlm_issue_retired(&((smtlm_sm *)owner)->iss, warp); }
-static void ldst_store_sent(void *owner, unsigned warp) { ((smtlm_sm *)owner)->iss.warp[warp].stores_out++; }
-static void ldst_store_acked(void *owner, unsigned warp)
-{
-    smtlm_sm *sm = owner;
+    smtlm_sm *sm = ctx;
     if (sm->iss.warp[warp].stores_out)
         sm->iss.warp[warp].stores_out--;
     sm->last_progress = sm->now;
 }
-static void ldst_atomic_done(void *owner, unsigned warp, unsigned lanes)
+static void ev_atomic_done(void *ctx, unsigned warp, unsigned lanes)
 {
-    smtlm_warp *w = &((smtlm_sm *)owner)->iss.warp[warp];
+    smtlm_warp *w = &((smtlm_sm *)ctx)->iss.warp[warp];
     w->n_atomic = w->n_atomic > lanes ? w->n_atomic - lanes : 0;
+}
+
+/* Binds every block to its ports: its own register sets, the pool and its neighbours' ops. */
+static void bind(smtlm_sm *sm)
+{
+    const smtlm_warp_ops warps = {sm, ev_release, ev_completed, ev_retired, ev_store_sent, ev_store_acked, ev_atomic_done};
+    const smtlm_rf_ops rfo = {sm, ev_release};
+    const smtlm_rf_write_ops port = smtlm_rf_write_port(&sm->rf);
+    smtlm_rf_bind(&sm->rf, &rfo);
+    smtlm_wb_bind(&sm->wb, &sm->rs[SMTLM_EX_WB], &sm->pool, &port, &warps);
+    smtlm_ldst_bind(&sm->ldst, &sm->rs[SMTLM_OC_EX_MEM], &sm->pool, &port, &warps);
 }
 
 static void cta_done(void *owner, unsigned slot)
@@ -259,7 +257,7 @@ static int build(smtlm_sm *sm)
     if ((rc = smtlm_opcoll_init(&sm->oc, &oc)))
         return rc;
 
-    smtlm_rf_cfg rf = {c->n_banks, c->n_sched, c->sub_core, sm->oc.n_cus, c->oc_allocator};
+    smtlm_rf_cfg rf = {c->n_banks, c->n_sched, c->sub_core, sm->oc.n_cus, c->oc_allocator, c->fix_wb_bank_conflict};
     if ((rc = smtlm_rf_init(&sm->rf, &rf)))
         return rc;
 
@@ -282,6 +280,7 @@ static int build(smtlm_sm *sm)
     if ((rc = smtlm_ldst_init(&sm->ldst, &lc)))
         return rc;
     smtlm_wb_init(&sm->wb, c->fix_wb_bank_conflict);
+    bind(sm);
     return SMTLM_OK;
 }
 
@@ -342,18 +341,7 @@ static int execute(smtlm_sm *sm)
     int rc = smtlm_exec_cycle(&sm->ex, sm->rs, &sm->pool, sm->now);
     if (rc)
         return rc;
-    const smtlm_ldst_env env = {&sm->pool, &sm->rf, &sm->iss.sb, sm->now, sm,
-                                ldst_complete, ldst_dec_in_pipeline, ldst_store_sent,
-                                ldst_store_acked, ldst_atomic_done};
-    smtlm_ldst_cycle(&sm->ldst, &env);
-    smtlm_regset *mem = &sm->rs[SMTLM_OC_EX_MEM];
-    if (mem->count && smtlm_ldst_can_issue(&sm->ldst)) { /* LDST is not partitioned: oldest */
-        int slot = smtlm_regset_oldest(mem);
-        smtlm_iref r = smtlm_regset_take(mem, (unsigned)slot);
-        sm->pool.inst[r].ev[SMTLM_EV_FU_ISSUE] = sm->now;
-        smtlm_ldst_issue(&sm->ldst, &env, r);
-    }
-    return SMTLM_OK;
+    return smtlm_ldst_cycle(&sm->ldst, sm->now);
 }
 
 static int read_operands(smtlm_sm *sm)
@@ -385,8 +373,9 @@ int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
         return sm->error;
     sm->now = now;
     sm->stats.active_cycles++;
-    const smtlm_wb_env wenv = {&sm->pool, &sm->rf, &sm->iss.sb, now, sm, wb_retire};
-    smtlm_wb_cycle(&sm->wb, &sm->rs[SMTLM_EX_WB], &wenv);
+    if (smtlm_rf_writes_pending(&sm->rf)) /* fix mode: buffered writes land first */
+        smtlm_rf_drain_writes(&sm->rf);
+    smtlm_wb_cycle(&sm->wb, now);
     int rc = execute(sm);
     if (!rc)
         rc = read_operands(sm);

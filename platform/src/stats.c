@@ -54,8 +54,8 @@ void smtlm_stats_collect(const smtlm_gpu *gpu, double core_clock_mhz, smtlm_stat
             for (unsigned r = 0; r < SMTLM_WS_COUNT; r++)
                 st->warp_stall[r] += sm->iss.warp_stall[w][r];
         st->result_bus_stalls += sm->ex.rb.stalls;
-        st->dropped_writes += sm->wb.dropped_writes;
-        st->buffered_writes += sm->wb.buffered_writes;
+        st->dropped_writes += sm->rf.dropped_writes;
+        st->buffered_writes += sm->rf.buffered_writes;
         st->shmem_accesses += sm->ldst.shmem_accesses;
         st->shmem_bank_conflicts += sm->ldst.shmem_bank_conflicts;
         st->mem_requests += gpu->mem[i].accepted;

@@ -266,6 +266,29 @@ struct KernelCtx {
     smtlm_oc_ctx oc(uint64_t now) { return smtlm_oc_ctx{rs, pool.get(), rf.get(), now}; }
 };
 
+// The issue stage's side of the warp events (smtlm_warp_ops) for kernels driven alone: a real
+// scoreboard plus counters of every event.
+struct WarpEvents {
+    std::unique_ptr<smtlm_scoreboard> sb{new smtlm_scoreboard};
+    unsigned completed = 0, retired = 0, sent = 0, acked = 0, atomic_lanes = 0;
+    WarpEvents() { smtlm_sb_init(sb.get(), 64); }
+    smtlm_warp_ops ops()
+    {
+        return smtlm_warp_ops{this,
+                              [](void *o, unsigned w, unsigned reg) { smtlm_sb_release_reg(static_cast<WarpEvents *>(o)->sb.get(), w, reg); },
+                              [](void *o, const smtlm_inst *) { static_cast<WarpEvents *>(o)->completed++; },
+                              [](void *o, unsigned) { static_cast<WarpEvents *>(o)->retired++; },
+                              [](void *o, unsigned) { static_cast<WarpEvents *>(o)->sent++; },
+                              [](void *o, unsigned) { static_cast<WarpEvents *>(o)->acked++; },
+                              [](void *o, unsigned, unsigned lanes) { static_cast<WarpEvents *>(o)->atomic_lanes += lanes; }};
+    }
+    // The register file's release of a buffered write goes to the same scoreboard.
+    smtlm_rf_ops rf_ops()
+    {
+        return smtlm_rf_ops{this, [](void *o, unsigned w, unsigned reg) { smtlm_sb_release_reg(static_cast<WarpEvents *>(o)->sb.get(), w, reg); }};
+    }
+};
+
 // One operand-collector step as smtlm_sm's read_operands does it.
 inline void oc_step(smtlm_opcoll *oc, const smtlm_oc_ctx &c)
 {

@@ -72,12 +72,12 @@ TEST(BankMap, TitanVEvenOddSplitAndA100Rotation)
 TEST(BankMap, RegisterFileUsesTheConfiguredMapping)
 {
     smtlm_rf *rf = new smtlm_rf;
-    smtlm_rf_cfg sub = {16, 4, 1, 8, SMTLM_ALLOC_FIFO};
+    smtlm_rf_cfg sub = {16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0};
     ASSERT_EQ(smtlm_rf_init(rf, &sub), SMTLM_OK);
     EXPECT_EQ(rf->bps, 4u);
     EXPECT_EQ(smtlm_rf_bank(rf, 3, 1, 1), 4u);
     EXPECT_EQ(smtlm_rf_bank(rf, 11, 6, 2), 9u);  // 17%4 = 1, + 8
-    smtlm_rf_cfg flat = {16, 4, 0, 8, SMTLM_ALLOC_FIFO};
+    smtlm_rf_cfg flat = {16, 4, 0, 8, SMTLM_ALLOC_FIFO, 0};
     ASSERT_EQ(smtlm_rf_init(rf, &flat), SMTLM_OK);
     EXPECT_EQ(rf->bps, 16u);
     EXPECT_EQ(smtlm_rf_bank(rf, 3, 1, 1), 4u);

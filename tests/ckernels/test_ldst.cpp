@@ -120,26 +120,19 @@ TEST(Coalesce, InactiveLanesIgnoredAndOutputInAddressOrder)
 // ---- the unit, called directly -----------------------------------------------------------
 
 struct Ldst {
-    ktu::KernelCtx k{smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO}};
-    std::unique_ptr<smtlm_scoreboard> sb{new smtlm_scoreboard};
+    ktu::KernelCtx k{smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0}};
+    ktu::WarpEvents ev;
     std::unique_ptr<smtlm_ldst> u{new smtlm_ldst};
     int rc;
-    unsigned completed = 0, dec = 0, sent = 0, acked = 0;
+    const unsigned &completed = ev.completed, &dec = ev.retired, &sent = ev.sent, &acked = ev.acked;
     uint64_t now = 0;
     explicit Ldst(unsigned smem_latency = 20)
     {
-        smtlm_sb_init(sb.get(), 64);
         smtlm_ldst_cfg c = {smem_latency, 32, 1, 1};
         rc = smtlm_ldst_init(u.get(), &c);
-    }
-    smtlm_ldst_env env()
-    {
-        return smtlm_ldst_env{k.pool.get(), k.rf.get(), sb.get(), now, this,
-                              [](void *o, smtlm_iref) { static_cast<Ldst *>(o)->completed++; },
-                              [](void *o, unsigned) { static_cast<Ldst *>(o)->dec++; },
-                              [](void *o, unsigned) { static_cast<Ldst *>(o)->sent++; },
-                              [](void *o, unsigned) { static_cast<Ldst *>(o)->acked++; },
-                              [](void *, unsigned, unsigned) {}};
+        const smtlm_rf_write_ops port = smtlm_rf_write_port(k.rf.get());
+        const smtlm_warp_ops warps = ev.ops();
+        smtlm_ldst_bind(u.get(), &k.rs[SMTLM_OC_EX_MEM], k.pool.get(), &port, &warps);
     }
     // A memory instruction of warp 0 / scheduler 0; dst = simulator register or -1.
     smtlm_iref make(smtlm_op op, smtlm_mem_space space, int dst, std::vector<uint64_t> addr, uint32_t mask = ~0u)
@@ -159,20 +152,15 @@ struct Ldst {
             d.addr[i] = addr[i];
         smtlm_iref r = smtlm_pool_alloc(k.pool.get(), &d, 0);
         k.get(r)->uid = k.next_uid++;
-        smtlm_sb_reserve(sb.get(), 0, k.get(r), space == SMTLM_MEM_GLOBAL);
+        smtlm_sb_reserve(ev.sb.get(), 0, k.get(r), space == SMTLM_MEM_GLOBAL);
         return r;
     }
-    void issue(smtlm_iref r)
-    {
-        smtlm_ldst_env e = env();
-        smtlm_ldst_issue(u.get(), &e, r);
-    }
+    void issue(smtlm_iref r) { smtlm_ldst_issue(u.get(), r); }
     // One core cycle; like the SM, bank allocations end with the cycle's first read step.
     void cycle()
     {
         now++;
-        smtlm_ldst_env e = env();
-        smtlm_ldst_cycle(u.get(), &e);
+        smtlm_ldst_cycle(u.get(), now);
         smtlm_rf_end_step(k.rf.get());
     }
 };
@@ -210,11 +198,11 @@ TEST(LdstUnit, SharedLoadLatencyAndReplays)
         const uint64_t want = 20 + degree[i] + 1;
         while (l.now < want - 1) {
             l.cycle();
-            ASSERT_TRUE(smtlm_sb_test(l.sb.get(), 0, 11)) << "cycle " << l.now;
+            ASSERT_TRUE(smtlm_sb_test(l.ev.sb.get(), 0, 11)) << "cycle " << l.now;
         }
         EXPECT_EQ(l.completed, 0u);
         l.cycle();
-        EXPECT_FALSE(smtlm_sb_test(l.sb.get(), 0, 11));
+        EXPECT_FALSE(smtlm_sb_test(l.ev.sb.get(), 0, 11));
         EXPECT_EQ(l.completed, 1u);
         EXPECT_EQ(l.dec, 1u);
         EXPECT_EQ(l.u->shmem_bank_conflicts, degree[i] - 1);
@@ -235,10 +223,10 @@ TEST(LdstUnit, WritebackStallsWhenItsBankAlreadyTookAWriteThisCycle)
     EXPECT_EQ(smtlm_rf_write(l.k.rf.get(), 3), 1);
     l.cycle();
     EXPECT_EQ(l.u->wb_bank_stalls, 1u);
-    EXPECT_TRUE(smtlm_sb_test(l.sb.get(), 0, 11));
+    EXPECT_TRUE(smtlm_sb_test(l.ev.sb.get(), 0, 11));
     EXPECT_EQ(l.completed, 0u);
     l.cycle(); // cycle 23: retried and written
-    EXPECT_FALSE(smtlm_sb_test(l.sb.get(), 0, 11));
+    EXPECT_FALSE(smtlm_sb_test(l.ev.sb.get(), 0, 11));
     EXPECT_EQ(l.completed, 1u);
     EXPECT_EQ(l.u->wb_bank_stalls, 1u);
 }
@@ -276,13 +264,13 @@ TEST(LdstUnit, GlobalLoadOneRequestPerCycleReleasedAfterLastResponse)
     // responses 1-3 follow one per cycle: the last is written in cycle 10.
     while (l.now < 9) {
         l.cycle();
-        ASSERT_TRUE(smtlm_sb_test(l.sb.get(), 0, 11)) << "cycle " << l.now;
+        ASSERT_TRUE(smtlm_sb_test(l.ev.sb.get(), 0, 11)) << "cycle " << l.now;
         ASSERT_EQ(l.completed, 0u);
     }
     EXPECT_EQ(l.k.get(r)->pending, 1u);
     EXPECT_EQ(l.k.rf->writes[3], 3u); // every returning access writes its bank
     l.cycle();
-    EXPECT_FALSE(smtlm_sb_test(l.sb.get(), 0, 11));
+    EXPECT_FALSE(smtlm_sb_test(l.ev.sb.get(), 0, 11));
     EXPECT_EQ(l.completed, 1u);
     EXPECT_EQ(l.u->mem_responses, 4u);
     EXPECT_EQ(l.k.rf->writes[3], 4u);
@@ -342,7 +330,7 @@ TEST(LdstUnit, LoadWithNoActiveLaneCompletesWithoutRequests)
     l.issue(r);
     l.cycle();
     EXPECT_EQ(l.u->mem_requests, 0u);
-    EXPECT_FALSE(smtlm_sb_test(l.sb.get(), 0, 11));
+    EXPECT_FALSE(smtlm_sb_test(l.ev.sb.get(), 0, 11));
     EXPECT_EQ(l.completed, 1u);
 }
 
@@ -428,7 +416,7 @@ TEST(LdstSm, LdstWritebackStallsBehindAnAluWriteToItsBank)
         EXPECT_EQ(rig.at(0, 0).wb(), clash ? 27u : 26u) << "clash " << clash;
         EXPECT_EQ(rig.sm()->ldst.wb_bank_stalls, clash ? 1u : 0u);
         EXPECT_EQ(rig.sm()->rf.writes[3], clash ? 2u : 1u);
-        EXPECT_EQ(rig.sm()->wb.dropped_writes, 0u);
+        EXPECT_EQ(rig.sm()->rf.dropped_writes, 0u);
     }
 }
 

@@ -40,7 +40,7 @@ struct Oc {
     int rc;
     explicit Oc(const smtlm_opcoll_cfg &c)
         : k(smtlm_rf_cfg{16, c.n_sched, c.sub_core, c.num_units[SMTLM_CUS_GEN] ? c.num_units[SMTLM_CUS_GEN] : 1,
-                         SMTLM_ALLOC_FIFO})
+                         SMTLM_ALLOC_FIFO, 0})
     {
         rc = smtlm_opcoll_init(oc.get(), &c);
     }

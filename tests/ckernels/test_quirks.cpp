@@ -95,11 +95,11 @@ TEST(Quirks, WritebackBankConflictDroppedOrBuffered)
         EXPECT_EQ(x.fu(), fix ? 13u : 12u) << "fix " << fix;
         EXPECT_EQ(y.issue(), fix ? 11u : 10u) << "fix " << fix;
         const smtlm_sm *sm = rig.sm();
-        EXPECT_EQ(sm->wb.dropped_writes, fix ? 0u : 1u);
-        EXPECT_EQ(sm->wb.buffered_writes, fix ? 1u : 0u);
+        EXPECT_EQ(sm->rf.dropped_writes, fix ? 0u : 1u);
+        EXPECT_EQ(sm->rf.buffered_writes, fix ? 1u : 0u);
         EXPECT_EQ(sm->rf.writes[3], fix ? 2u : 1u); // a dropped write never reaches the bank
         EXPECT_EQ(sm->rf.blocked, 0u);
-        EXPECT_FALSE(smtlm_wb_pending(&sm->wb));
+        EXPECT_FALSE(smtlm_rf_writes_pending(&sm->rf));
     }
 }
 
@@ -107,81 +107,89 @@ TEST(Quirks, WritebackBankConflictDroppedOrBuffered)
 // bank refuses reads (both steps) while a write is buffered.
 TEST(Quirks, WritebackBufferBlocksReadsUntilDrained)
 {
-    ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO});
-    std::unique_ptr<smtlm_scoreboard> sb(new smtlm_scoreboard);
-    smtlm_sb_init(sb.get(), 64);
+    ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 1});
+    ktu::WarpEvents ev;
+    const smtlm_rf_ops rfo = ev.rf_ops();
+    smtlm_rf_bind(k.rf.get(), &rfo);
     std::unique_ptr<smtlm_wb> wb(new smtlm_wb);
     smtlm_wb_init(wb.get(), 1);
-    unsigned retired = 0;
-    const smtlm_wb_env env = {k.pool.get(), k.rf.get(), sb.get(), 0, &retired,
-                              [](void *o, smtlm_iref) { (*static_cast<unsigned *>(o))++; }};
+    const smtlm_rf_write_ops port = smtlm_rf_write_port(k.rf.get());
+    const smtlm_warp_ops warps = ev.ops();
+    smtlm_wb_bind(wb.get(), &k.rs[SMTLM_EX_WB], k.pool.get(), &port, &warps);
+    smtlm_scoreboard *sb = ev.sb.get();
+    // One writeback phase as the SM runs it: buffered writes land, then EX_WB drains.
+    auto writeback = [&] {
+        if (smtlm_rf_writes_pending(k.rf.get()))
+            smtlm_rf_drain_writes(k.rf.get());
+        smtlm_wb_cycle(wb.get(), 0);
+    };
     // Three results of warp 0 into bank 3 (registers 3, 7, 11) in one cycle.
     const int regs[] = {3, 7, 11};
     for (int i = 0; i < 3; i++) {
         smtlm_iref r = k.make(SMTLM_OP_SP, 0, 0, {}, {regs[i]});
-        smtlm_sb_reserve(sb.get(), 0, k.get(r), 0);
+        smtlm_sb_reserve(sb, 0, k.get(r), 0);
         k.put(SMTLM_EX_WB, (unsigned)i, r);
     }
     ASSERT_EQ(smtlm_rf_request(k.rf.get(), 3, smtlm_read_req{0, 0, 15}), SMTLM_OK);
     smtlm_read_grant g[SMTLM_MAX_BANKS];
     // cycle 1: one write, two buffered; the bank is write-allocated (step 1) and blocked (both).
-    smtlm_wb_cycle(wb.get(), &k.rs[SMTLM_EX_WB], &env);
-    EXPECT_EQ(retired, 3u);
-    EXPECT_EQ(wb->buffered_writes, 2u);
-    EXPECT_FALSE(smtlm_sb_test(sb.get(), 0, 3));
-    EXPECT_TRUE(smtlm_sb_test(sb.get(), 0, 7));
-    EXPECT_TRUE(smtlm_sb_test(sb.get(), 0, 11));
+    writeback();
+    EXPECT_EQ(ev.retired, 3u);
+    EXPECT_EQ(ev.completed, 3u);
+    EXPECT_EQ(k.rf->buffered_writes, 2u);
+    EXPECT_FALSE(smtlm_sb_test(sb, 0, 3));
+    EXPECT_TRUE(smtlm_sb_test(sb, 0, 7));
+    EXPECT_TRUE(smtlm_sb_test(sb, 0, 11));
     EXPECT_EQ(smtlm_rf_arbitrate(k.rf.get(), g), 0u);
     smtlm_rf_end_step(k.rf.get());
     EXPECT_EQ(smtlm_rf_arbitrate(k.rf.get(), g), 0u); // step 2: still blocked by the buffer
     smtlm_rf_end_step(k.rf.get());
     // cycle 2: register 7 drained (FIFO), 11 still waits.
-    smtlm_wb_cycle(wb.get(), &k.rs[SMTLM_EX_WB], &env);
-    EXPECT_FALSE(smtlm_sb_test(sb.get(), 0, 7));
-    EXPECT_TRUE(smtlm_sb_test(sb.get(), 0, 11));
+    writeback();
+    EXPECT_FALSE(smtlm_sb_test(sb, 0, 7));
+    EXPECT_TRUE(smtlm_sb_test(sb, 0, 11));
     EXPECT_EQ(smtlm_rf_arbitrate(k.rf.get(), g), 0u);
     smtlm_rf_end_step(k.rf.get());
     EXPECT_EQ(smtlm_rf_arbitrate(k.rf.get(), g), 0u);
     smtlm_rf_end_step(k.rf.get());
     // cycle 3: the last one drained; the bank unblocks after the step-1 write.
-    smtlm_wb_cycle(wb.get(), &k.rs[SMTLM_EX_WB], &env);
-    EXPECT_FALSE(smtlm_sb_test(sb.get(), 0, 11));
-    EXPECT_FALSE(smtlm_wb_pending(wb.get()));
+    writeback();
+    EXPECT_FALSE(smtlm_sb_test(sb, 0, 11));
+    EXPECT_FALSE(smtlm_rf_writes_pending(k.rf.get()));
     EXPECT_EQ(smtlm_rf_arbitrate(k.rf.get(), g), 0u);
     smtlm_rf_end_step(k.rf.get());
     EXPECT_EQ(smtlm_rf_arbitrate(k.rf.get(), g), 1u);
     EXPECT_EQ(k.rf->writes[3], 3u);
-    EXPECT_EQ(wb->dropped_writes, 0u);
+    EXPECT_EQ(k.rf->dropped_writes, 0u);
 }
 
 // Faithful writeback never stalls: the same three results release all registers at once and two
 // writes are dropped.
 TEST(Quirks, FaithfulWritebackDropsSameBankWrites)
 {
-    ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO});
-    std::unique_ptr<smtlm_scoreboard> sb(new smtlm_scoreboard);
-    smtlm_sb_init(sb.get(), 64);
+    ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0});
+    ktu::WarpEvents ev;
     std::unique_ptr<smtlm_wb> wb(new smtlm_wb);
     smtlm_wb_init(wb.get(), 0);
-    unsigned retired = 0;
-    const smtlm_wb_env env = {k.pool.get(), k.rf.get(), sb.get(), 0, &retired,
-                              [](void *o, smtlm_iref) { (*static_cast<unsigned *>(o))++; }};
+    const smtlm_rf_write_ops port = smtlm_rf_write_port(k.rf.get());
+    const smtlm_warp_ops warps = ev.ops();
+    smtlm_wb_bind(wb.get(), &k.rs[SMTLM_EX_WB], k.pool.get(), &port, &warps);
     const int regs[] = {3, 7, 11, 4};
     for (int i = 0; i < 4; i++) {
         smtlm_iref r = k.make(SMTLM_OP_SP, 0, 0, {}, {regs[i]});
-        smtlm_sb_reserve(sb.get(), 0, k.get(r), 0);
+        smtlm_sb_reserve(ev.sb.get(), 0, k.get(r), 0);
         k.put(SMTLM_EX_WB, (unsigned)i, r);
     }
-    smtlm_wb_cycle(wb.get(), &k.rs[SMTLM_EX_WB], &env);
-    EXPECT_EQ(retired, 4u);
+    smtlm_wb_cycle(wb.get(), 0);
+    EXPECT_EQ(ev.retired, 4u);
     EXPECT_EQ(k.rs[SMTLM_EX_WB].count, 0);
     for (int reg : regs)
-        EXPECT_FALSE(smtlm_sb_test(sb.get(), 0, (unsigned)reg));
-    EXPECT_EQ(wb->dropped_writes, 2u);
+        EXPECT_FALSE(smtlm_sb_test(ev.sb.get(), 0, (unsigned)reg));
+    EXPECT_EQ(k.rf->dropped_writes, 2u);
     EXPECT_EQ(k.rf->writes[3], 1u);
     EXPECT_EQ(k.rf->writes[0], 1u); // register 4 -> bank 0
     EXPECT_EQ(k.rf->blocked, 0u);
-    EXPECT_FALSE(smtlm_wb_pending(wb.get()));
+    EXPECT_FALSE(smtlm_rf_writes_pending(k.rf.get()));
 }
 
 // RZ (R255 -> register 256) is read through a real bank; duplicate operands are read once

@@ -13,7 +13,7 @@ namespace {
 
 struct Rf {
     std::unique_ptr<smtlm_rf> rf{new smtlm_rf};
-    explicit Rf(smtlm_rf_cfg c = {16, 4, 1, 8, SMTLM_ALLOC_FIFO}) { rc = smtlm_rf_init(rf.get(), &c); }
+    explicit Rf(smtlm_rf_cfg c = {16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0}) { rc = smtlm_rf_init(rf.get(), &c); }
     int rc;
     void req(unsigned bank, unsigned cu, unsigned op, unsigned reg = 1)
     {
@@ -38,7 +38,7 @@ bool has(const std::vector<smtlm_read_grant> &g, unsigned bank, unsigned cu, uns
 TEST(RegFileInit, RejectsBadConfigurations)
 {
     std::unique_ptr<smtlm_rf> rf(new smtlm_rf);
-    smtlm_rf_cfg c = {16, 4, 1, 8, SMTLM_ALLOC_FIFO};
+    smtlm_rf_cfg c = {16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0};
     EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_OK);
     c.n_banks = 0;
     EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_EINVAL);
@@ -48,13 +48,13 @@ TEST(RegFileInit, RejectsBadConfigurations)
     EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_EINVAL);
     c.sub_core = 0; // ... but are fine without the sub-core model
     EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_OK);
-    c = {16, 0, 1, 8, SMTLM_ALLOC_FIFO};
+    c = {16, 0, 1, 8, SMTLM_ALLOC_FIFO, 0};
     EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_EINVAL);
-    c = {16, 4, 1, 0, SMTLM_ALLOC_FIFO};
+    c = {16, 4, 1, 0, SMTLM_ALLOC_FIFO, 0};
     EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_EINVAL);
-    c = {16, 4, 1, SMTLM_MAX_CUS + 1, SMTLM_ALLOC_FIFO};
+    c = {16, 4, 1, SMTLM_MAX_CUS + 1, SMTLM_ALLOC_FIFO, 0};
     EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_ERANGE);
-    c = {16, 4, 1, 8, (smtlm_alloc_policy)2};
+    c = {16, 4, 1, 8, (smtlm_alloc_policy)2, 0};
     EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_EINVAL);
 }
 
@@ -178,7 +178,7 @@ TEST(RegFileFifo, ResetClearsQueuesAndStatistics)
 
 // Wavefront: booksim's diagonal allocator over all queued reads, one grant per bank AND per CU.
 // Diagonal p pairs bank b with CU (priority + p + b) mod n_cus; priority advances each step.
-smtlm_rf_cfg wave_cfg() { return smtlm_rf_cfg{4, 1, 0, 4, SMTLM_ALLOC_WAVEFRONT}; }
+smtlm_rf_cfg wave_cfg() { return smtlm_rf_cfg{4, 1, 0, 4, SMTLM_ALLOC_WAVEFRONT, 0}; }
 
 TEST(RegFileWavefront, AtMostOneGrantPerCollectorUnit)
 {
@@ -234,7 +234,7 @@ TEST(RegFileWavefront, RotatingPriorityChangesTheWinner)
 
 TEST(RegFileWavefront, FifoWouldGrantTheSameRequestsInQueueOrder)
 {
-    Rf r(smtlm_rf_cfg{4, 1, 0, 4, SMTLM_ALLOC_FIFO});
+    Rf r(smtlm_rf_cfg{4, 1, 0, 4, SMTLM_ALLOC_FIFO, 0});
     r.req(0, 0, 0);
     r.req(0, 0, 1);
     r.req(0, 1, 0);

@@ -10,14 +10,18 @@
  *
  * Writeback: at most one memory result per cycle, chosen round-robin among GPGPU-Sim's five
  * clients (shared pipeline, texture, constant, global, L1D; here shared and global are live). It
- * stalls (retries next cycle) when its register bank already took a write this cycle. */
+ * stalls (retries next cycle) when its register bank already took a write this cycle.
+ *
+ * Ports (smtlm_ldst_bind): its input register set OC_EX_MEM (it takes the oldest instruction
+ * when its dispatch register is free), the instruction pool, the register-file write port and
+ * the warp events of the issue stage. */
 #ifndef SMTLM_LDST_H
 #define SMTLM_LDST_H
 
 #include "smtlm/common.h"
 #include "smtlm/inst_pool.h"
-#include "smtlm/regfile.h"
-#include "smtlm/scoreboard.h"
+#include "smtlm/ports.h"
+#include "smtlm/regset.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -46,20 +50,6 @@ typedef struct smtlm_ldst_cfg {
     unsigned ports;          /* -gpgpu_mem_unit_ports: cycle() calls per core cycle */
 } smtlm_ldst_cfg;
 
-/* What the unit tells the SM (warp bookkeeping it does not own). */
-typedef struct smtlm_ldst_env {
-    smtlm_inst_pool *pool;
-    smtlm_rf *rf;
-    smtlm_scoreboard *sb;
-    uint64_t now;
-    void *owner;
-    void (*complete)(void *owner, smtlm_iref r);      /* instruction counted as completed */
-    void (*dec_in_pipeline)(void *owner, unsigned warp);
-    void (*store_sent)(void *owner, unsigned warp);
-    void (*store_acked)(void *owner, unsigned warp);
-    void (*atomic_done)(void *owner, unsigned warp, unsigned lanes);
-} smtlm_ldst_env;
-
 typedef struct smtlm_ldst {
     smtlm_ldst_cfg cfg;
     smtlm_iref dispatch;
@@ -78,16 +68,26 @@ typedef struct smtlm_ldst {
     /* statistics */
     uint64_t shmem_accesses, shmem_bank_conflicts, mem_requests, mem_responses;
     uint64_t wb_bank_stalls, busy_cycles, issued;
+    /* ports */
+    smtlm_regset *in;
+    smtlm_inst_pool *pool;
+    smtlm_rf_write_ops rf;
+    smtlm_warp_ops warps;
+    uint64_t now;
 } smtlm_ldst;
 
 int smtlm_ldst_init(smtlm_ldst *u, const smtlm_ldst_cfg *cfg);
+void smtlm_ldst_bind(smtlm_ldst *u, smtlm_regset *oc_ex_mem, smtlm_inst_pool *pool, const smtlm_rf_write_ops *rf,
+                     const smtlm_warp_ops *warps);
 void smtlm_ldst_reset(smtlm_ldst *u);
 
 static inline int smtlm_ldst_can_issue(const smtlm_ldst *u) { return u->dispatch == SMTLM_NO_INST; }
-/* Accepts a memory instruction (or MEMBAR) and generates its accesses. */
-void smtlm_ldst_issue(smtlm_ldst *u, const smtlm_ldst_env *env, smtlm_iref r);
-/* One core cycle (runs cfg.ports internal cycles). */
-int smtlm_ldst_cycle(smtlm_ldst *u, const smtlm_ldst_env *env);
+/* Accepts a memory instruction (or MEMBAR) into the dispatch register and generates its
+ * accesses (smtlm_ldst_cycle does this from OC_EX_MEM; exposed for tests). */
+void smtlm_ldst_issue(smtlm_ldst *u, smtlm_iref r);
+/* One core cycle at `now`: cfg.ports internal cycles, then the intake from OC_EX_MEM (the LDST
+ * is not partitioned by sub-core: the oldest instruction of the set). */
+int smtlm_ldst_cycle(smtlm_ldst *u, uint64_t now);
 
 /* Memory port. */
 static inline unsigned smtlm_ldst_pending_requests(const smtlm_ldst *u) { return u->out_len; }

@@ -12,17 +12,26 @@
  *
  * Write allocations (smtlm_rf_write) last until the end of the step (smtlm_rf_end_step); in
  * GPGPU-Sim's cycle the writeback precedes the first read step, so a write blocks its bank in
- * step 1 only. */
+ * step 1 only.
+ *
+ * Write port (smtlm_rf_try_write / can_write / write_reg, the ops of smtlm_rf_write_ops):
+ * faithful mode drops an ALU write to a bank that already took one this step (no stall, as
+ * GPGPU-Sim ignores the failed write). With -smtlm_fix_wb_bank_conflict 1 the write waits in a
+ * per-bank buffer instead; a bank with buffered writes refuses reads until smtlm_rf_drain_writes
+ * (start of writeback, one write per bank per cycle) empties it, and the register is released
+ * through smtlm_rf_ops when its write lands. */
 #ifndef SMTLM_REGFILE_H
 #define SMTLM_REGFILE_H
 
 #include "smtlm/common.h"
+#include "smtlm/ports.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #define SMTLM_RF_QUEUE_CAP 256 /* per-bank read queue (power of two) */
+#define SMTLM_RF_WBUF_CAP 64   /* per-bank buffer of waiting writes (fix mode) */
 
 typedef enum smtlm_alloc_policy { SMTLM_ALLOC_FIFO = 0, SMTLM_ALLOC_WAVEFRONT = 1 } smtlm_alloc_policy;
 
@@ -32,7 +41,10 @@ typedef struct smtlm_rf_cfg {
     int sub_core;          /* sub-core bank partition */
     unsigned n_cus;        /* collector units (outputs of the allocator) */
     smtlm_alloc_policy policy;
+    int fix_wb_bank_conflict; /* buffer colliding ALU writes instead of dropping them */
 } smtlm_rf_cfg;
+
+typedef struct smtlm_rf_wentry { uint16_t warp, reg; } smtlm_rf_wentry;
 
 typedef struct smtlm_read_req {
     uint8_t cu;
@@ -54,13 +66,20 @@ typedef struct smtlm_rf {
     uint64_t nonempty;                      /* banks with queued reads */
     uint64_t write_alloc;                   /* banks write-allocated in this step */
     uint64_t blocked;                       /* banks refusing reads (buffered writes, fix mode) */
+    smtlm_rf_wentry wbuf[SMTLM_MAX_BANKS][SMTLM_RF_WBUF_CAP];
+    uint16_t wbuf_head[SMTLM_MAX_BANKS], wbuf_len[SMTLM_MAX_BANKS];
+    smtlm_rf_ops ops;
     unsigned priority;                      /* wavefront priority diagonal (m_last_cu) */
     /* statistics */
     uint64_t reads[SMTLM_MAX_BANKS], writes[SMTLM_MAX_BANKS], wait_steps[SMTLM_MAX_BANKS];
     uint64_t steps_with_wait;               /* steps in which some read waited */
+    uint64_t dropped_writes;                /* faithful mode: same-bank ALU writes not recorded */
+    uint64_t buffered_writes;               /* fix mode: ALU writes that had to wait */
 } smtlm_rf;
 
 int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg);
+/* Binds what the register file calls outside itself (needed only in fix mode). */
+void smtlm_rf_bind(smtlm_rf *rf, const smtlm_rf_ops *ops);
 void smtlm_rf_reset(smtlm_rf *rf);
 
 /* Bank of register `reg` for warp `wid` issued by scheduler `sched`. */
@@ -75,6 +94,16 @@ unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out);
 /* Write-allocates `bank` for this step. Returns 1 if the bank was free, 0 if it already held a
  * write (the caller decides whether that stalls: LDST yes, ALU writeback no). */
 int smtlm_rf_write(smtlm_rf *rf, unsigned bank);
+
+/* ---- write port ---- */
+smtlm_rf_write_result smtlm_rf_try_write(smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg);
+int smtlm_rf_can_write(const smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg);
+void smtlm_rf_write_reg(smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg);
+/* Fix mode, start of writeback: one buffered write lands in every bank that holds some. */
+void smtlm_rf_drain_writes(smtlm_rf *rf);
+static inline int smtlm_rf_writes_pending(const smtlm_rf *rf) { return rf->blocked != 0; }
+/* The port as an ops table over this register file. */
+smtlm_rf_write_ops smtlm_rf_write_port(smtlm_rf *rf);
 
 /* End of an arbitration step: clears all allocations (GPGPU-Sim process_banks). */
 static inline void smtlm_rf_end_step(smtlm_rf *rf) { rf->write_alloc = 0; }
