@@ -33,13 +33,23 @@ void smtlm_exec_reset(smtlm_exec *ex)
     ex->exwb_overflow = 0;
 }
 
-int smtlm_exec_cycle(smtlm_exec *ex, smtlm_regset *rs, smtlm_inst_pool *pool, uint64_t now)
+void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *out, smtlm_inst_pool *pool)
+{
+    for (unsigned i = 0; i < SMTLM_NUM_REGSETS; i++)
+        ex->in[i] = 0;
+    for (unsigned i = 0; i < ex->n_fu; i++)
+        ex->in[ex->fu[i].issue_set] = &sets[ex->fu[i].issue_set];
+    ex->out = *out;
+    ex->pool = pool;
+}
+
+int smtlm_exec_cycle(smtlm_exec *ex, uint64_t now)
 {
     smtlm_resbus_shift(&ex->rb);
-    smtlm_regset *exwb = &rs[SMTLM_EX_WB];
+    smtlm_inst_pool *pool = ex->pool;
     for (unsigned i = 0; i < ex->n_fu; i++) {
         smtlm_fu *fu = &ex->fu[i];
-        smtlm_regset *src = &rs[fu->issue_set];
+        smtlm_regset *src = ex->in[fu->issue_set];
         if (!fu->active && fu->dispatch == SMTLM_NO_INST) {
             /* Idle unit: its cycle would only advance the ring (occupied is clear). */
             fu->t++;
@@ -48,7 +58,7 @@ int smtlm_exec_cycle(smtlm_exec *ex, smtlm_regset *rs, smtlm_inst_pool *pool, ui
         } else {
             smtlm_iref done = smtlm_fu_cycle(fu);
             if (done != SMTLM_NO_INST &&
-                smtlm_regset_move_in(exwb, 0, 0, done, pool->inst[done].uid) < 0) {
+                ex->out.put(ex->out.ctx, SMTLM_EX_WB, 0, 0, done, pool->inst[done].uid) < 0) {
                 ex->exwb_overflow++;
                 return SMTLM_EFULL;
             }

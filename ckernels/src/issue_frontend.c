@@ -147,7 +147,7 @@ void smtlm_issue_barrier_exit(smtlm_issue *iss, unsigned w)
 }
 
 /* Decode: the next two instructions of the fetched warp into ibuffer slots 0 and 1. */
-static int decode(smtlm_issue *iss, const smtlm_issue_env *env)
+static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
 {
     if (!iss->fetch_valid)
         return SMTLM_OK;
@@ -160,7 +160,7 @@ static int decode(smtlm_issue *iss, const smtlm_issue_env *env)
     iss->fetch_valid = 0;
     const unsigned w = iss->fetch_warp;
     smtlm_warp *wp = &iss->warp[w];
-    const smtlm_inst_source *src = env->src;
+    const smtlm_inst_source *src = &env->src;
     wp->next = 0;
     for (unsigned slot = 0; slot < 2; slot++) {
         smtlm_inst_desc d;
@@ -201,7 +201,7 @@ static int decode(smtlm_issue *iss, const smtlm_issue_env *env)
 }
 
 /* Warp exit: retires the warp's threads; frees the CTA slot when its last thread leaves. */
-static void exit_warp(smtlm_issue *iss, const smtlm_issue_env *env, unsigned w)
+static void exit_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w)
 {
     smtlm_warp *wp = &iss->warp[w];
     smtlm_cta_slot *c = &iss->cta[wp->cta];
@@ -232,7 +232,7 @@ static int exit_ready(const smtlm_issue *iss, unsigned w)
 
 /* Fetch: one warp per call, round robin from last_fetched + 1; warps passed on the way are
  * checked for exit. Done with masks so a scan costs O(1) words instead of O(warps). */
-static void fetch(smtlm_issue *iss, const smtlm_issue_env *env)
+static void fetch(smtlm_issue *iss, const smtlm_issue_ports *env)
 {
     if (iss->fetch_valid)
         return;
@@ -263,8 +263,10 @@ static void fetch(smtlm_issue *iss, const smtlm_issue_env *env)
     }
 }
 
-int smtlm_issue_fetch_decode(smtlm_issue *iss, const smtlm_issue_env *env)
+int smtlm_issue_fetch_decode(smtlm_issue *iss, uint64_t now)
 {
+    iss->ports.now = now;
+    const smtlm_issue_ports *env = &iss->ports;
     for (unsigned i = 0; i < iss->cfg.fetch_throughput; i++) {
         int rc = decode(iss, env);
         if (rc)

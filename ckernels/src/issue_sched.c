@@ -130,17 +130,17 @@ static unsigned order_two_level(smtlm_issue *iss, smtlm_sched *sc, const smtlm_i
 
 /* Unit routing of scheduler_unit::cycle (no INT->SP fallback). Returns the ID_OC set id and
  * the unit type, or -1 when the target slot is busy or the dual-issue rule forbids it. */
-static int route(const smtlm_issue *iss, const smtlm_issue_env *env, unsigned s,
+static int route(const smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s,
                  const smtlm_inst *in, unsigned prev, unsigned *unit)
 {
     const smtlm_issue_cfg *c = &iss->cfg;
     const int diff = c->dual_issue_diff_units;
-    const smtlm_regset *rs = env->rs;
-#define AVAIL(n, id) ((n) > 0 && smtlm_regset_has_free(&rs[id], c->sub_core, s))
+#define HAS_FREE(id) env->out.has_free(env->out.ctx, (id), c->sub_core, s)
+#define AVAIL(n, id) ((n) > 0 && HAS_FREE(id))
 #define BLOCKED(u) (diff && prev == (u))
     switch (in->op) {
     case SMTLM_OP_LOAD: case SMTLM_OP_STORE: case SMTLM_OP_MEMBAR:
-        if (smtlm_regset_has_free(&rs[SMTLM_ID_OC_MEM], c->sub_core, s) && !BLOCKED(SMTLM_UNIT_MEM)) {
+        if (HAS_FREE(SMTLM_ID_OC_MEM) && !BLOCKED(SMTLM_UNIT_MEM)) {
             *unit = SMTLM_UNIT_MEM;
             return SMTLM_ID_OC_MEM;
         }
@@ -191,6 +191,7 @@ static int route(const smtlm_issue *iss, const smtlm_issue_env *env, unsigned s,
     }
 #undef AVAIL
 #undef BLOCKED
+#undef HAS_FREE
 }
 
 /* RAW/WAW collision of the warp's next instruction, cached until the warp's scoreboard or its
@@ -225,7 +226,7 @@ static int is_longop_load(const smtlm_inst *in)
 
 /* GPGPU-Sim issue_warp: into the ID_OC slot, functional effects (EXIT lanes, barrier, membar,
  * atomics), scoreboard reservation, ibuffer slot freed. */
-static void issue_warp(smtlm_issue *iss, const smtlm_issue_env *env, unsigned s, unsigned w,
+static void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w,
                        unsigned set, unsigned unit)
 {
     smtlm_warp *wp = &iss->warp[w];
@@ -240,7 +241,7 @@ static void issue_warp(smtlm_issue *iss, const smtlm_issue_env *env, unsigned s,
     in->sched = (uint8_t)s;
     in->unit = (uint8_t)unit;
     in->ev[SMTLM_EV_ISSUE] = env->now;
-    smtlm_regset_move_in(&env->rs[set], iss->cfg.sub_core, s, r, in->uid);
+    env->out.put(env->out.ctx, set, iss->cfg.sub_core, s, r, in->uid);
     iss->distro[s][SMTLM_DISTRO_W0 + smtlm_popcount32(in->mask)]++;
     iss->issued++;
     iss->issued_this_cycle++;
@@ -268,7 +269,7 @@ static void issue_warp(smtlm_issue *iss, const smtlm_issue_env *env, unsigned s,
     smtlm_sb_reserve(&iss->sb, w, in, is_longop_load(in));
 }
 
-static void sched_cycle(smtlm_issue *iss, const smtlm_issue_env *env, unsigned s)
+static void sched_cycle(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s)
 {
     smtlm_sched *sc = &iss->sched[s];
     uint8_t list[SMTLM_MAX_WARPS];
@@ -345,8 +346,12 @@ static void sched_cycle(smtlm_issue *iss, const smtlm_issue_env *env, unsigned s
         iss->distro[s][SMTLM_DISTRO_STALL]++;
 }
 
-int smtlm_issue_cycle(smtlm_issue *iss, const smtlm_issue_env *env)
+void smtlm_issue_bind(smtlm_issue *iss, const smtlm_issue_ports *ports) { iss->ports = *ports; }
+
+int smtlm_issue_cycle(smtlm_issue *iss, uint64_t now)
 {
+    iss->ports.now = now;
+    const smtlm_issue_ports *env = &iss->ports;
     iss->issued_this_cycle = 0;
     for (unsigned k = 0; k < iss->cfg.n_sched; k++)
         sched_cycle(iss, env, (iss->issue_prio + k) % iss->cfg.n_sched);

@@ -162,7 +162,7 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
     oc->dispatches = 0;
 }
 
-void smtlm_opcoll_dispatch(smtlm_opcoll *oc, const smtlm_oc_ctx *c)
+void smtlm_opcoll_dispatch(smtlm_opcoll *oc, uint64_t now)
 {
     for (unsigned d = 0; d < oc->n_du && oc->collected; d++) {
         smtlm_dispatch_unit *du = &oc->du[d];
@@ -183,12 +183,12 @@ void smtlm_opcoll_dispatch(smtlm_opcoll *oc, const smtlm_oc_ctx *c)
             if (idx >= n)
                 idx -= n;
             smtlm_cu *cu = &oc->cu[set->first + idx];
-            if (!smtlm_regset_has_free(&c->rs[cu->out], oc->cfg.sub_core, cu->reg_id))
+            if (!oc->out.has_free(oc->out.ctx, cu->out, oc->cfg.sub_core, cu->reg_id))
                 continue;
             set_last(oc, du, idx);
-            smtlm_inst *in = smtlm_pool_get(c->pool, cu->inst);
-            smtlm_regset_move_in(&c->rs[cu->out], oc->cfg.sub_core, cu->reg_id, cu->inst, in->uid);
-            in->ev[SMTLM_EV_OC_EX] = c->now;
+            smtlm_inst *in = smtlm_pool_get(oc->pool, cu->inst);
+            oc->out.put(oc->out.ctx, cu->out, oc->cfg.sub_core, cu->reg_id, cu->inst, in->uid);
+            in->ev[SMTLM_EV_OC_EX] = now;
             cu->free = 1;
             cu->inst = SMTLM_NO_INST;
             oc->collected &= ~(1ull << (set->first + idx));
@@ -212,45 +212,45 @@ static void operands_done(smtlm_opcoll *oc, unsigned cu, smtlm_inst *in, uint64_
     oc->collect_lat_hist[lat < 63 ? lat : 63]++;
 }
 
-void smtlm_opcoll_collect(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_read_grant *g, unsigned n)
+void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant *g, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
         smtlm_cu *cu = &oc->cu[g[i].cu];
         cu->not_ready &= (uint8_t)~(1u << g[i].operand);
         if (cu->not_ready == 0)
-            operands_done(oc, g[i].cu, smtlm_pool_get(c->pool, cu->inst), c->now);
+            operands_done(oc, g[i].cu, smtlm_pool_get(oc->pool, cu->inst), now);
     }
 }
 
 /* Moves the instruction in slot `slot` of `in_rs` into CU j and queues its distinct reads. */
-static int allocate_cu(smtlm_opcoll *oc, const smtlm_oc_ctx *c, unsigned j, unsigned in_set,
+static int allocate_cu(smtlm_opcoll *oc, uint64_t now, unsigned j, unsigned in_set,
                        unsigned slot, unsigned out_set)
 {
     smtlm_cu *cu = &oc->cu[j];
-    smtlm_iref r = smtlm_regset_take(&c->rs[in_set], slot);
-    smtlm_inst *in = smtlm_pool_get(c->pool, r);
+    smtlm_iref r = smtlm_regset_take(oc->in[in_set], slot);
+    smtlm_inst *in = smtlm_pool_get(oc->pool, r);
     cu->free = 0;
     cu->inst = r;
     cu->out = (uint8_t)out_set;
     cu->not_ready = 0;
     oc->busy++;
     oc->allocations++;
-    in->ev[SMTLM_EV_CU_ALLOC] = c->now;
+    in->ev[SMTLM_EV_CU_ALLOC] = now;
     for (unsigned op = 0; op < in->n_src; op++) {
         int dup = 0; /* duplicate registers of one instruction are read once (AGS c9cc0a01) */
         for (unsigned q = 0; q < op; q++)
             dup |= in->src[q] == in->src[op];
         if (dup)
             continue;
-        unsigned bank = smtlm_rf_bank(c->rf, (unsigned)in->src[op], in->warp, in->sched);
+        unsigned bank = oc->rf.bank(oc->rf.ctx, (unsigned)in->src[op], in->warp, in->sched);
         smtlm_read_req req = {(uint8_t)j, (uint8_t)op, (uint16_t)in->src[op]};
-        int rc = smtlm_rf_request(c->rf, bank, req);
+        int rc = oc->rf.request(oc->rf.ctx, bank, req);
         if (rc)
             return rc;
         cu->not_ready |= (uint8_t)(1u << op);
     }
     if (cu->not_ready == 0)
-        operands_done(oc, j, in, c->now);
+        operands_done(oc, j, in, now);
     return SMTLM_OK;
 }
 
@@ -270,16 +270,16 @@ static int free_cu(const smtlm_opcoll *oc, unsigned set, unsigned sched)
 }
 
 /* Tries the port's CU sets in order for the instruction in `slot`; returns 1 if allocated. */
-static int try_sets(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_port *p, unsigned pair,
+static int try_sets(smtlm_opcoll *oc, uint64_t now, const smtlm_port *p, unsigned pair,
                     unsigned slot, int *err)
 {
-    const smtlm_inst *in = smtlm_pool_get(c->pool, c->rs[p->in[pair]].slot[slot]);
+    const smtlm_inst *in = smtlm_pool_get(oc->pool, oc->in[p->in[pair]]->slot[slot]);
     for (unsigned s = 0; s < p->n_sets; s++) {
         if (oc->sets[p->sets[s]].count == 0)
             continue;
         int j = free_cu(oc, p->sets[s], in->sched);
         if (j >= 0) {
-            *err = allocate_cu(oc, c, (unsigned)j, p->in[pair], slot, p->out[pair]);
+            *err = allocate_cu(oc, now, (unsigned)j, p->in[pair], slot, p->out[pair]);
             return 1;
         }
     }
@@ -305,7 +305,7 @@ static unsigned slots_by_age(const smtlm_regset *rs, uint8_t *out)
 
 /* Returns the number of CUs allocated, or a negative error. Pairs set in *dead failed on an
  * identical earlier port in this step and are skipped; new failures are added. */
-static int allocate_port(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_port *p, uint32_t *dead)
+static int allocate_port(smtlm_opcoll *oc, uint64_t now, const smtlm_port *p, uint32_t *dead)
 {
     uint8_t order[SMTLM_PORT_MAX_PAIRS];
     for (unsigned i = 0; i < p->n_pairs; i++)
@@ -313,8 +313,8 @@ static int allocate_port(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_po
     if (oc->cfg.fix_optype_priority) { /* oldest instruction across unit types first */
         uint64_t age[SMTLM_PORT_MAX_PAIRS];
         for (unsigned i = 0; i < p->n_pairs; i++) {
-            int s = smtlm_regset_oldest(&c->rs[p->in[i]]);
-            age[i] = s < 0 ? UINT64_MAX : c->rs[p->in[i]].uid[s];
+            int s = smtlm_regset_oldest(oc->in[p->in[i]]);
+            age[i] = s < 0 ? UINT64_MAX : oc->in[p->in[i]]->uid[s];
         }
         for (unsigned i = 1; i < p->n_pairs; i++)
             for (unsigned k = i; k > 0 && age[order[k - 1]] > age[order[k]]; k--) {
@@ -326,7 +326,7 @@ static int allocate_port(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_po
     int err = SMTLM_OK, got = 0;
     for (unsigned i = 0; i < p->n_pairs; i++) {
         unsigned pair = order[i];
-        const smtlm_regset *in_rs = &c->rs[p->in[pair]];
+        const smtlm_regset *in_rs = oc->in[p->in[pair]];
         if (in_rs->count == 0 || (*dead >> pair & 1))
             continue;
         int ok = 0;
@@ -334,11 +334,11 @@ static int allocate_port(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_po
             uint8_t slots[SMTLM_MAX_REGSET_WIDTH];
             unsigned n = slots_by_age(in_rs, slots);
             for (unsigned k = 0; k < n && !ok; k++)
-                ok = try_sets(oc, c, p, pair, slots[k], &err);
+                ok = try_sets(oc, now, p, pair, slots[k], &err);
         } else {
             /* GPGPU-Sim: only the oldest instruction of the set is considered; if its
              * sub-core has no free CU, nothing of this set is allocated by this port. */
-            ok = try_sets(oc, c, p, pair, (unsigned)smtlm_regset_oldest(in_rs), &err);
+            ok = try_sets(oc, now, p, pair, (unsigned)smtlm_regset_oldest(in_rs), &err);
         }
         got += ok;
         if (!ok)
@@ -349,11 +349,11 @@ static int allocate_port(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_po
     return got;
 }
 
-int smtlm_opcoll_allocate(smtlm_opcoll *oc, const smtlm_oc_ctx *c)
+int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
 {
     unsigned waiting = 0;
     for (unsigned i = 0; i < oc->n_in_sets; i++)
-        waiting += c->rs[oc->in_sets[i]].count;
+        waiting += oc->in[oc->in_sets[i]]->count;
     if (waiting == 0 || oc->busy == oc->n_cus)
         return SMTLM_OK;
     /* A pair that fails on a generic port fails on every later one in this step: its oldest
@@ -361,7 +361,7 @@ int smtlm_opcoll_allocate(smtlm_opcoll *oc, const smtlm_oc_ctx *c)
     uint32_t dead = 0;
     for (unsigned p = 0; p < oc->n_ports; p++) {
         uint32_t own = 0;
-        int rc = allocate_port(oc, c, &oc->ports[p], p < oc->n_generic_ports ? &dead : &own);
+        int rc = allocate_port(oc, now, &oc->ports[p], p < oc->n_generic_ports ? &dead : &own);
         if (rc < 0)
             return rc;
         /* The generic ports are identical: once one allocates nothing, so do the others. */
@@ -369,6 +369,17 @@ int smtlm_opcoll_allocate(smtlm_opcoll *oc, const smtlm_oc_ctx *c)
             p = oc->n_generic_ports - 1;
     }
     return SMTLM_OK;
+}
+
+void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_ops *out, smtlm_inst_pool *pool,
+                       const smtlm_rf_read_ops *rf)
+{
+    memset(oc->in, 0, sizeof oc->in);
+    for (unsigned i = 0; i < oc->n_in_sets; i++)
+        oc->in[oc->in_sets[i]] = &sets[oc->in_sets[i]];
+    oc->out = *out;
+    oc->pool = pool;
+    oc->rf = *rf;
 }
 
 void smtlm_opcoll_sample(smtlm_opcoll *oc)

@@ -215,6 +215,15 @@ smtlm_rf_write_ops smtlm_rf_write_port(smtlm_rf *rf)
     return ops;
 }
 
+static unsigned port_bank(void *ctx, unsigned reg, unsigned warp, unsigned sched) { return smtlm_rf_bank(ctx, reg, warp, sched); }
+static int port_request(void *ctx, unsigned bank, smtlm_read_req req) { return smtlm_rf_request(ctx, bank, req); }
+
+smtlm_rf_read_ops smtlm_rf_read_port(smtlm_rf *rf)
+{
+    const smtlm_rf_read_ops ops = {rf, port_bank, port_request};
+    return ops;
+}
+
 /* ---- read arbitration -------------------------------------------------------------------- */
 
 unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out)

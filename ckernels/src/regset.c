@@ -1,6 +1,8 @@
 /* Pipeline register sets: fixed slots, oldest-first selection by uid. */
 #include "smtlm/regset.h"
 
+#include "smtlm/ports.h"
+
 void smtlm_regset_init(smtlm_regset *rs, unsigned width)
 {
     rs->width = (uint8_t)width;
@@ -59,4 +61,23 @@ smtlm_iref smtlm_regset_take(smtlm_regset *rs, unsigned s)
         rs->count--;
     }
     return r;
+}
+
+/* ---- the C engine's stage ops over an array of sets ---- */
+
+static int stage_has_free(void *ctx, unsigned set, int sub_core, unsigned s)
+{
+    return smtlm_regset_has_free(&((smtlm_regset *)ctx)[set], sub_core, s);
+}
+
+static int stage_put(void *ctx, unsigned set, int sub_core, unsigned s, smtlm_iref r, uint64_t uid)
+{
+    return smtlm_regset_move_in(&((smtlm_regset *)ctx)[set], sub_core, s, r, uid);
+}
+
+void smtlm_regset_stage_ops(smtlm_regset *sets, smtlm_stage_ops *out)
+{
+    out->ctx = sets;
+    out->has_free = stage_has_free;
+    out->put = stage_put;
 }

@@ -133,15 +133,28 @@ static void ev_atomic_done(void *ctx, unsigned warp, unsigned lanes)
     w->n_atomic = w->n_atomic > lanes ? w->n_atomic - lanes : 0;
 }
 
-/* Binds every block to its ports: its own register sets, the pool and its neighbours' ops. */
+static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d);
+static int checked_has_more(void *ctx, unsigned smid, unsigned warp);
+static void cta_done(void *owner, unsigned slot);
+
+/* Binds every block to its ports: its own register sets, the pool and its neighbours' ops.
+ * The register sets are the SM's row; each block keeps only the ones it reads, and hands
+ * instructions into the next block's sets through stage ops. */
 static void bind(smtlm_sm *sm)
 {
     const smtlm_warp_ops warps = {sm, ev_release, ev_completed, ev_retired, ev_store_sent, ev_store_acked, ev_atomic_done};
     const smtlm_rf_ops rfo = {sm, ev_release};
-    const smtlm_rf_write_ops port = smtlm_rf_write_port(&sm->rf);
+    const smtlm_rf_write_ops wport = smtlm_rf_write_port(&sm->rf);
+    const smtlm_rf_read_ops rport = smtlm_rf_read_port(&sm->rf);
+    smtlm_stage_ops stage;
+    smtlm_regset_stage_ops(sm->rs, &stage);
+    const smtlm_issue_ports ip = {&sm->pool, stage, {sm, checked_next, checked_has_more}, sm->id, sm, cta_done, 0};
+    smtlm_issue_bind(&sm->iss, &ip);
+    smtlm_opcoll_bind(&sm->oc, sm->rs, &stage, &sm->pool, &rport);
     smtlm_rf_bind(&sm->rf, &rfo);
-    smtlm_wb_bind(&sm->wb, &sm->rs[SMTLM_EX_WB], &sm->pool, &port, &warps);
-    smtlm_ldst_bind(&sm->ldst, &sm->rs[SMTLM_OC_EX_MEM], &sm->pool, &port, &warps);
+    smtlm_exec_bind(&sm->ex, sm->rs, &stage, &sm->pool);
+    smtlm_wb_bind(&sm->wb, &sm->rs[SMTLM_EX_WB], &sm->pool, &wport, &warps);
+    smtlm_ldst_bind(&sm->ldst, &sm->rs[SMTLM_OC_EX_MEM], &sm->pool, &wport, &warps);
 }
 
 static void cta_done(void *owner, unsigned slot)
@@ -338,7 +351,7 @@ int smtlm_sm_launch_cta(smtlm_sm *sm, unsigned threads, uint32_t cta_id)
 
 static int execute(smtlm_sm *sm)
 {
-    int rc = smtlm_exec_cycle(&sm->ex, sm->rs, &sm->pool, sm->now);
+    int rc = smtlm_exec_cycle(&sm->ex, sm->now);
     if (rc)
         return rc;
     return smtlm_ldst_cycle(&sm->ldst, sm->now);
@@ -346,16 +359,15 @@ static int execute(smtlm_sm *sm)
 
 static int read_operands(smtlm_sm *sm)
 {
-    const smtlm_oc_ctx c = {sm->rs, &sm->pool, &sm->rf, sm->now};
     smtlm_read_grant grants[SMTLM_MAX_BANKS];
     const uint64_t waits_before = sm->rf.steps_with_wait;
     for (unsigned step = 0; step < sm->cfg.reg_file_port_throughput; step++) {
-        smtlm_opcoll_dispatch(&sm->oc, &c);
+        smtlm_opcoll_dispatch(&sm->oc, sm->now);
         if (sm->rf.nonempty) {
             unsigned n = smtlm_rf_arbitrate(&sm->rf, grants);
-            smtlm_opcoll_collect(&sm->oc, &c, grants, n);
+            smtlm_opcoll_collect(&sm->oc, sm->now, grants, n);
         }
-        int rc = smtlm_opcoll_allocate(&sm->oc, &c);
+        int rc = smtlm_opcoll_allocate(&sm->oc, sm->now);
         if (rc)
             return rc;
         smtlm_rf_end_step(&sm->rf);
@@ -379,12 +391,10 @@ int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
     int rc = execute(sm);
     if (!rc)
         rc = read_operands(sm);
-    const smtlm_inst_source checked = {sm, checked_next, checked_has_more};
-    const smtlm_issue_env ienv = {&sm->pool, sm->rs, &checked, sm->id, now, sm, cta_done};
     if (!rc)
-        rc = smtlm_issue_cycle(&sm->iss, &ienv);
+        rc = smtlm_issue_cycle(&sm->iss, now);
     if (!rc)
-        rc = smtlm_issue_fetch_decode(&sm->iss, &ienv);
+        rc = smtlm_issue_fetch_decode(&sm->iss, now);
     if (sm->iss.issued_this_cycle)
         sm->last_progress = now;
     smtlm_opcoll_sample(&sm->oc);
@@ -442,14 +452,12 @@ void smtlm_sm_skip(smtlm_sm *sm, uint64_t now, uint64_t k)
     if (k == 0 || !smtlm_sm_active(sm))
         return;
     smtlm_issue *iss = &sm->iss;
-    static const smtlm_inst_source none = {0, 0, 0};
-    const smtlm_issue_env ienv = {&sm->pool, sm->rs, &none, sm->id, now, sm, cta_done};
     /* One real issue stage (nothing can issue), measured. */
     uint64_t distro[SMTLM_MAX_SCHED][SMTLM_DISTRO_SIZE], stall[SMTLM_MAX_WARPS][SMTLM_WS_COUNT];
     memcpy(distro, iss->distro, sizeof distro);
     memcpy(stall, iss->warp_stall, sizeof stall);
     sm->now = now;
-    smtlm_issue_cycle(iss, &ienv);
+    smtlm_issue_cycle(iss, now);
     const uint64_t more = k - 1;
     for (unsigned s = 0; s < sm->cfg.n_sched; s++)
         for (unsigned c = 0; c < SMTLM_DISTRO_SIZE; c++)

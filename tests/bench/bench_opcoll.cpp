@@ -61,14 +61,14 @@ struct Harness {
     }
     int step()
     {
-        const smtlm_oc_ctx c = {sm->rs, &sm->pool, &sm->rf, ++now};
+        ++now;
         smtlm_read_grant g[SMTLM_MAX_BANKS];
-        smtlm_opcoll_dispatch(&sm->oc, &c);
+        smtlm_opcoll_dispatch(&sm->oc, now);
         if (sm->rf.nonempty) {
             unsigned n = smtlm_rf_arbitrate(&sm->rf, g);
-            smtlm_opcoll_collect(&sm->oc, &c, g, n);
+            smtlm_opcoll_collect(&sm->oc, now, g, n);
         }
-        int rc = smtlm_opcoll_allocate(&sm->oc, &c);
+        int rc = smtlm_opcoll_allocate(&sm->oc, now);
         smtlm_rf_end_step(&sm->rf);
         return rc;
     }

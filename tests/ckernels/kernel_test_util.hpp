@@ -263,7 +263,14 @@ struct KernelCtx {
     smtlm_inst *get(smtlm_iref r) { return smtlm_pool_get(pool.get(), r); }
     // Puts r into slot `slot` of set `set`.
     void put(unsigned set, unsigned slot, smtlm_iref r) { smtlm_regset_put(&rs[set], slot, r, get(r)->uid); }
-    smtlm_oc_ctx oc(uint64_t now) { return smtlm_oc_ctx{rs, pool.get(), rf.get(), now}; }
+    // Binds a collector to this context's register sets, pool and register file.
+    void bind(smtlm_opcoll *oc)
+    {
+        smtlm_stage_ops stage;
+        smtlm_regset_stage_ops(rs, &stage);
+        const smtlm_rf_read_ops rport = smtlm_rf_read_port(rf.get());
+        smtlm_opcoll_bind(oc, rs, &stage, pool.get(), &rport);
+    }
 };
 
 // The issue stage's side of the warp events (smtlm_warp_ops) for kernels driven alone: a real
@@ -290,16 +297,16 @@ struct WarpEvents {
 };
 
 // One operand-collector step as smtlm_sm's read_operands does it.
-inline void oc_step(smtlm_opcoll *oc, const smtlm_oc_ctx &c)
+inline void oc_step(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now)
 {
     smtlm_read_grant g[SMTLM_MAX_BANKS];
-    smtlm_opcoll_dispatch(oc, &c);
-    if (c.rf->nonempty) {
-        unsigned n = smtlm_rf_arbitrate(c.rf, g);
-        smtlm_opcoll_collect(oc, &c, g, n);
+    smtlm_opcoll_dispatch(oc, now);
+    if (rf->nonempty) {
+        unsigned n = smtlm_rf_arbitrate(rf, g);
+        smtlm_opcoll_collect(oc, now, g, n);
     }
-    smtlm_opcoll_allocate(oc, &c);
-    smtlm_rf_end_step(c.rf);
+    smtlm_opcoll_allocate(oc, now);
+    smtlm_rf_end_step(rf);
 }
 
 } // namespace ktu

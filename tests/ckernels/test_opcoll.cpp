@@ -43,25 +43,16 @@ struct Oc {
                          SMTLM_ALLOC_FIFO, 0})
     {
         rc = smtlm_opcoll_init(oc.get(), &c);
+        k.bind(oc.get());
     }
-    smtlm_oc_ctx ctx(uint64_t now = 0) { return k.oc(now); }
-    int alloc(uint64_t now = 0)
-    {
-        smtlm_oc_ctx c = ctx(now);
-        return smtlm_opcoll_allocate(oc.get(), &c);
-    }
-    void dispatch(uint64_t now = 0)
-    {
-        smtlm_oc_ctx c = ctx(now);
-        smtlm_opcoll_dispatch(oc.get(), &c);
-    }
+    int alloc(uint64_t now = 0) { return smtlm_opcoll_allocate(oc.get(), now); }
+    void dispatch(uint64_t now = 0) { smtlm_opcoll_dispatch(oc.get(), now); }
     // Arbitrates once and delivers the grants.
     void read(uint64_t now = 0)
     {
-        smtlm_oc_ctx c = ctx(now);
         smtlm_read_grant g[SMTLM_MAX_BANKS];
         unsigned n = smtlm_rf_arbitrate(k.rf.get(), g);
-        smtlm_opcoll_collect(oc.get(), &c, g, n);
+        smtlm_opcoll_collect(oc.get(), now, g, n);
     }
     // CU holding r, or -1.
     int cu_of(smtlm_iref r) const

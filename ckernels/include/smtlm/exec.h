@@ -8,6 +8,7 @@
 
 #include "smtlm/fu.h"
 #include "smtlm/inst_pool.h"
+#include "smtlm/ports.h"
 #include "smtlm/regset.h"
 
 #ifdef __cplusplus
@@ -20,15 +21,22 @@ typedef struct smtlm_exec {
     smtlm_fu fu[SMTLM_MAX_FUS];
     smtlm_resbus rb;
     uint64_t exwb_overflow; /* results lost because EX_WB was full (misconfiguration) */
+    /* ports (smtlm_exec_bind) */
+    smtlm_regset *in[SMTLM_NUM_REGSETS]; /* its own OC_EX sets (NULL for the others) */
+    smtlm_stage_ops out;                 /* hand-off into EX_WB (writeback's) */
+    smtlm_inst_pool *pool;
 } smtlm_exec;
 
 int smtlm_exec_init(smtlm_exec *ex, unsigned n_result_buses, int sub_core);
 /* Appends `count` units of one kind reading OC_EX set `issue_set` (unit k reads slot k). */
 int smtlm_exec_add_units(smtlm_exec *ex, smtlm_fu_kind kind, unsigned spec, unsigned count,
                          unsigned depth, unsigned issue_set);
+/* Ports, after the units are added: of the SM's row of register sets it keeps the OC_EX sets
+ * its units read (its own); finished instructions go to EX_WB through `out`. */
+void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *out, smtlm_inst_pool *pool);
 void smtlm_exec_reset(smtlm_exec *ex);
-/* One execute() pass over the pipelined units. */
-int smtlm_exec_cycle(smtlm_exec *ex, smtlm_regset *rs, smtlm_inst_pool *pool, uint64_t now);
+/* One execute() pass over the pipelined units at cycle `now`. */
+int smtlm_exec_cycle(smtlm_exec *ex, uint64_t now);
 int smtlm_exec_busy(const smtlm_exec *ex);
 
 #ifdef __cplusplus

@@ -9,6 +9,7 @@
 #include "smtlm/inst.h"
 #include "smtlm/inst_pool.h"
 #include "smtlm/regset.h"
+#include "smtlm/ports.h"
 #include "smtlm/scoreboard.h"
 
 #ifdef __cplusplus
@@ -94,6 +95,17 @@ typedef struct smtlm_sched {
     uint64_t active_set;           /* two-level: warps in the active set */
 } smtlm_sched;
 
+/* What the issue stage is bound to (smtlm_issue_bind). */
+typedef struct smtlm_issue_ports {
+    smtlm_inst_pool *pool;
+    smtlm_stage_ops out;         /* hand-off into the collector's ID_OC sets */
+    smtlm_inst_source src;       /* where fetch gets instructions */
+    unsigned sm_id;
+    void *owner;
+    void (*cta_done)(void *owner, unsigned cta_slot); /* a CTA's last warp exited */
+    uint64_t now;                /* the cycle being run (set by each call) */
+} smtlm_issue_ports;
+
 typedef struct smtlm_issue {
     smtlm_issue_cfg cfg;
     smtlm_warp warp[SMTLM_MAX_WARPS];
@@ -122,17 +134,10 @@ typedef struct smtlm_issue {
     /* error detail */
     int error;
     uint32_t error_line;
+    smtlm_issue_ports ports;
 } smtlm_issue;
 
-typedef struct smtlm_issue_env {
-    smtlm_inst_pool *pool;
-    smtlm_regset *rs;          /* all register sets; issue writes the ID_OC ones */
-    const smtlm_inst_source *src;
-    unsigned sm_id;
-    uint64_t now;
-    void *owner;
-    void (*cta_done)(void *owner, unsigned cta_slot);
-} smtlm_issue_env;
+
 
 int smtlm_issue_init(smtlm_issue *iss, const smtlm_issue_cfg *cfg);
 void smtlm_issue_reset(smtlm_issue *iss);
@@ -142,10 +147,11 @@ void smtlm_issue_reset(smtlm_issue *iss);
 int smtlm_issue_launch_cta(smtlm_issue *iss, unsigned threads, uint32_t cta_id);
 int smtlm_issue_free_cta_slot(const smtlm_issue *iss, unsigned max_cta);
 
-/* The schedulers' issue stage for one cycle. Returns SMTLM_OK or an error. */
-int smtlm_issue_cycle(smtlm_issue *iss, const smtlm_issue_env *env);
+void smtlm_issue_bind(smtlm_issue *iss, const smtlm_issue_ports *ports);
+/* The schedulers' issue stage for cycle `now`. Returns SMTLM_OK or an error. */
+int smtlm_issue_cycle(smtlm_issue *iss, uint64_t now);
 /* inst_fetch_throughput rounds of decode() then fetch(), with exit detection. */
-int smtlm_issue_fetch_decode(smtlm_issue *iss, const smtlm_issue_env *env);
+int smtlm_issue_fetch_decode(smtlm_issue *iss, uint64_t now);
 
 /* Writeback-side bookkeeping the back end reports. */
 static inline void smtlm_issue_retired(smtlm_issue *iss, unsigned warp) { iss->warp[warp].in_pipeline--; }

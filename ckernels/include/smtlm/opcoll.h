@@ -6,7 +6,7 @@
 
 #include "smtlm/common.h"
 #include "smtlm/inst_pool.h"
-#include "smtlm/regfile.h"
+#include "smtlm/ports.h"
 #include "smtlm/regset.h"
 
 #ifdef __cplusplus
@@ -81,26 +81,31 @@ typedef struct smtlm_opcoll {
     uint64_t occupancy_hist[SMTLM_MAX_CUS + 1];
     uint64_t collect_lat_hist[64];        /* CU allocation -> operands collected, cycles */
     uint64_t allocations, dispatches;
+    /* ports (smtlm_opcoll_bind) */
+    smtlm_regset *in[SMTLM_NUM_REGSETS];  /* its own ID_OC sets (NULL for the others) */
+    smtlm_stage_ops out;                  /* hand-off into the OC_EX sets of the units */
+    smtlm_inst_pool *pool;
+    smtlm_rf_read_ops rf;                 /* read requests to the register file */
 } smtlm_opcoll;
 
 int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg);
 void smtlm_opcoll_reset(smtlm_opcoll *oc);
 
-/* The context one step works in: the register sets, the pool, the register file. */
-typedef struct smtlm_oc_ctx {
-    smtlm_regset *rs;      /* all SMTLM_NUM_REGSETS register sets */
-    smtlm_inst_pool *pool;
-    smtlm_rf *rf;
-    uint64_t now;          /* core cycle, for event stamps */
-} smtlm_oc_ctx;
+/* Ports: `sets` is the SM's row of register sets, of which the collector keeps only the ID_OC
+ * sets its ports read (they are its own); it hands collected instructions into the units' OC_EX
+ * sets through `out` and queues reads in the register file through `rf`. */
+void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_ops *out, smtlm_inst_pool *pool,
+                       const smtlm_rf_read_ops *rf);
 
-/* Step phase 1: every dispatch unit moves at most one ready CU into its OC_EX slot. */
-void smtlm_opcoll_dispatch(smtlm_opcoll *oc, const smtlm_oc_ctx *c);
-/* Step phase 2: delivers granted reads to their CUs. */
-void smtlm_opcoll_collect(smtlm_opcoll *oc, const smtlm_oc_ctx *c, const smtlm_read_grant *g, unsigned n);
-/* Step phase 3: every input port allocates CUs to ready ID_OC instructions and queues their
- * reads. Returns SMTLM_OK or an error from the register file (queue overflow). */
-int smtlm_opcoll_allocate(smtlm_opcoll *oc, const smtlm_oc_ctx *c);
+/* One read-operand step at cycle `now`, in GPGPU-Sim's order: dispatch, then the register
+ * file's arbitration delivers its grants (collect), then allocate.
+ * Phase 1: every dispatch unit moves at most one ready CU into its OC_EX slot. */
+void smtlm_opcoll_dispatch(smtlm_opcoll *oc, uint64_t now);
+/* Phase 2: delivers the grants of one arbitration step to their CUs. */
+void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant *g, unsigned n);
+/* Phase 3: every input port allocates CUs to ready ID_OC instructions and queues their reads.
+ * Returns SMTLM_OK or an error from the register file (queue overflow). */
+int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now);
 /* Once per cycle: occupancy statistics. */
 void smtlm_opcoll_sample(smtlm_opcoll *oc);
 

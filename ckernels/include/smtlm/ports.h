@@ -48,6 +48,40 @@ typedef struct smtlm_warp_ops {
     void (*atomic_done)(void *ctx, unsigned warp, unsigned lanes);
 } smtlm_warp_ops;
 
+/* A pipeline register set seen from its producer. The set belongs to the block that reads it;
+ * the producer asks for room and hands an instruction in. A refused hand-off (no room) is
+ * back-pressure: the producer keeps the instruction and tries again in a later cycle. */
+typedef struct smtlm_stage_ops {
+    void *ctx;
+    /* 1 if set `set` has room: slot `s` under the sub-core model, any slot otherwise. */
+    int (*has_free)(void *ctx, unsigned set, int sub_core, unsigned s);
+    /* Hands r (age `uid`) into set `set`; returns the slot taken or -1 when refused. */
+    int (*put)(void *ctx, unsigned set, int sub_core, unsigned s, smtlm_iref r, uint64_t uid);
+} smtlm_stage_ops;
+
+/* A read request of a collector unit: operand `operand` of the instruction in CU `cu`. */
+typedef struct smtlm_read_req {
+    uint8_t cu;
+    uint8_t operand;
+    uint16_t reg;
+} smtlm_read_req;
+
+/* One read granted in an arbitration step: the register file's answer to the collector. */
+typedef struct smtlm_read_grant {
+    uint8_t cu;
+    uint8_t operand;
+    uint8_t bank;
+} smtlm_read_grant;
+
+/* The register file's read side, used by the operand collector. */
+typedef struct smtlm_rf_read_ops {
+    void *ctx;
+    /* Bank of register `reg` of warp `warp` issued by scheduler `sched`. */
+    unsigned (*bank)(void *ctx, unsigned reg, unsigned warp, unsigned sched);
+    /* Queues a read at the tail of `bank`'s FIFO; SMTLM_EFULL when the queue is full. */
+    int (*request)(void *ctx, unsigned bank, smtlm_read_req req);
+} smtlm_rf_read_ops;
+
 /* Releases every destination of `in` (register 0 is never tracked). */
 static inline void smtlm_warp_release_dsts(const smtlm_warp_ops *w, const smtlm_inst *in)
 {

@@ -46,18 +46,6 @@ typedef struct smtlm_rf_cfg {
 
 typedef struct smtlm_rf_wentry { uint16_t warp, reg; } smtlm_rf_wentry;
 
-typedef struct smtlm_read_req {
-    uint8_t cu;
-    uint8_t operand;
-    uint16_t reg;
-} smtlm_read_req;
-
-typedef struct smtlm_read_grant {
-    uint8_t cu;
-    uint8_t operand;
-    uint8_t bank;
-} smtlm_read_grant;
-
 typedef struct smtlm_rf {
     smtlm_rf_cfg cfg;
     unsigned bps;                           /* banks per scheduler */
@@ -102,8 +90,9 @@ void smtlm_rf_write_reg(smtlm_rf *rf, unsigned warp, unsigned sched, unsigned re
 /* Fix mode, start of writeback: one buffered write lands in every bank that holds some. */
 void smtlm_rf_drain_writes(smtlm_rf *rf);
 static inline int smtlm_rf_writes_pending(const smtlm_rf *rf) { return rf->blocked != 0; }
-/* The port as an ops table over this register file. */
+/* The ports as ops tables over this register file (the C engine's binding). */
 smtlm_rf_write_ops smtlm_rf_write_port(smtlm_rf *rf);
+smtlm_rf_read_ops smtlm_rf_read_port(smtlm_rf *rf);
 
 /* End of an arbitration step: clears all allocations (GPGPU-Sim process_banks). */
 static inline void smtlm_rf_end_step(smtlm_rf *rf) { rf->write_alloc = 0; }

@@ -51,6 +51,11 @@ int smtlm_regset_move_in(smtlm_regset *rs, int sub_core, unsigned s, smtlm_iref 
 /* Removes and returns the occupant of slot s. */
 smtlm_iref smtlm_regset_take(smtlm_regset *rs, unsigned s);
 
+/* The C engine's hand-off into a row of sets owned by their readers: stage ops whose ctx is
+ * the array of SMTLM_NUM_REGSETS sets (smtlm_sm's). */
+struct smtlm_stage_ops;
+void smtlm_regset_stage_ops(smtlm_regset *sets, struct smtlm_stage_ops *out);
+
 #ifdef __cplusplus
 }
 #endif
