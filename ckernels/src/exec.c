@@ -89,3 +89,22 @@ int smtlm_exec_busy(const smtlm_exec *ex)
             return 1;
     return 0;
 }
+
+int smtlm_exec_idle(const smtlm_exec *ex)
+{
+    if (smtlm_exec_busy(ex))
+        return 0;
+    for (unsigned i = 0; i < ex->n_fu; i++)
+        if (ex->in[ex->fu[i].issue_set]->count)
+            return 0;
+    return 1;
+}
+
+void smtlm_exec_skip(smtlm_exec *ex, uint64_t k)
+{
+    for (unsigned i = 0; i < ex->n_fu; i++)
+        ex->fu[i].t += (uint32_t)k;
+    for (uint64_t i = 0; i < k && i < SMTLM_MAX_LATENCY; i++)
+        smtlm_resbus_shift(&ex->rb);
+    ex->rb.t += (uint32_t)(k > SMTLM_MAX_LATENCY ? k - SMTLM_MAX_LATENCY : 0);
+}

@@ -2,6 +2,8 @@
  * (GPGPU-Sim scheduler_unit::cycle), unit routing, issue_warp and the stall statistics. */
 #include "issue_internal.h"
 
+#include <string.h>
+
 int smtlm_warp_waiting(smtlm_issue *iss, unsigned w)
 {
     smtlm_warp *wp = &iss->warp[w];
@@ -357,4 +359,51 @@ int smtlm_issue_cycle(smtlm_issue *iss, uint64_t now)
         sched_cycle(iss, env, (iss->issue_prio + k) % iss->cfg.n_sched);
     iss->issue_prio = (iss->issue_prio + 1) % iss->cfg.n_sched;
     return iss->error;
+}
+
+/* ---- idle cycles ------------------------------------------------------------------------- */
+
+/* A warp the issue stage could issue from next cycle (it has an instruction, does not wait,
+ * and passes the scoreboard), or whose MEMBAR would clear: its state can change. */
+static int warp_can_move(const smtlm_issue *iss, unsigned w)
+{
+    const smtlm_warp *wp = &iss->warp[w];
+    const int pending = smtlm_sb_pending_writes(&iss->sb, w);
+    if (wp->n_completed == SMTLM_WARP_SIZE) /* functionally done: can it exit? */
+        return wp->stores_out == 0 && wp->in_pipeline == 0 && !pending;
+    if (wp->membar && !pending)
+        return 1;
+    if (wp->membar || wp->n_atomic || (iss->cta[wp->cta].at_barrier >> w & 1))
+        return 0;
+    if (!wp->ib_valid[wp->next])
+        return !wp->ib_valid[wp->next ^ 1]; /* an empty ibuffer gets fetched */
+    return !smtlm_sb_collision(&iss->sb, w, &iss->ports.pool->inst[wp->ib[wp->next]]);
+}
+
+int smtlm_issue_idle(const smtlm_issue *iss)
+{
+    if (iss->issued_this_cycle || iss->fetch_valid)
+        return 0;
+    if (iss->cfg.policy != SMTLM_SCHED_LRR && iss->cfg.policy != SMTLM_SCHED_GTO && iss->cfg.policy != SMTLM_SCHED_OLDEST)
+        return 0;
+    for (unsigned w = 0; w < iss->cfg.max_warps; w++)
+        if (!iss->warp[w].done_exit && warp_can_move(iss, w))
+            return 0;
+    return 1;
+}
+
+void smtlm_issue_skip(smtlm_issue *iss, uint64_t now, uint64_t k)
+{
+    uint64_t distro[SMTLM_MAX_SCHED][SMTLM_DISTRO_SIZE], stall[SMTLM_MAX_WARPS][SMTLM_WS_COUNT];
+    memcpy(distro, iss->distro, sizeof distro);
+    memcpy(stall, iss->warp_stall, sizeof stall);
+    smtlm_issue_cycle(iss, now); /* nothing can issue: this only counts */
+    const uint64_t more = k - 1;
+    for (unsigned s = 0; s < iss->cfg.n_sched; s++)
+        for (unsigned c = 0; c < SMTLM_DISTRO_SIZE; c++)
+            iss->distro[s][c] += (iss->distro[s][c] - distro[s][c]) * more;
+    for (unsigned w = 0; w < iss->cfg.max_warps; w++)
+        for (unsigned r = 0; r < SMTLM_WS_COUNT; r++)
+            iss->warp_stall[w][r] += (iss->warp_stall[w][r] - stall[w][r]) * more;
+    iss->issue_prio = (unsigned)((iss->issue_prio + more) % iss->cfg.n_sched);
 }

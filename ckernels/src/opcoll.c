@@ -382,6 +382,16 @@ void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_o
     oc->rf = *rf;
 }
 
+int smtlm_opcoll_idle(const smtlm_opcoll *oc)
+{
+    if (oc->busy)
+        return 0;
+    for (unsigned i = 0; i < oc->n_in_sets; i++)
+        if (oc->in[oc->in_sets[i]]->count)
+            return 0;
+    return 1;
+}
+
 void smtlm_opcoll_sample(smtlm_opcoll *oc)
 {
     oc->occupancy_sum += oc->busy;

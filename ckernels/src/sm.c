@@ -407,73 +407,22 @@ int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
 
 /* ---- skipping quiescent cycles ------------------------------------------------------- */
 
-/* A warp that the issue stage could issue from next cycle (it has an instruction, does not
- * wait, and passes the scoreboard), or whose MEMBAR would clear: its state can change. */
-static int warp_can_move(const smtlm_sm *sm, unsigned w)
-{
-    const smtlm_issue *iss = &sm->iss;
-    const smtlm_warp *wp = &iss->warp[w];
-    const int pending = smtlm_sb_pending_writes(&iss->sb, w);
-    if (wp->n_completed == SMTLM_WARP_SIZE) /* functionally done: can it exit? */
-        return wp->stores_out == 0 && wp->in_pipeline == 0 && !pending;
-    if (wp->membar && !pending)
-        return 1;
-    if (wp->membar || wp->n_atomic || (iss->cta[wp->cta].at_barrier >> w & 1))
-        return 0;
-    if (!wp->ib_valid[wp->next])
-        return !wp->ib_valid[wp->next ^ 1]; /* an empty ibuffer gets fetched */
-    return !smtlm_sb_collision(&iss->sb, w, &sm->pool.inst[wp->ib[wp->next]]);
-}
-
 int smtlm_sm_quiescent(const smtlm_sm *sm)
 {
-    const smtlm_issue *iss = &sm->iss;
     if (!smtlm_sm_active(sm))
         return 1;
-    if (sm->error || iss->issued_this_cycle || iss->fetch_valid || sm->oc.busy || sm->rf.nonempty ||
-        sm->rf.blocked)
-        return 0;
-    if (sm->cfg.scheduler != SMTLM_SCHED_LRR && sm->cfg.scheduler != SMTLM_SCHED_GTO &&
-        sm->cfg.scheduler != SMTLM_SCHED_OLDEST)
-        return 0;
-    for (unsigned i = 0; i < SMTLM_NUM_REGSETS; i++)
-        if (sm->rs[i].count)
-            return 0;
-    if (smtlm_exec_busy(&sm->ex) || smtlm_ldst_busy(&sm->ldst))
-        return 0;
-    for (unsigned w = 0; w < sm->cfg.max_warps; w++)
-        if (!iss->warp[w].done_exit && warp_can_move(sm, w))
-            return 0;
-    return 1;
+    return !sm->error && smtlm_issue_idle(&sm->iss) && smtlm_opcoll_idle(&sm->oc) && smtlm_rf_idle(&sm->rf) &&
+           smtlm_exec_idle(&sm->ex) && smtlm_ldst_idle(&sm->ldst) && smtlm_wb_idle(&sm->wb);
 }
 
 void smtlm_sm_skip(smtlm_sm *sm, uint64_t now, uint64_t k)
 {
     if (k == 0 || !smtlm_sm_active(sm))
         return;
-    smtlm_issue *iss = &sm->iss;
-    /* One real issue stage (nothing can issue), measured. */
-    uint64_t distro[SMTLM_MAX_SCHED][SMTLM_DISTRO_SIZE], stall[SMTLM_MAX_WARPS][SMTLM_WS_COUNT];
-    memcpy(distro, iss->distro, sizeof distro);
-    memcpy(stall, iss->warp_stall, sizeof stall);
     sm->now = now;
-    smtlm_issue_cycle(iss, now);
-    const uint64_t more = k - 1;
-    for (unsigned s = 0; s < sm->cfg.n_sched; s++)
-        for (unsigned c = 0; c < SMTLM_DISTRO_SIZE; c++)
-            iss->distro[s][c] += (iss->distro[s][c] - distro[s][c]) * more;
-    for (unsigned w = 0; w < sm->cfg.max_warps; w++)
-        for (unsigned r = 0; r < SMTLM_WS_COUNT; r++)
-            iss->warp_stall[w][r] += (iss->warp_stall[w][r] - stall[w][r]) * more;
-    iss->issue_prio = (unsigned)((iss->issue_prio + more) % sm->cfg.n_sched);
-    /* Everything else only counts time: units advance their rings, the collector samples an
-     * empty occupancy. */
-    for (unsigned i = 0; i < sm->ex.n_fu; i++)
-        sm->ex.fu[i].t += (uint32_t)k;
-    for (uint64_t i = 0; i < k && i < SMTLM_MAX_LATENCY; i++)
-        smtlm_resbus_shift(&sm->ex.rb);
-    sm->ex.rb.t += (uint32_t)(k > SMTLM_MAX_LATENCY ? k - SMTLM_MAX_LATENCY : 0);
-    sm->oc.occupancy_hist[0] += k;
+    smtlm_issue_skip(&sm->iss, now, k);
+    smtlm_opcoll_skip(&sm->oc, k);
+    smtlm_exec_skip(&sm->ex, k);
     sm->stats.active_cycles += k;
     sm->now = now + k - 1;
 }

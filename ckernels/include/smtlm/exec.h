@@ -38,6 +38,10 @@ void smtlm_exec_reset(smtlm_exec *ex);
 /* One execute() pass over the pipelined units at cycle `now`. */
 int smtlm_exec_cycle(smtlm_exec *ex, uint64_t now);
 int smtlm_exec_busy(const smtlm_exec *ex);
+/* 1 when no unit holds an instruction and its OC_EX sets are empty. */
+int smtlm_exec_idle(const smtlm_exec *ex);
+/* Accounts k idle cycles: the units' rings and the result buses advance as k cycles would. */
+void smtlm_exec_skip(smtlm_exec *ex, uint64_t k);
 
 #ifdef __cplusplus
 }

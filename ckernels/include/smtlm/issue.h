@@ -153,6 +153,15 @@ int smtlm_issue_cycle(smtlm_issue *iss, uint64_t now);
 /* inst_fetch_throughput rounds of decode() then fetch(), with exit detection. */
 int smtlm_issue_fetch_decode(smtlm_issue *iss, uint64_t now);
 
+/* 1 when no warp can change state before an outside event (a memory response, a released
+ * register, a new CTA): nothing issued or fetched this cycle and every live warp waits on its
+ * scoreboard, a barrier, atomics or stores. Holds for the lrr, gto and oldest policies only
+ * (the others may reorder warps while idle); 0 for them. */
+int smtlm_issue_idle(const smtlm_issue *iss);
+/* Accounts k idle cycles from `now` exactly as k calls of smtlm_issue_cycle would: one cycle
+ * runs for real and its counter deltas are applied k - 1 more times. */
+void smtlm_issue_skip(smtlm_issue *iss, uint64_t now, uint64_t k);
+
 /* Writeback-side bookkeeping the back end reports. */
 static inline void smtlm_issue_retired(smtlm_issue *iss, unsigned warp) { iss->warp[warp].in_pipeline--; }
 int smtlm_warp_waiting(smtlm_issue *iss, unsigned w);

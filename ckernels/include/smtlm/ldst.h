@@ -102,6 +102,9 @@ static inline int smtlm_ldst_can_respond(const smtlm_ldst *u) { return u->resp_l
 int smtlm_ldst_respond(smtlm_ldst *u, const smtlm_mem_req *req);
 /* 1 while the unit holds work (dispatch, pipeline, writeback, queues). */
 int smtlm_ldst_busy(const smtlm_ldst *u);
+/* 1 when the unit holds no work and OC_EX_MEM is empty (nothing to skip: an idle LDST counts
+ * nothing). */
+static inline int smtlm_ldst_idle(const smtlm_ldst *u) { return u->in->count == 0 && !smtlm_ldst_busy(u); }
 
 /* Shared-memory bank-conflict degree of one warp access: max distinct 4-byte words over banks,
  * summed over sub-warps. Exposed for tests. */

@@ -106,6 +106,10 @@ void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant
 /* Phase 3: every input port allocates CUs to ready ID_OC instructions and queues their reads.
  * Returns SMTLM_OK or an error from the register file (queue overflow). */
 int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now);
+/* 1 when no collector unit is busy and its ID_OC sets are empty. */
+int smtlm_opcoll_idle(const smtlm_opcoll *oc);
+/* Accounts k idle cycles (the occupancy samples of an empty collector). */
+static inline void smtlm_opcoll_skip(smtlm_opcoll *oc, uint64_t k) { oc->occupancy_hist[0] += k; }
 /* Once per cycle: occupancy statistics. */
 void smtlm_opcoll_sample(smtlm_opcoll *oc);
 

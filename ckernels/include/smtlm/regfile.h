@@ -94,6 +94,9 @@ static inline int smtlm_rf_writes_pending(const smtlm_rf *rf) { return rf->block
 smtlm_rf_write_ops smtlm_rf_write_port(smtlm_rf *rf);
 smtlm_rf_read_ops smtlm_rf_read_port(smtlm_rf *rf);
 
+/* 1 when no read is queued and no write waits. */
+static inline int smtlm_rf_idle(const smtlm_rf *rf) { return !rf->nonempty && !rf->blocked; }
+
 /* End of an arbitration step: clears all allocations (GPGPU-Sim process_banks). */
 static inline void smtlm_rf_end_step(smtlm_rf *rf) { rf->write_alloc = 0; }
 
