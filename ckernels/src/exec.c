@@ -8,18 +8,25 @@ int smtlm_exec_init(smtlm_exec *ex, unsigned n_result_buses, int sub_core)
     ex->n_fu = 0;
     ex->sub_core = sub_core;
     ex->exwb_overflow = 0;
-    return smtlm_resbus_init(&ex->rb, n_result_buses);
+    ex->cfg_error = 0;
+    int rc = smtlm_resbus_init(&ex->rb, n_result_buses);
+    if (rc)
+        return smtlm_cfg_reject(&ex->cfg_error, rc, "execute: result buses (EX_WB width of -gpgpu_pipeline_widths) "
+                                "must be in 1..SMTLM_MAX_RESULT_BUSES");
+    return SMTLM_OK;
 }
 
 int smtlm_exec_add_units(smtlm_exec *ex, smtlm_fu_kind kind, unsigned spec, unsigned count,
                          unsigned depth, unsigned issue_set)
 {
     if (ex->n_fu + count > SMTLM_MAX_FUS)
-        return SMTLM_ERANGE;
+        return smtlm_cfg_reject(&ex->cfg_error, SMTLM_ERANGE, "execute: units (-gpgpu_num_*_units, -specialized_unit_*) "
+                                "exceed SMTLM_MAX_FUS in all");
     for (unsigned k = 0; k < count; k++) {
         int rc = smtlm_fu_init(&ex->fu[ex->n_fu], kind, spec, depth, issue_set, k);
         if (rc)
-            return rc;
+            return smtlm_cfg_reject(&ex->cfg_error, rc, "execute: a unit's pipeline depth (-ptx_opcode_latency_*, "
+                                    "-specialized_unit_* max latency) must be in 1..SMTLM_MAX_LATENCY-1");
         ex->n_fu++;
     }
     return SMTLM_OK;

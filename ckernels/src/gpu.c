@@ -31,14 +31,19 @@ static void on_cta_done(void *ctx, unsigned sm, unsigned slot, uint32_t cta_id)
 int smtlm_gpu_init(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtlm_mem_model *mems)
 {
     memset(gpu, 0, sizeof *gpu);
-    if (cfg->n_clusters == 0 || cfg->cores_per_cluster == 0 || cfg->threads_per_sm == 0 ||
-        cfg->max_cta_per_sm == 0)
-        return SMTLM_EINVAL;
+    const char **e = &gpu->cfg_error;
+    if (cfg->n_clusters == 0 || cfg->cores_per_cluster == 0)
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "GPU: n_clusters and cores_per_cluster (-gpgpu_n_clusters, "
+                                "-gpgpu_n_cores_per_cluster) must be at least 1");
+    if (cfg->threads_per_sm == 0)
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "GPU: threads_per_sm (-gpgpu_shader_core_pipeline) must be at least 32");
+    if (cfg->max_cta_per_sm == 0)
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "GPU: max_cta_per_sm (-gpgpu_shader_cta) must be at least 1");
     if (cfg->n_clusters > SMTLM_MAX_CLUSTERS || cfg->cores_per_cluster > 0xFFFF ||
         (uint64_t)cfg->n_clusters * cfg->cores_per_cluster > SMTLM_MAX_SMS)
-        return SMTLM_ERANGE;
-    if (cfg->threads_per_sm / SMTLM_WARP_SIZE != cfg->sm.max_warps)
-        return SMTLM_EINVAL; /* warp slots follow the thread count */
+        return smtlm_cfg_reject(e, SMTLM_ERANGE, "GPU: n_clusters x cores_per_cluster exceeds SMTLM_MAX_SMS");
+    if (cfg->threads_per_sm / SMTLM_WARP_SIZE != cfg->sm.max_warps) /* warp slots follow the thread count */
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "GPU: sm.max_warps must be threads_per_sm / 32");
     gpu->cfg = *cfg;
     gpu->n_sm = smtlm_gpu_num_sms(cfg);
     gpu->sm = sms;
@@ -46,11 +51,11 @@ int smtlm_gpu_init(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtl
     for (unsigned i = 0; i < gpu->n_sm; i++) {
         int rc = smtlm_sm_init(&sms[i], &cfg->sm, i);
         if (rc)
-            return rc;
+            return smtlm_cfg_reject(e, rc, sms[i].cfg_error ? sms[i].cfg_error : "SM: rejected");
         sms[i].on_cta_done = on_cta_done;
         sms[i].hook_ctx = gpu;
         if ((rc = smtlm_mem_init(&mems[i], cfg->mem_latency, cfg->mem_bytes_per_cycle)))
-            return rc;
+            return smtlm_cfg_reject(e, rc, "memory: bytes_per_cycle (-smtlm_mem_bytes_per_cycle) must be at least 1");
     }
     gpu->last_cluster_issue = cfg->n_clusters - 1; /* so cluster 0 goes first */
     for (unsigned c = 0; c < cfg->n_clusters; c++)

@@ -8,13 +8,22 @@ static uint64_t all_warps(unsigned n) { return n >= 64 ? ~0ull : (1ull << n) - 1
 
 int smtlm_issue_init(smtlm_issue *iss, const smtlm_issue_cfg *cfg)
 {
-    if (cfg->max_warps == 0 || cfg->n_sched == 0 || cfg->fetch_throughput == 0 ||
-        cfg->max_issue_per_warp == 0 || cfg->max_issue_per_warp > 2)
-        return SMTLM_EINVAL;
-    if (cfg->max_warps > SMTLM_MAX_WARPS || cfg->n_sched > SMTLM_MAX_SCHED)
-        return SMTLM_ERANGE;
+    const char **e = &iss->cfg_error;
+    *e = 0;
+    if (cfg->max_warps == 0)
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "issue: max_warps (-gpgpu_shader_core_pipeline threads / 32) must be at least 1");
+    if (cfg->n_sched == 0)
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "issue: n_sched (-gpgpu_num_sched_per_core) must be at least 1");
+    if (cfg->fetch_throughput == 0)
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "issue: fetch_throughput (-gpgpu_inst_fetch_throughput) must be at least 1");
+    if (cfg->max_issue_per_warp == 0 || cfg->max_issue_per_warp > 2)
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "issue: max_issue_per_warp (-gpgpu_max_insn_issue_per_warp) must be 1 or 2");
+    if (cfg->max_warps > SMTLM_MAX_WARPS)
+        return smtlm_cfg_reject(e, SMTLM_ERANGE, "issue: max_warps exceeds SMTLM_MAX_WARPS (64 warps, 2048 threads)");
+    if (cfg->n_sched > SMTLM_MAX_SCHED)
+        return smtlm_cfg_reject(e, SMTLM_ERANGE, "issue: n_sched (-gpgpu_num_sched_per_core) exceeds SMTLM_MAX_SCHED");
     if (cfg->policy > SMTLM_SCHED_TWO_LEVEL)
-        return SMTLM_EINVAL;
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "issue: policy (-gpgpu_scheduler) is unknown");
     iss->cfg = *cfg;
     int rc = smtlm_sb_init(&iss->sb, cfg->max_warps);
     if (rc)

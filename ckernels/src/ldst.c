@@ -7,11 +7,18 @@ enum { WB_SHARED = 0, WB_TEXTURE, WB_CONST, WB_GLOBAL, WB_L1D, WB_CLIENTS };
 
 int smtlm_ldst_init(smtlm_ldst *u, const smtlm_ldst_cfg *cfg)
 {
-    if (cfg->smem_latency < 2 || cfg->shmem_banks == 0 || cfg->ports == 0 ||
-        cfg->shmem_warp_parts == 0 || SMTLM_WARP_SIZE % cfg->shmem_warp_parts != 0)
-        return SMTLM_EINVAL; /* GPGPU-Sim asserts smem_latency > 1 */
+    const char **e = &u->cfg_error;
+    *e = 0;
+    if (cfg->smem_latency < 2) /* GPGPU-Sim asserts it */
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "LDST: smem_latency (-gpgpu_smem_latency) must be at least 2");
+    if (cfg->shmem_banks == 0)
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "LDST: shmem_banks (-gpgpu_shmem_num_banks) must be at least 1");
+    if (cfg->ports == 0)
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "LDST: ports (-gpgpu_mem_unit_ports) must be at least 1");
+    if (cfg->shmem_warp_parts == 0 || SMTLM_WARP_SIZE % cfg->shmem_warp_parts != 0)
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "LDST: shmem_warp_parts (-gpgpu_shmem_warp_parts) must divide 32");
     if (cfg->smem_latency >= SMTLM_MAX_LATENCY)
-        return SMTLM_ERANGE;
+        return smtlm_cfg_reject(e, SMTLM_ERANGE, "LDST: smem_latency (-gpgpu_smem_latency) exceeds SMTLM_MAX_LATENCY");
     u->cfg = *cfg;
     smtlm_ldst_reset(u);
     return SMTLM_OK;

@@ -13,9 +13,11 @@ static int add_set(smtlm_opcoll *oc, unsigned kind)
     const smtlm_opcoll_cfg *cfg = &oc->cfg;
     unsigned n = cfg->num_units[kind];
     if (oc->n_cus + n > SMTLM_MAX_CUS || oc->n_du + cfg->num_out_ports[kind] > SMTLM_MAX_CUS)
-        return SMTLM_ERANGE;
-    if (cfg->sub_core && n > 0 && n % cfg->n_sched != 0)
-        return SMTLM_EINVAL; /* sub-core partitions every CU set by scheduler */
+        return smtlm_cfg_reject(&oc->cfg_error, SMTLM_ERANGE, "operand collector: num_units / num_out_ports "
+                                "(-gpgpu_operand_collector_num_*) exceed SMTLM_MAX_CUS in all");
+    if (cfg->sub_core && n > 0 && n % cfg->n_sched != 0) /* sub-core partitions every CU set by scheduler */
+        return smtlm_cfg_reject(&oc->cfg_error, SMTLM_EINVAL, "operand collector: num_units of a set "
+                                "(-gpgpu_operand_collector_num_units_*) must be a multiple of n_sched under the sub-core model");
     smtlm_cu_set *s = &oc->sets[oc->n_sets];
     s->kind = (uint8_t)kind;
     s->first = (uint8_t)oc->n_cus;
@@ -42,7 +44,8 @@ static int find_set(const smtlm_opcoll *oc, unsigned kind)
 static int add_port(smtlm_opcoll *oc, const smtlm_port *p)
 {
     if (oc->n_ports == SMTLM_MAX_PORTS)
-        return SMTLM_ERANGE;
+        return smtlm_cfg_reject(&oc->cfg_error, SMTLM_ERANGE, "operand collector: num_in_ports "
+                                "(-gpgpu_operand_collector_num_in_ports_*) exceed SMTLM_MAX_PORTS in all");
     oc->ports[oc->n_ports++] = *p;
     return SMTLM_OK;
 }
@@ -58,8 +61,10 @@ int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg)
 {
     memset(oc, 0, sizeof *oc);
     oc->cfg = *cfg;
-    if (cfg->n_sched == 0 || cfg->n_sched > SMTLM_MAX_SCHED || cfg->n_spec > SMTLM_MAX_SPEC_UNITS)
-        return SMTLM_EINVAL;
+    if (cfg->n_sched == 0 || cfg->n_sched > SMTLM_MAX_SCHED)
+        return smtlm_cfg_reject(&oc->cfg_error, SMTLM_EINVAL, "operand collector: n_sched (-gpgpu_num_sched_per_core) out of 1..SMTLM_MAX_SCHED");
+    if (cfg->n_spec > SMTLM_MAX_SPEC_UNITS)
+        return smtlm_cfg_reject(&oc->cfg_error, SMTLM_EINVAL, "operand collector: n_spec exceeds SMTLM_MAX_SPEC_UNITS");
     int rc = add_set(oc, SMTLM_CUS_GEN);
     if (rc)
         return rc;
@@ -70,10 +75,12 @@ int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg)
             if ((rc = add_set(oc, order[i])) != SMTLM_OK)
                 return rc;
     }
-    if (oc->n_cus == 0)
-        return SMTLM_EINVAL; /* no collector unit at all: nothing could ever issue */
+    if (oc->n_cus == 0) /* nothing could ever issue */
+        return smtlm_cfg_reject(&oc->cfg_error, SMTLM_EINVAL, "operand collector: no collector unit at all "
+                                "(-gpgpu_operand_collector_num_units_gen)");
     if (cfg->sub_core && oc->n_cus % cfg->n_sched != 0)
-        return SMTLM_EINVAL;
+        return smtlm_cfg_reject(&oc->cfg_error, SMTLM_EINVAL, "operand collector: collector units must split evenly "
+                                "over n_sched under the sub-core model");
 
     /* Generic ports: every pipeline's pair, in GPGPU-Sim's order; they search GEN only. */
     smtlm_port gen;

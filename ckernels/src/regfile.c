@@ -9,17 +9,26 @@
 
 int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg)
 {
-    if (cfg->n_banks == 0 || cfg->n_sched == 0 || cfg->n_cus == 0)
-        return SMTLM_EINVAL;
-    if (cfg->n_banks > SMTLM_MAX_BANKS || cfg->n_cus > SMTLM_MAX_CUS)
-        return SMTLM_ERANGE;
-    if (cfg->sub_core && cfg->n_banks % cfg->n_sched != 0)
-        return SMTLM_EINVAL; /* GPGPU-Sim asserts banks divisible by schedulers */
+    const char **e = &rf->cfg_error;
+    *e = 0;
+    if (cfg->n_banks == 0)
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "register file: n_banks (-gpgpu_num_reg_banks) must be at least 1");
+    if (cfg->n_sched == 0)
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "register file: n_sched (-gpgpu_num_sched_per_core) must be at least 1");
+    if (cfg->n_cus == 0)
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "register file: n_cus (collector units) must be at least 1");
+    if (cfg->n_banks > SMTLM_MAX_BANKS)
+        return smtlm_cfg_reject(e, SMTLM_ERANGE, "register file: n_banks (-gpgpu_num_reg_banks) exceeds SMTLM_MAX_BANKS");
+    if (cfg->n_cus > SMTLM_MAX_CUS)
+        return smtlm_cfg_reject(e, SMTLM_ERANGE, "register file: n_cus (collector units) exceeds SMTLM_MAX_CUS");
+    if (cfg->sub_core && cfg->n_banks % cfg->n_sched != 0) /* GPGPU-Sim asserts it */
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "register file: n_banks (-gpgpu_num_reg_banks) must be a multiple of "
+                                "n_sched (-gpgpu_num_sched_per_core) under the sub-core model");
     if (cfg->policy != SMTLM_ALLOC_FIFO && cfg->policy != SMTLM_ALLOC_WAVEFRONT)
-        return SMTLM_EINVAL;
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "register file: policy (-smtlm_oc_allocator) is not fifo or wavefront");
     /* Every CU's reads must fit in one bank's queue in the worst case. */
     if (cfg->n_cus * 4u > SMTLM_RF_QUEUE_CAP)
-        return SMTLM_ERANGE;
+        return smtlm_cfg_reject(e, SMTLM_ERANGE, "register file: n_cus (collector units) x 4 reads exceed a bank's read queue");
     rf->cfg = *cfg;
     rf->bps = cfg->sub_core ? cfg->n_banks / cfg->n_sched : cfg->n_banks;
     smtlm_rf_reset(rf);

@@ -38,67 +38,87 @@ void smtlm_sm_cfg_qv100(smtlm_sm_cfg *c)
 
 /* ---- validation ---------------------------------------------------------------------- */
 
-static int check_width(const smtlm_sm_cfg *c, unsigned set, int present)
+/* Each check returns SMTLM_OK or a code with *why naming the field. */
+static int check_width(const smtlm_sm_cfg *c, unsigned set, int present, const char **why)
 {
     if (c->width[set] > SMTLM_MAX_REGSET_WIDTH)
-        return SMTLM_ERANGE;
-    if (c->sub_core && present && c->width[set] != c->n_sched)
-        return SMTLM_EINVAL; /* GPGPU-Sim asserts ID_OC width == schedulers under sub-core */
+        return smtlm_cfg_reject(why, SMTLM_ERANGE, "SM: a width of -gpgpu_pipeline_widths exceeds SMTLM_MAX_REGSET_WIDTH");
+    if (c->sub_core && present && c->width[set] != c->n_sched) /* GPGPU-Sim asserts it */
+        return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: under the sub-core model every ID_OC width of "
+                                "-gpgpu_pipeline_widths must equal n_sched (-gpgpu_num_sched_per_core)");
     return SMTLM_OK;
 }
 
-static int check_units(const smtlm_sm_cfg *c, unsigned n, unsigned depth, unsigned oc_ex_width)
+static int check_units(const smtlm_sm_cfg *c, unsigned n, unsigned depth, unsigned oc_ex_width, const char **why)
 {
     if (n == 0)
         return SMTLM_OK;
     if (depth == 0)
-        return SMTLM_EINVAL;
+        return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: a unit's pipeline depth (-ptx_opcode_latency_*) must be at least 1");
     if (depth >= SMTLM_MAX_LATENCY)
-        return SMTLM_ERANGE;
-    if (c->sub_core && (n > oc_ex_width || oc_ex_width < c->n_sched))
-        return SMTLM_EINVAL; /* unit k reads OC_EX slot k; every sub-core needs its slot */
+        return smtlm_cfg_reject(why, SMTLM_ERANGE, "SM: a unit's pipeline depth (-ptx_opcode_latency_*) exceeds SMTLM_MAX_LATENCY");
+    if (c->sub_core && (n > oc_ex_width || oc_ex_width < c->n_sched)) /* unit k reads OC_EX slot k */
+        return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: under the sub-core model a unit type's OC_EX width "
+                                "(-gpgpu_pipeline_widths) must be at least its unit count and n_sched");
     return SMTLM_OK;
 }
 
-static int validate(const smtlm_sm_cfg *c)
+static int validate(const smtlm_sm_cfg *c, const char **why)
 {
-    if (c->max_warps == 0 || c->n_sched == 0 || c->reg_file_port_throughput == 0 ||
-        c->inst_fetch_throughput == 0 || c->n_banks == 0 || c->n_sp == 0 || c->width[SMTLM_EX_WB] == 0)
-        return SMTLM_EINVAL;
-    if (c->max_warps > SMTLM_MAX_WARPS || c->n_sched > SMTLM_MAX_SCHED || c->n_banks > SMTLM_MAX_BANKS)
-        return SMTLM_ERANGE;
+    if (c->max_warps == 0)
+        return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: max_warps (-gpgpu_shader_core_pipeline) must be at least 1");
+    if (c->n_sched == 0)
+        return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: n_sched (-gpgpu_num_sched_per_core) must be at least 1");
+    if (c->reg_file_port_throughput == 0)
+        return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: reg_file_port_throughput (-gpgpu_reg_file_port_throughput) must be at least 1");
+    if (c->inst_fetch_throughput == 0)
+        return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: inst_fetch_throughput (-gpgpu_inst_fetch_throughput) must be at least 1");
+    if (c->n_banks == 0)
+        return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: n_banks (-gpgpu_num_reg_banks) must be at least 1");
+    if (c->n_sp == 0)
+        return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: n_sp (-gpgpu_num_sp_units) must be at least 1");
+    if (c->width[SMTLM_EX_WB] == 0)
+        return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: the EX_WB width (11th of -gpgpu_pipeline_widths) must be at least 1");
+    if (c->max_warps > SMTLM_MAX_WARPS)
+        return smtlm_cfg_reject(why, SMTLM_ERANGE, "SM: max_warps exceeds SMTLM_MAX_WARPS (2048 threads)");
+    if (c->n_sched > SMTLM_MAX_SCHED)
+        return smtlm_cfg_reject(why, SMTLM_ERANGE, "SM: n_sched (-gpgpu_num_sched_per_core) exceeds SMTLM_MAX_SCHED");
+    if (c->n_banks > SMTLM_MAX_BANKS)
+        return smtlm_cfg_reject(why, SMTLM_ERANGE, "SM: n_banks (-gpgpu_num_reg_banks) exceeds SMTLM_MAX_BANKS");
     if (c->sub_core && c->n_banks % c->n_sched)
-        return SMTLM_EINVAL;
+        return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: n_banks (-gpgpu_num_reg_banks) must be a multiple of n_sched "
+                                "(-gpgpu_num_sched_per_core) under the sub-core model");
     int rc;
-    if ((rc = check_width(c, SMTLM_ID_OC_SP, 1)) || (rc = check_width(c, SMTLM_ID_OC_SFU, 1)) ||
-        (rc = check_width(c, SMTLM_ID_OC_MEM, 1)) || (rc = check_width(c, SMTLM_ID_OC_INT, c->n_int > 0)) ||
-        (rc = check_width(c, SMTLM_ID_OC_DP, c->n_dp > 0)) ||
-        (rc = check_width(c, SMTLM_ID_OC_TENSOR_CORE, c->tensor_core_avail)))
+    if ((rc = check_width(c, SMTLM_ID_OC_SP, 1, why)) || (rc = check_width(c, SMTLM_ID_OC_SFU, 1, why)) ||
+        (rc = check_width(c, SMTLM_ID_OC_MEM, 1, why)) || (rc = check_width(c, SMTLM_ID_OC_INT, c->n_int > 0, why)) ||
+        (rc = check_width(c, SMTLM_ID_OC_DP, c->n_dp > 0, why)) ||
+        (rc = check_width(c, SMTLM_ID_OC_TENSOR_CORE, c->tensor_core_avail, why)))
         return rc;
     for (unsigned i = SMTLM_OC_EX_SP; i <= SMTLM_EX_WB; i++)
-        if ((rc = check_width(c, i, 0)))
+        if ((rc = check_width(c, i, 0, why)))
             return rc;
-    if ((rc = check_width(c, SMTLM_OC_EX_TENSOR_CORE, 0)))
+    if ((rc = check_width(c, SMTLM_OC_EX_TENSOR_CORE, 0, why)))
         return rc;
-    if ((rc = check_units(c, c->n_sp, c->depth_sp, c->width[SMTLM_OC_EX_SP])) ||
-        (rc = check_units(c, c->n_dp, c->depth_dp, c->width[SMTLM_OC_EX_DP])) ||
-        (rc = check_units(c, c->n_int, c->depth_int, c->width[SMTLM_OC_EX_INT])) ||
-        (rc = check_units(c, c->n_sfu, c->depth_sfu, c->width[SMTLM_OC_EX_SFU])) ||
-        (rc = check_units(c, c->tensor_core_avail ? c->n_tensor : 0, c->depth_tensor, c->width[SMTLM_OC_EX_TENSOR_CORE])))
+    if ((rc = check_units(c, c->n_sp, c->depth_sp, c->width[SMTLM_OC_EX_SP], why)) ||
+        (rc = check_units(c, c->n_dp, c->depth_dp, c->width[SMTLM_OC_EX_DP], why)) ||
+        (rc = check_units(c, c->n_int, c->depth_int, c->width[SMTLM_OC_EX_INT], why)) ||
+        (rc = check_units(c, c->n_sfu, c->depth_sfu, c->width[SMTLM_OC_EX_SFU], why)) ||
+        (rc = check_units(c, c->tensor_core_avail ? c->n_tensor : 0, c->depth_tensor, c->width[SMTLM_OC_EX_TENSOR_CORE], why)))
         return rc;
     for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++) {
         const smtlm_sm_spec_unit *s = &c->spec[k];
         if (s->num_units == 0)
             continue;
         if (s->id_oc_width > SMTLM_MAX_REGSET_WIDTH || s->oc_ex_width > SMTLM_MAX_REGSET_WIDTH)
-            return SMTLM_ERANGE;
+            return smtlm_cfg_reject(why, SMTLM_ERANGE, "SM: a -specialized_unit_* width exceeds SMTLM_MAX_REGSET_WIDTH");
         if (c->sub_core && s->id_oc_width != c->n_sched)
-            return SMTLM_EINVAL;
-        if ((rc = check_units(c, s->num_units, s->max_latency, s->oc_ex_width)))
+            return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: under the sub-core model a -specialized_unit_* ID_OC width "
+                                    "must equal n_sched (-gpgpu_num_sched_per_core)");
+        if ((rc = check_units(c, s->num_units, s->max_latency, s->oc_ex_width, why)))
             return rc;
     }
     if (c->dual_issue_diff_exec_units != 0 && c->dual_issue_diff_exec_units != 1)
-        return SMTLM_EINVAL;
+        return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: dual_issue_diff_exec_units (-gpgpu_dual_issue_diff_exec_units) must be 0 or 1");
     return SMTLM_OK;
 }
 
@@ -299,7 +319,8 @@ static int build(smtlm_sm *sm)
 
 int smtlm_sm_init(smtlm_sm *sm, const smtlm_sm_cfg *cfg, unsigned id)
 {
-    int rc = validate(cfg);
+    sm->cfg_error = 0;
+    int rc = validate(cfg, &sm->cfg_error);
     if (rc)
         return rc;
     sm->cfg = *cfg;
@@ -309,8 +330,13 @@ int smtlm_sm_init(smtlm_sm *sm, const smtlm_sm_cfg *cfg, unsigned id)
     sm->hook_ctx = 0;
     sm->retire_ctx = 0;
     memset(&sm->src, 0, sizeof sm->src);
-    if ((rc = build(sm)))
+    sm->iss.cfg_error = sm->oc.cfg_error = sm->rf.cfg_error = sm->ex.cfg_error = sm->ldst.cfg_error = 0;
+    if ((rc = build(sm))) { /* the block that refused says why */
+        const char *why[] = {sm->iss.cfg_error, sm->oc.cfg_error, sm->rf.cfg_error, sm->ex.cfg_error, sm->ldst.cfg_error};
+        for (unsigned i = 0; i < sizeof why / sizeof why[0] && !sm->cfg_error; i++)
+            sm->cfg_error = why[i];
         return rc;
+    }
     smtlm_sm_reset(sm);
     return SMTLM_OK;
 }

@@ -235,7 +235,8 @@ static int setup(run_ctx *r, char *msg, size_t n)
     }
     int rc = smtlm_gpu_init(r->gpu, &r->cfg.gpu, r->sms, r->mems);
     if (rc) {
-        snprintf(msg, n, "the configuration is rejected by the engine: %s", smtlm_status_str(rc));
+        snprintf(msg, n, "the configuration is rejected by the engine (%s): %s", smtlm_status_str(rc),
+                 r->gpu->cfg_error ? r->gpu->cfg_error : "no detail");
         return 2;
     }
     return 0;

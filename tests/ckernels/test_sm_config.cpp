@@ -195,3 +195,54 @@ TEST(InputValidation, SourceErrorStopsTheSm)
 }
 
 } // namespace
+
+// Every refusal names its field (and the GPGPU-Sim option), from the SM's own checks and from
+// each block's init, so a front end never has to print a bare "invalid configuration".
+namespace {
+
+std::string sm_reason(const std::function<void(smtlm_sm_cfg &)> &edit)
+{
+    smtlm_sm_cfg c = ktu::qv100();
+    edit(c);
+    std::unique_ptr<smtlm_sm> sm(new smtlm_sm);
+    EXPECT_NE(smtlm_sm_init(sm.get(), &c, 0), SMTLM_OK);
+    return sm->cfg_error ? sm->cfg_error : "";
+}
+
+TEST(SmConfig, EveryRefusalNamesItsField)
+{
+    EXPECT_NE(sm_reason([](smtlm_sm_cfg &c) { c.n_banks = 18; }).find("n_banks (-gpgpu_num_reg_banks) must be a multiple of n_sched"),
+              std::string::npos);
+    EXPECT_NE(sm_reason([](smtlm_sm_cfg &c) { c.n_sp = 0; }).find("n_sp (-gpgpu_num_sp_units)"), std::string::npos);
+    EXPECT_NE(sm_reason([](smtlm_sm_cfg &c) { c.width[SMTLM_ID_OC_SP] = 2; }).find("ID_OC width"), std::string::npos);
+    // block inits: the LDST, the collector, the issue stage and the units each say why
+    EXPECT_EQ(sm_reason([](smtlm_sm_cfg &c) { c.smem_latency = 1; }).rfind("LDST: smem_latency (-gpgpu_smem_latency)", 0), 0u);
+    EXPECT_EQ(sm_reason([](smtlm_sm_cfg &c) { c.oc_units[SMTLM_CUS_GEN] = 6; }).rfind("operand collector: num_units", 0), 0u);
+    EXPECT_EQ(sm_reason([](smtlm_sm_cfg &c) { c.max_insn_issue_per_warp = 3; }).rfind("issue: max_issue_per_warp", 0), 0u);
+    EXPECT_EQ(sm_reason([](smtlm_sm_cfg &c) { c.shmem_warp_parts = 3; }).rfind("LDST: shmem_warp_parts", 0), 0u);
+    // a valid configuration leaves no reason behind
+    smtlm_sm_cfg ok = ktu::qv100();
+    std::unique_ptr<smtlm_sm> sm(new smtlm_sm);
+    ASSERT_EQ(smtlm_sm_init(sm.get(), &ok, 0), SMTLM_OK);
+    EXPECT_EQ(sm->cfg_error, nullptr);
+}
+
+TEST(SmConfig, TheGpuPassesTheBlocksReasonOn)
+{
+    smtlm_gpu_cfg g;
+    smtlm_gpu_cfg_qv100(&g);
+    g.n_clusters = 1;
+    g.sm.smem_latency = 1;
+    std::unique_ptr<smtlm_gpu> gpu(new smtlm_gpu);
+    std::unique_ptr<smtlm_sm> sm(new smtlm_sm);
+    std::unique_ptr<smtlm_mem_model> mem(new smtlm_mem_model);
+    EXPECT_EQ(smtlm_gpu_init(gpu.get(), &g, sm.get(), mem.get()), SMTLM_EINVAL);
+    ASSERT_NE(gpu->cfg_error, nullptr);
+    EXPECT_EQ(std::string(gpu->cfg_error).rfind("LDST: smem_latency", 0), 0u);
+    g.sm.smem_latency = 20;
+    g.max_cta_per_sm = 0;
+    EXPECT_EQ(smtlm_gpu_init(gpu.get(), &g, sm.get(), mem.get()), SMTLM_EINVAL);
+    EXPECT_NE(std::string(gpu->cfg_error).find("-gpgpu_shader_cta"), std::string::npos);
+}
+
+} // namespace

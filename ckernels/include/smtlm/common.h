@@ -39,6 +39,14 @@ typedef enum smtlm_status {
 
 const char *smtlm_status_str(int status);
 
+/* Every init that rejects its configuration records why in its block's `cfg_error`: a static
+ * string naming the field (and the GPGPU-Sim option it comes from), for a caller to print. */
+static inline int smtlm_cfg_reject(const char **cfg_error, int code, const char *why)
+{
+    *cfg_error = why;
+    return code;
+}
+
 typedef uint16_t smtlm_iref; /* index into the SM's instruction pool */
 
 /* Bit count without a libgcc call (the x86-64 baseline has no POPCNT instruction). */

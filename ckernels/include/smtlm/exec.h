@@ -25,6 +25,7 @@ typedef struct smtlm_exec {
     smtlm_regset *in[SMTLM_NUM_REGSETS]; /* its own OC_EX sets (NULL for the others) */
     smtlm_stage_ops out;                 /* hand-off into EX_WB (writeback's) */
     smtlm_inst_pool *pool;
+    const char *cfg_error;               /* why init / add_units rejected the configuration */
 } smtlm_exec;
 
 int smtlm_exec_init(smtlm_exec *ex, unsigned n_result_buses, int sub_core);

@@ -92,9 +92,11 @@ typedef struct smtlm_gpu {
     int error;
     unsigned error_sm;
     uint32_t error_line;
+    const char *cfg_error;            /* why smtlm_gpu_init refused the configuration (the field) */
 } smtlm_gpu;
 
-/* sms and mems: arrays of n_clusters * cores_per_cluster elements owned by the caller. */
+/* sms and mems: arrays of n_clusters * cores_per_cluster elements owned by the caller. On a
+ * refusal gpu->cfg_error names the field (for every block's own checks too). */
 int smtlm_gpu_init(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtlm_mem_model *mems);
 /* Number of SMs a config needs. */
 static inline unsigned smtlm_gpu_num_sms(const smtlm_gpu_cfg *cfg) { return cfg->n_clusters * cfg->cores_per_cluster; }

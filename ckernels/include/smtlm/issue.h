@@ -135,6 +135,7 @@ typedef struct smtlm_issue {
     int error;
     uint32_t error_line;
     smtlm_issue_ports ports;
+    const char *cfg_error;         /* why init rejected the configuration */
 } smtlm_issue;
 
 

@@ -74,6 +74,7 @@ typedef struct smtlm_ldst {
     smtlm_rf_write_ops rf;
     smtlm_warp_ops warps;
     uint64_t now;
+    const char *cfg_error;               /* why init rejected the configuration */
 } smtlm_ldst;
 
 int smtlm_ldst_init(smtlm_ldst *u, const smtlm_ldst_cfg *cfg);

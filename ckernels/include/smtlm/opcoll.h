@@ -86,6 +86,7 @@ typedef struct smtlm_opcoll {
     smtlm_stage_ops out;                  /* hand-off into the OC_EX sets of the units */
     smtlm_inst_pool *pool;
     smtlm_rf_read_ops rf;                 /* read requests to the register file */
+    const char *cfg_error;                /* why init rejected the configuration */
 } smtlm_opcoll;
 
 int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg);

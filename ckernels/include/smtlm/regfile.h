@@ -57,6 +57,7 @@ typedef struct smtlm_rf {
     smtlm_rf_wentry wbuf[SMTLM_MAX_BANKS][SMTLM_RF_WBUF_CAP];
     uint16_t wbuf_head[SMTLM_MAX_BANKS], wbuf_len[SMTLM_MAX_BANKS];
     smtlm_rf_ops ops;
+    const char *cfg_error;                  /* why init rejected the configuration */
     unsigned priority;                      /* wavefront priority diagonal (m_last_cu) */
     /* statistics */
     uint64_t reads[SMTLM_MAX_BANKS], writes[SMTLM_MAX_BANKS], wait_steps[SMTLM_MAX_BANKS];

@@ -98,9 +98,11 @@ typedef struct smtlm_sm {
     uint32_t error_line;
     smtlm_reject reject;           /* with SMTLM_EINPUT: what was wrong */
     unsigned reject_detail;        /* specialized unit number or pipeline depth */
+    const char *cfg_error;         /* why smtlm_sm_init refused the configuration (the field) */
 } smtlm_sm;
 
-/* Validates cfg and builds every block. Returns SMTLM_OK or a negative code. */
+/* Validates cfg and builds every block. Returns SMTLM_OK or a negative code, and then
+ * sm->cfg_error names the rejected field. */
 int smtlm_sm_init(smtlm_sm *sm, const smtlm_sm_cfg *cfg, unsigned id);
 /* Clears all state and statistics (warps, pipelines, queues), keeping the configuration. */
 void smtlm_sm_reset(smtlm_sm *sm);
