@@ -6,6 +6,10 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <utility>
+#include <vector>
+
+#include "kernel_test_util.hpp"
 
 extern "C" {
 #include "smtlm/fu.h"
@@ -243,3 +247,60 @@ TEST(ResultBus, BitsAreFreedWhenShiftedOutAndTheRingIsReused)
 }
 
 } // namespace
+
+// ---- the execute block alone, driven through its ports --------------------------------------
+
+// A consumer of EX_WB that records hand-offs and can refuse them (back-pressure).
+struct ExWbSink {
+    std::vector<std::pair<smtlm_iref, uint64_t>> got;
+    bool refuse = false;
+    smtlm_stage_ops ops()
+    {
+        return smtlm_stage_ops{this,
+                               [](void *o, unsigned, int, unsigned) { return static_cast<ExWbSink *>(o)->refuse ? 0 : 1; },
+                               [](void *o, unsigned set, int, unsigned, smtlm_iref r, uint64_t uid) {
+                                   auto *k = static_cast<ExWbSink *>(o);
+                                   if (k->refuse || set != SMTLM_EX_WB)
+                                       return -1;
+                                   k->got.emplace_back(r, uid);
+                                   return 0;
+                               }};
+    }
+};
+
+// One SP unit of depth 4: an FFMA of latency 2 taken from OC_EX_SP at cycle 1 is handed to
+// writeback through the stage port latency + 1 = 3 calls later; a refused hand-off is reported.
+TEST(Exec, DrivenAloneThroughItsPorts)
+{
+    ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0});
+    std::unique_ptr<smtlm_exec> ex(new smtlm_exec);
+    ASSERT_EQ(smtlm_exec_init(ex.get(), 1, 0), SMTLM_OK);
+    ASSERT_EQ(smtlm_exec_add_units(ex.get(), SMTLM_FU_SP, 0, 1, 4, SMTLM_OC_EX_SP), SMTLM_OK);
+    ExWbSink sink;
+    const smtlm_stage_ops out = sink.ops();
+    smtlm_exec_bind(ex.get(), k.rs, &out, k.pool.get());
+    EXPECT_TRUE(smtlm_exec_idle(ex.get()));
+    smtlm_iref r = k.make(SMTLM_OP_SP, 0, 0, {3}, {5}, 2, 1);
+    k.put(SMTLM_OC_EX_SP, 0, r);
+    EXPECT_FALSE(smtlm_exec_idle(ex.get())); // its own input set holds work
+    ASSERT_EQ(smtlm_exec_cycle(ex.get(), 1), SMTLM_OK);
+    EXPECT_EQ(k.rs[SMTLM_OC_EX_SP].count, 0);
+    EXPECT_EQ(k.get(r)->ev[SMTLM_EV_FU_ISSUE], 1u);
+    for (uint64_t now = 2; now <= 3; now++) {
+        ASSERT_EQ(smtlm_exec_cycle(ex.get(), now), SMTLM_OK);
+        EXPECT_TRUE(sink.got.empty()) << now;
+    }
+    ASSERT_EQ(smtlm_exec_cycle(ex.get(), 4), SMTLM_OK);
+    ASSERT_EQ(sink.got.size(), 1u);
+    EXPECT_EQ(sink.got[0].first, r);
+    EXPECT_TRUE(smtlm_exec_idle(ex.get()));
+    // EX_WB refusing a finished instruction is an error the SM reports (results must not vanish).
+    smtlm_iref r2 = k.make(SMTLM_OP_SP, 0, 0, {3}, {6}, 2, 1);
+    k.put(SMTLM_OC_EX_SP, 0, r2);
+    sink.refuse = true;
+    int rc = SMTLM_OK;
+    for (uint64_t now = 5; now <= 9 && rc == SMTLM_OK; now++)
+        rc = smtlm_exec_cycle(ex.get(), now);
+    EXPECT_EQ(rc, SMTLM_EFULL);
+    EXPECT_EQ(ex->exwb_overflow, 1u);
+}
