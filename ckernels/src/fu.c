@@ -82,7 +82,7 @@ smtlm_iref smtlm_fu_cycle(smtlm_fu *fu)
         if (fu->disp_cycles == 0) {
             unsigned stage = (unsigned)(fu->disp_latency - fu->disp_ii);
             unsigned idx = (fu->t + stage) & SMTLM_RING_MASK;
-            if (fu->ring[idx] == SMTLM_NO_INST) { /* AGS da6a16a9: only into an empty stage */
+            if (fu->ring[idx] == SMTLM_NO_INST) { /* Accel-Sim's GPGPU-Sim: only into an empty stage */
                 fu->ring[idx] = fu->dispatch;
                 fu->dispatch = SMTLM_NO_INST;
                 fu->active++;

@@ -1,5 +1,7 @@
 /* Issue block, front-end half: CTA launch, fetch (with warp-exit detection), decode into the
- * 2-entry instruction buffer, barriers. Exact GPGPU-Sim order: see gpgpusim-frontend.md §3. */
+ * 2-entry instruction buffer, barriers. GPGPU-Sim's order per cycle: inst_fetch_throughput rounds
+ * of decode (the fetched warp's next two instructions) then fetch (the next warp with an empty
+ * ibuffer, round robin from the last fetched); docs/ARCHITECTURE.md, "One SM cycle". */
 #include <string.h>
 
 #include "issue_internal.h"

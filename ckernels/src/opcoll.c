@@ -133,7 +133,7 @@ int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg)
 }
 
 /* Round robin restarts after `last`; under the sub-core model at the first CU of the next
- * sub-core group (GPGPU-Sim 92f313b6), so within a pair the even CU is always tried first. */
+ * sub-core group (as GPGPU-Sim 4.x does), so within a pair the even CU is always tried first. */
 static void set_last(const smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned last)
 {
     const smtlm_cu_set *set = &oc->sets[du->set];
@@ -244,7 +244,7 @@ static int allocate_cu(smtlm_opcoll *oc, uint64_t now, unsigned j, unsigned in_s
     oc->allocations++;
     in->ev[SMTLM_EV_CU_ALLOC] = now;
     for (unsigned op = 0; op < in->n_src; op++) {
-        int dup = 0; /* duplicate registers of one instruction are read once (AGS c9cc0a01) */
+        int dup = 0; /* duplicate registers of one instruction are read once, as Accel-Sim's GPGPU-Sim does */
         for (unsigned q = 0; q < op; q++)
             dup |= in->src[q] == in->src[op];
         if (dup)

@@ -72,7 +72,7 @@ inline smtlm_sm_cfg qv100()
     return c;
 }
 
-// SM6_TITANX-like (gpgpusim-frontend.md §7.2): no INT/DP/tensor units, widths
+// SM6_TITANX-like (its stock gpgpusim.config): no INT/DP/tensor units, widths
 // 4,0,0,4,4,4,0,0,4,4,8, gto, dual issue with different units, fetch throughput 8.
 inline smtlm_sm_cfg titanx()
 {

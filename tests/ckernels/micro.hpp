@@ -1,4 +1,5 @@
-// Test harness: runs Accel-Sim's back-end microbenchmarks (accelsim-golden.md) through the C
+// Test harness: runs Accel-Sim's back-end microbenchmarks (FFMA/MUFU/IADD3 chains and shared-memory
+// loads and stores of one kernel; the measured cycles are in docs/VALIDATION.md) through the C
 // engine with an in-memory instruction source, without any trace file.
 #pragma once
 
@@ -46,7 +47,7 @@ inline smtlm_inst_desc shared(smtlm_op op, int dst, std::vector<int> srcs, uint6
     return d;
 }
 
-// The kinds of accelsim-golden.md; QV100 trace.config latencies (sp/int 2,2; sfu 20,8).
+// The microbenchmark kinds; QV100 trace.config latencies (sp/int 2,2; sfu 20,8).
 inline std::vector<smtlm_inst_desc> program(const std::string &kind, unsigned n)
 {
     std::vector<smtlm_inst_desc> p;

@@ -1,4 +1,4 @@
-// Register -> bank mapping (gpgpusim-semantics.md §1.2): flat (reg + wid) mod banks, sub-core
+// Register -> bank mapping (GPGPU-Sim register_bank): flat (reg + wid) mod banks, sub-core
 // ((reg + wid) mod bps) + sched * bps, with trace registers already shifted by +1 (Rn -> n+1,
 // RZ = R255 -> 256).
 #include <gtest/gtest.h>
@@ -34,7 +34,7 @@ TEST(BankMap, SubCoreIsLocalBankPlusSchedulerBase)
     EXPECT_EQ(smtlm_bank_subcore(256, 0, 4, 0), 0u); // RZ
 }
 
-// gpgpusim-semantics.md §1.2: warps are bound to scheduler s = wid mod 4, so for QV100 (16 banks,
+// Warps are bound to scheduler s = wid mod (schedulers), so for QV100 (16 banks,
 // 4 schedulers) trace register Rn of warp 4k+s lands in local bank (n + 1 + s) mod 4 of sub-core s.
 TEST(BankMap, Qv100TraceRegisterRnLandsInLocalBankNPlus1PlusS)
 {
@@ -44,7 +44,7 @@ TEST(BankMap, Qv100TraceRegisterRnLandsInLocalBankNPlus1PlusS)
                 const unsigned wid = 4 * k + s;
                 ASSERT_EQ(smtlm_bank_subcore(n + 1, wid, 4, s), 4 * s + (n + 1 + s) % 4) << n << " " << wid;
             }
-    // The microbenchmarks' operand sets for warp 0 (accelsim-golden.md):
+    // The microbenchmarks' operand sets for warp 0:
     // dep_nc R2,R4,R5 -> banks 3,1,2 (distinct); dep R2,R4,R6 -> 3,1,3 (2-way);
     // dep3 R2,R6,R10 -> 3,3,3 (3-way).
     EXPECT_EQ(smtlm_bank_subcore(2 + 1, 0, 4, 0), 3u);

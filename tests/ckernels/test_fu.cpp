@@ -1,5 +1,5 @@
 // Pipelined function unit (ring buffer) and result buses, called directly
-// (gpgpusim-semantics.md §2.1-§2.3). A call of smtlm_fu_cycle is one core cycle's
+// (GPGPU-Sim pipelined_simd_unit, m_result_bus). A call of smtlm_fu_cycle is one core cycle's
 // pipelined_simd_unit::cycle(); smtlm_fu_issue happens after it in the same cycle (execute()
 // cycles a unit, then issues into it), so "issued in cycle c" is followed by the calls of cycles
 // c+1, c+2, ...
@@ -132,7 +132,7 @@ TEST(Fu, OccupiedBitPreventsTwoCompletionsInOneCycle)
     EXPECT_FALSE(smtlm_fu_occupied(f.fu.get(), 0));
 }
 
-// The dispatch register releases into stage L-II only if that stage is empty (AGS da6a16a9).
+// The dispatch register releases into stage L-II only if that stage is empty (as Accel-Sim's GPGPU-Sim does).
 // can_issue's occupied check normally makes this unreachable; an issue that bypasses it shows
 // the rule: B waits in the dispatch register until its start stage is free.
 TEST(Fu, StartStageMustBeEmpty)

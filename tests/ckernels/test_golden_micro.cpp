@@ -1,4 +1,4 @@
-// Accel-Sim's measured back-end microbenchmarks (reference accelsim-golden.md, SM7_QV100 stock
+// Accel-Sim's measured back-end microbenchmarks (Accel-Sim run by the project, SM7_QV100 stock
 // configs, one CTA): gpu_sim_cycle, gpu_sim_insn and the per-scheduler stall breakdown
 // (Stall / W0_Idle / W0_Scoreboard) pinned exactly, through the C engine.
 #include <gtest/gtest.h>
@@ -67,7 +67,7 @@ std::string name(const ::testing::TestParamInfo<Golden> &i)
 
 INSTANTIATE_TEST_SUITE_P(AccelSim, GoldenMicro, ::testing::ValuesIn(kGolden), name);
 
-// Launch latency only shifts an ALU-only kernel (gpgpusim-frontend.md §1.3: 161, 162, 163, 168
+// Launch latency only shifts an ALU-only kernel (Accel-Sim measured 161, 162, 163, 168
 // and 5161 for L = 0, 1, 2, 7, 5000 on indep_64_1).
 TEST(GoldenMicro, LaunchLatencyAddsExactly)
 {
@@ -82,7 +82,7 @@ TEST(GoldenMicro, LaunchLatencyAddsExactly)
     }
 }
 
-// Smallest kernel: one warp, only EXIT = L + 8 (gpgpusim-frontend.md §1.3, measured).
+// Smallest kernel: one warp, only EXIT = L + 8 (measured with Accel-Sim).
 TEST(GoldenMicro, ExitOnlyKernelIsLaunchLatencyPlus8)
 {
     micro::Runner r(micro::Runner::qv100());

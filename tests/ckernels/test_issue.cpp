@@ -1,4 +1,4 @@
-// Front end and issue through the SM (gpgpusim-frontend.md §3-§6, gpgpusim-semantics.md §3):
+// Front end and issue through the SM (GPGPU-Sim fetch, decode, scheduler_unit, barriers):
 // warp -> scheduler binding, fetch order at CTA start, ibuffer refill, lrr vs gto, dual issue,
 // no INT->SP fallback, BAR release, EXIT with partial masks. Cycle 0 = the SM's first cycle.
 #include <gtest/gtest.h>
@@ -29,7 +29,7 @@ TEST(Issue, WarpsAreBoundToSchedulerWidModN)
         EXPECT_EQ(e.sched, e.warp % 4) << "warp " << e.warp;
 }
 
-// gpgpusim-frontend.md §3.2, §3.5 and timelines README obs. 6: m_last_warp_fetched starts at 0,
+// GPGPU-Sim's m_last_warp_fetched starts at 0 (seen in Accel-Sim's timelines too),
 // so the first scan starts at warp 1. Four decode/fetch rounds per cycle; a warp fetched in the
 // 4th round is decoded in the next cycle, after that cycle's issue.
 TEST(Issue, FirstFetchStartsAtWarpOne)

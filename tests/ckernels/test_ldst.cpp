@@ -1,6 +1,6 @@
 // Load/store unit: shared-memory bank-conflict degree, sector coalescer, the unit called directly
 // (memory port, responses, writeback arbiter and its bank stall), and global loads/stores
-// through the SM with a fixed-latency memory (gpgpusim-semantics.md §1.7, §2.2).
+// through the SM with a fixed-latency memory (GPGPU-Sim ldst_unit; docs/ARCHITECTURE.md).
 #include <gtest/gtest.h>
 
 #include "kernel_test_util.hpp"

@@ -1,5 +1,5 @@
-// Operand collector kernel, called directly (gpgpusim-semantics.md §1.4-§1.6, §1.8;
-// gpgpusim-frontend.md §3.8): port order, CU allocation, sub-core CU partition, operand
+// Operand collector kernel, called directly (GPGPU-Sim opndcoll_rfu_t; docs/ARCHITECTURE.md,
+// "One SM cycle", step 3): port order, CU allocation, sub-core CU partition, operand
 // de-duplication, collection, dispatch round robin.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // GPGPU-Sim quirks reproduced in faithful mode and the -smtlm_fix_<name> switches that remove
-// them (DESIGN.md "Modes and fidelity"; gpgpusim-semantics.md §1.7, §1.8, §1.11): sub-core
+// them (docs/OPTIONS.md, smtlm options): sub-core
 // head-of-line blocking, fixed op-type allocation order, never-stalling ALU writeback.
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@ using ktu::mufu;
 using ktu::prog;
 
 // indep_8_w4, warp 0 pc 0x40 (issued 6): in faithful mode its CU allocation is at 8, not 7
-// (accelsim-timelines README observation 7): in cycle 7 the oldest ID_OC_SP entry belonged to a
+// (as Accel-Sim's timeline shows): in cycle 7 the oldest ID_OC_SP entry belonged to a
 // sub-core whose two CUs were busy, and every port retries only that entry. With
 // fix_subcore_hol each sub-core allocates its own oldest instruction: CU 0 (free in 7) is
 // taken in 7.
@@ -193,7 +193,7 @@ TEST(Quirks, FaithfulWritebackDropsSameBankWrites)
 }
 
 // RZ (R255 -> register 256) is read through a real bank; duplicate operands are read once
-// (AGS c9cc0a01): IMAD.MOV R1, RZ, RZ costs one read of bank 256 mod 4 = 0 in warp 0.
+// (as Accel-Sim's GPGPU-Sim does): IMAD.MOV R1, RZ, RZ costs one read of bank 256 mod 4 = 0 in warp 0.
 TEST(Quirks, RzIsReadThroughABankOnce)
 {
     ktu::Rig rig(ktu::qv100());

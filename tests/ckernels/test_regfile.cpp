@@ -1,5 +1,5 @@
-// Register-file read queues and port arbiter (gpgpusim-semantics.md §1.5, §1.7; DESIGN.md
-// "Definitions (stats)" for wait_steps / steps_with_wait), called directly.
+// Register-file read queues and port arbiter (GPGPU-Sim arbiter_t; the statistics are defined in
+// docs/OPTIONS.md "Statistics"), called directly.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -117,7 +117,7 @@ TEST(RegFileFifo, WriteAllocatedBankRefusesReadsUntilEndOfStep)
     EXPECT_EQ(smtlm_rf_write(r.rf.get(), 3), 1); // free again for writes too
 }
 
-// DESIGN.md: rf_bank_wait_steps[b] counts arbitration steps in which bank b left at least one read
+// rf_bank_wait_steps[b] counts arbitration steps in which bank b left at least one read
 // waiting (queue non-empty after its grant, or blocked by a write); steps_with_wait counts steps
 // in which some read waited.
 TEST(RegFileFifo, WaitStepStatistics)

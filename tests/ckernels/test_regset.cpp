@@ -1,4 +1,4 @@
-// Pipeline register sets (GPGPU-Sim register_set, gpgpusim-semantics.md §3.5): fixed slots,
+// Pipeline register sets (GPGPU-Sim register_set): fixed slots,
 // oldest-first selection by uid, sub-core slot semantics, move_in / take.
 #include <gtest/gtest.h>
 

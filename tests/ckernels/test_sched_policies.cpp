@@ -1,5 +1,5 @@
 // Every warp-scheduling policy on an 8-warp kernel: scheduler 0 supervises warps 0 and 4.
-// Front end (gpgpusim-frontend.md §3.5): with 8 warps, warps 1-3 can issue at cycle 1, warps
+// Front end (fetch starts after warp 0, four decode/fetch rounds per cycle): with 8 warps, warps 1-3 can issue at cycle 1, warps
 // 4-7 at 2 and warp 0 at 3 (fetch starts at warp 1; four fetches per cycle, the fourth is
 // decoded the next cycle). Cycles are relative to the SM's first cycle.
 #include <gtest/gtest.h>

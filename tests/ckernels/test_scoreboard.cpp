@@ -1,4 +1,4 @@
-// Scoreboard (gpgpusim-semantics.md §3.4), called directly: per-warp binary set of pending
+// Scoreboard (GPGPU-Sim Scoreboard), called directly: per-warp binary set of pending
 // destination registers, RAW and WAW collisions, register 0 never tracked, long-op marks.
 #include <gtest/gtest.h>
 

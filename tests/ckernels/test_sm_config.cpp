@@ -1,5 +1,5 @@
-// Configuration validation: smtlm_sm_init / smtlm_gpu_init return codes (GPGPU-Sim's asserts,
-// gpgpusim-semantics.md §1.2, §1.8, §2.2, §3.5; frontend §7.2) and per-instruction input
+// Configuration validation: smtlm_sm_init / smtlm_gpu_init return codes (GPGPU-Sim's asserts on
+// banks, collector units, widths and unit counts under the sub-core model) and per-instruction input
 // validation reported through the run status (SMTLM_RUN_ERROR, error code and trace line).
 #include <gtest/gtest.h>
 

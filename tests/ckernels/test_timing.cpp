@@ -1,7 +1,7 @@
 // Named timing tests on the QV100-like SM (16 banks, 4 schedulers, sub-core, 8 generic CUs, port
 // throughput 2, SP latency 2 / II 2). Cycles are the SM's own (cycle 0 = first cycle after the
-// CTA launch, the origin of the Accel-Sim timelines). Derivations follow gpgpusim-semantics.md
-// §1.9 / frontend §3.8: an ALU instruction issued at t gets its CU in step 1 of t+1, its operands
+// CTA launch, the origin of the Accel-Sim timelines). Derivations follow GPGPU-Sim's cycle order
+// (docs/ARCHITECTURE.md, "One SM cycle"): an ALU instruction issued at t gets its CU in step 1 of t+1, its operands
 // in step 2 of t+1 (distinct banks), OC_EX in step 1 of t+2, the FU at t+3 (execute() precedes
 // read_operands()), stage L-II at t+3+II, EX_WB at t+4+L and is written back (scoreboard
 // released, before issue()) at t+5+L.
@@ -96,7 +96,7 @@ TEST(Timing, LoneTwoWayConflictIsFreeThreeWayCostsOneCycle)
         EXPECT_EQ(sm->rf.reads[3], c.reads3) << c.kind;
         EXPECT_EQ(sm->rf.writes[3], 4u) << c.kind; // R2 (register 3) written 4 times
     }
-    // The micro::program kinds of accelsim-golden.md are the same chains.
+    // The micro::program kinds of the microbenchmarks are the same chains.
     ktu::Rig dep3(ktu::qv100());
     dep3.load({micro::program("dep3", 4)});
     dep3.run();

@@ -1,4 +1,4 @@
-// Accel-Sim's back-end microbenchmarks (accelsim-golden.md) as real trace files, generated
+// Accel-Sim's back-end microbenchmarks (measured cycles in docs/VALIDATION.md) as real trace files, generated
 // here from their published description, run by smsim with the unchanged SM7_QV100 configs:
 // every gpu_sim_cycle and gpu_sim_insn must equal Accel-Sim's.
 #include <gtest/gtest.h>

@@ -82,7 +82,7 @@ TEST(RealTraces, PerfectMemoryMatchesAccelSim)
 }
 
 // A kernel list accumulates: gpu_tot_sim_cycle is the sum of the kernels' gpu_sim_cycle, each
-// paying the launch latency again (accelsim-golden.md).
+// paying the launch latency again (as Accel-Sim does).
 TEST(RealTraces, KernelListAccumulatesTotals)
 {
     const std::string dir = e2e::scratch("twice");

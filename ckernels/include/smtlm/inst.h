@@ -15,7 +15,7 @@ extern "C" {
 #define SMTLM_MAX_SRC 4 /* Accel-Sim's parser limit (MAX_SRC) */
 #define SMTLM_MAX_SPEC_UNITS 8
 
-/* Operation category, as Accel-Sim's opcode maps assign them (gpgpusim-semantics.md §5.3). */
+/* Operation category, as Accel-Sim's opcode maps (trace_driven opcode tables) assign them. */
 typedef enum smtlm_op {
     SMTLM_OP_SP = 0,      /* SP_OP: FFMA, FADD, ... -> SP unit */
     SMTLM_OP_DP,          /* DP_OP -> DP unit (SFU when there is none) */

@@ -2,8 +2,8 @@
  *
  * Every option smtlm accepts is one row of a static table (name, type, GPGPU-Sim default,
  * description, "modelled" flag). An smtlm_options object holds one value per row, each
- * with the file and line it came from. Values are read with GPGPU-Sim's syntax
- * (gpgpusim-semantics.md section 4.1):
+ * with the file and line it came from. Values are read with GPGPU-Sim's syntax (its
+ * option_parser ParseFile / ParseCommandLine):
  *   - '#' starts a comment that runs to the end of the line;
  *   - the text is split on whitespace; a token starting with '"' is glued (with single
  *     spaces) to the following tokens, across lines, until a token ending with '"'; the

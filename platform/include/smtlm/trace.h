@@ -1,5 +1,6 @@
 /* Accel-Sim SASS trace front end: kernelslist.g, streaming .traceg / .traceg.xz reader, and the
- * expansion of one trace line into an smtlm_inst_desc (gpgpusim-semantics.md §5).
+ * expansion of one trace line into an smtlm_inst_desc (Accel-Sim's trace_parser and
+ * trace_driven semantics).
  *
  * Usage:
  *   smtlm_trace *t; smtlm_trace_tb *tb = smtlm_trace_tb_new();
