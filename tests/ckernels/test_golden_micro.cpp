@@ -3,6 +3,8 @@
 // (Stall / W0_Idle / W0_Scoreboard) pinned exactly, through the C engine.
 #include <gtest/gtest.h>
 
+#include "../param_names.hpp"
+
 #include "micro.hpp"
 
 namespace {
@@ -13,6 +15,7 @@ struct Golden {
     uint64_t cycles, insn;
     int64_t stall, idle, scoreboard; // -1: not published
 };
+void PrintTo(const Golden &g, std::ostream *os) { *os << g.kind << " N=" << g.n << " warps=" << g.warps << " cycles=" << g.cycles; }
 
 const Golden kGolden[] = {
     {"indep", 64, 1, 5161, 2080, 28, 492, 55},      {"indep", 128, 1, 5319, 4128, 56, 966, 121},
@@ -90,4 +93,8 @@ TEST(GoldenMicro, ExitOnlyKernelIsLaunchLatencyPlus8)
     EXPECT_EQ(r.cycles(), 5008u);
 }
 
+} // namespace
+
+namespace {
+SMTLM_PARAM_NAMES_GUARD()
 } // namespace

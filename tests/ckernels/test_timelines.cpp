@@ -14,6 +14,7 @@ struct Case {
     const char *file, *kind;
     unsigned n, warps;
 };
+void PrintTo(const Case &c, std::ostream *os) { *os << c.file; }
 
 const Case kCases[] = {
     {"dep_nc_4_w1", "dep_nc", 4, 1}, {"dep_4_w1", "dep", 4, 1},     {"dep3_4_w1", "dep3", 4, 1},

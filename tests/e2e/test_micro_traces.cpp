@@ -57,6 +57,7 @@ struct Micro {
     unsigned n, warps;
     long long cycles, insn;
 };
+void PrintTo(const Micro &m, std::ostream *os) { *os << m.kind << " N=" << m.n << " warps=" << m.warps; }
 
 const Micro kMicro[] = {
     {"indep", 64, 1, 5161, 2080},   {"indep", 128, 8, 5576, 33024}, {"indep3", 128, 4, 5320, 16512},

@@ -8,6 +8,8 @@
 // traces) with a per-SM bandwidth. Errors: lud -1.05%, vectoradd +1.52%, matrixmul +1.64%.
 #include <gtest/gtest.h>
 
+#include "../param_names.hpp"
+
 #include <cstdlib>
 
 #include "smsim_run.hpp"
@@ -18,6 +20,7 @@ struct RealTrace {
     const char *trace, *stock_dir, *project_cfg;
     long long cycles, insn, warp_insn;
 };
+void PrintTo(const RealTrace &t, std::ostream *os) { *os << t.trace << " on " << t.stock_dir; }
 
 const RealTrace kTraces[] = {
     {"lud", "SM7_QV100", "qv100.config", 8952, 16080, 1027},
@@ -132,4 +135,8 @@ TEST(RealTraces, CompressedTraceRunsLikeThePlainOne)
     EXPECT_EQ(r.stat("gpu_sim_insn"), 16080);
 }
 
+} // namespace
+
+namespace {
+SMTLM_PARAM_NAMES_GUARD()
 } // namespace

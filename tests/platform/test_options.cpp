@@ -1,6 +1,8 @@
 // Tests of the option registry and the GPGPU-Sim config reader (platform/src/options*.c).
 #include <gtest/gtest.h>
 
+#include "../param_names.hpp"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -890,3 +892,7 @@ INSTANTIATE_TEST_SUITE_P(Options, OptionsProjectConfigs, ::testing::ValuesIn(kPa
                              std::string s = info.param.project;
                              return s.substr(0, s.find('.'));
                          });
+
+namespace {
+SMTLM_PARAM_NAMES_GUARD()
+} // namespace
