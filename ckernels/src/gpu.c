@@ -235,12 +235,20 @@ static int fail(smtlm_gpu *gpu, int rc, unsigned s)
     return rc;
 }
 
-static uint64_t last_progress(const smtlm_gpu *gpu)
+/* The watchdog's notion of progress: an instruction issued or retired, a memory request
+ * accepted or answered. A request in flight (or queued at the SM's memory port) is progress
+ * too: the memory answers it at a known cycle, so a slow memory is never a deadlock. */
+static uint64_t last_progress(const smtlm_gpu *gpu, uint64_t now)
 {
     uint64_t p = 0;
-    for (unsigned i = 0; i < gpu->n_sm; i++)
+    for (unsigned i = 0; i < gpu->n_sm; i++) {
+        if (smtlm_mem_busy(&gpu->mem[i]) || smtlm_ldst_pending_requests(&gpu->sm[i].ldst))
+            return now;
         if (gpu->sm[i].last_progress > p)
             p = gpu->sm[i].last_progress;
+        if (gpu->mem[i].last_event > p)
+            p = gpu->mem[i].last_event;
+    }
     return p;
 }
 
@@ -297,7 +305,7 @@ smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu)
     } else if (gpu->cfg.max_insn && gpu->tot_insn + smtlm_gpu_sim_insn(gpu) >= gpu->cfg.max_insn) {
         gpu->status = SMTLM_RUN_MAX_INSN;
     } else if (gpu->cfg.watchdog_cycles && (gpu->sim_cycle & 1023) == 0 && !gpu->launch_countdown) {
-        uint64_t p = last_progress(gpu);
+        uint64_t p = last_progress(gpu, now);
         uint64_t start = gpu->tot_cycle + gpu->cfg.kernel_launch_latency;
         if (p < start)
             p = start;

@@ -16,6 +16,7 @@ void smtlm_mem_reset(smtlm_mem_model *m)
     m->credit = 0;
     m->head = m->len = 0;
     m->accepted = m->bytes = m->latency_sum = 0;
+    m->last_event = 0;
 }
 
 void smtlm_mem_cycle(smtlm_mem_model *m, smtlm_ldst *u, uint64_t now)
@@ -31,6 +32,7 @@ void smtlm_mem_cycle(smtlm_mem_model *m, smtlm_ldst *u, uint64_t now)
         m->credit -= m->q[tail].size;
         m->accepted++;
         m->bytes += m->q[tail].size;
+        m->last_event = now;
     }
     /* One response per cycle into the LDST's FIFO, as GPGPU-Sim's interconnect delivers. */
     if (m->len && m->ready[m->head] <= now && smtlm_ldst_can_respond(u)) {
@@ -38,5 +40,6 @@ void smtlm_mem_cycle(smtlm_mem_model *m, smtlm_ldst *u, uint64_t now)
         m->latency_sum += now - m->q[m->head].sent_cycle;
         m->head = (m->head + 1) % SMTLM_MEM_INFLIGHT_CAP;
         m->len--;
+        m->last_event = now;
     }
 }

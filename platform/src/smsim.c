@@ -123,7 +123,7 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
         return 2;
     }
     if (st == SMTLM_RUN_DEADLOCK) {
-        fprintf(r->err, "smsim: deadlock: nothing issued or retired for %u cycles (cycle %llu of kernel %s); stuck warps:\n",
+        fprintf(r->err, "smsim: deadlock: nothing issued, retired or answered by memory for %u cycles (cycle %llu of kernel %s); stuck warps:\n",
                 gpu->cfg.watchdog_cycles, (unsigned long long)gpu->sim_cycle, name);
         smtlm_describe_stuck_warps(r->err, gpu, 32);
         status = 1;

@@ -192,3 +192,28 @@ TEST(RunControl, SyntheticWorkloadOptions)
 }
 
 } // namespace
+
+// A memory slower than the watchdog is not a deadlock: requests in flight and answered count as
+// progress. (Before, this run ended at cycle 11264 as a "deadlock" naming the scoreboard.) The
+// kernel must take longer than one memory round trip after the 5000 launch cycles.
+TEST(RunControl, SlowMemoryIsNotADeadlock)
+{
+    const std::vector<std::string> args = {"-smtlm_mem_latency", "20000", "-smtlm_watchdog_cycles", "5000",
+                                           "-smtlm_synth_insts", "200", "-smtlm_synth_mix", "sp=50,ldg=50"};
+    e2e::Result r = e2e::smsim(args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err.find("deadlock"), std::string::npos) << r.err;
+    EXPECT_GT(r.stat("gpu_sim_cycle"), 5000 + 20000);
+    std::vector<std::string> no_skip = args;
+    no_skip.insert(no_skip.end(), {"-smtlm_skip_idle", "0"});
+    EXPECT_EQ(e2e::smsim(no_skip).stat("gpu_sim_cycle"), r.stat("gpu_sim_cycle"));
+}
+
+// A real deadlock still ends the run, and the report says memory is not what it waits for.
+TEST(RunControl, DeadlockReportSaysWhetherMemoryIsOutstanding)
+{
+    e2e::Result r = e2e::smsim({"-trace", multi_tb_trace("deadlock_mem", 1, "MUFU.RCP 1 R3 0"), "-gpgpu_num_sfu_units", "0",
+                                "-smtlm_watchdog_cycles", "2000"});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("memory: no request outstanding (the stall is not waiting on memory)"), std::string::npos) << r.err;
+}

@@ -24,6 +24,7 @@ typedef struct smtlm_mem_model {
     uint64_t ready[SMTLM_MEM_INFLIGHT_CAP];
     unsigned head, len;
     uint64_t accepted, bytes, latency_sum;
+    uint64_t last_event;        /* last cycle a request was accepted or a response delivered */
 } smtlm_mem_model;
 
 int smtlm_mem_init(smtlm_mem_model *m, unsigned latency, unsigned bytes_per_cycle);
@@ -32,6 +33,8 @@ void smtlm_mem_reset(smtlm_mem_model *m);
  * most one due response into its FIFO (when the FIFO has room). */
 void smtlm_mem_cycle(smtlm_mem_model *m, smtlm_ldst *u, uint64_t now);
 static inline int smtlm_mem_busy(const smtlm_mem_model *m) { return m->len != 0; }
+/* The oldest request in flight, or NULL. */
+static inline const smtlm_mem_req *smtlm_mem_oldest(const smtlm_mem_model *m) { return m->len ? &m->q[m->head] : 0; }
 /* Cycle of the next response, UINT64_MAX if none in flight. */
 static inline uint64_t smtlm_mem_next_ready(const smtlm_mem_model *m)
 {
