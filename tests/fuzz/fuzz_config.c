@@ -53,7 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         sink = fopen("/dev/null", "w");
     if (sink) {
         smtlm_options_list(opts, sink);
-        smtlm_options_warn_unmodelled(opts, sink);
+        smtlm_options_warn_unmodelled(opts, 1, sink);
     }
     smtlm_options_free(opts);
     return 0;
