@@ -63,7 +63,7 @@ static int check_units(const smtlm_sm_cfg *c, unsigned n, unsigned depth, unsign
     return SMTLM_OK;
 }
 
-static int validate(const smtlm_sm_cfg *c, const char **why)
+int smtlm_sm_validate(const smtlm_sm_cfg *c, const char **why)
 {
     if (c->max_warps == 0)
         return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: max_warps (-gpgpu_shader_core_pipeline) must be at least 1");
@@ -124,11 +124,16 @@ static int validate(const smtlm_sm_cfg *c, const char **why)
 
 /* ---- callbacks the blocks use ------------------------------------------------------- */
 
+void smtlm_sm_count_completion(smtlm_sm_stats *st, const smtlm_inst *in)
+{
+    st->warp_insts++;
+    st->thread_insts += smtlm_popcount32(in->mask);
+    st->unit_insts[in->unit & 7]++;
+}
+
 static void count_completion(smtlm_sm *sm, const smtlm_inst *in)
 {
-    sm->stats.warp_insts++;
-    sm->stats.thread_insts += smtlm_popcount32(in->mask);
-    sm->stats.unit_insts[in->unit & 7]++;
+    smtlm_sm_count_completion(&sm->stats, in);
     sm->last_progress = sm->now;
     if (sm->on_retire)
         sm->on_retire(sm->retire_ctx, sm->id, in);
@@ -198,6 +203,31 @@ static unsigned unit_depth(const smtlm_sm_cfg *c, const smtlm_inst_desc *d)
     }
 }
 
+smtlm_reject smtlm_sm_check_inst(const smtlm_sm_cfg *c, const smtlm_inst_desc *d, unsigned *detail)
+{
+    *detail = 0;
+    if (d->op >= SMTLM_OP_COUNT || d->n_src > SMTLM_MAX_SRC || d->n_dst > SMTLM_MAX_DST ||
+        d->mem_space >= SMTLM_MEM_COUNT || d->latency == 0 || d->ii == 0 ||
+        d->latency >= SMTLM_MAX_LATENCY || d->ii > d->latency)
+        return SMTLM_REJECT_FIELDS;
+    if (d->op == SMTLM_OP_SPEC && (d->spec < 1 || d->spec > SMTLM_MAX_SPEC_UNITS || c->spec[d->spec - 1].num_units == 0)) {
+        *detail = d->spec;
+        return SMTLM_REJECT_SPEC_UNIT;
+    }
+    for (unsigned i = 0; i < d->n_src; i++)
+        if (d->src[i] < 0 || d->src[i] > SMTLM_MAX_REG)
+            return SMTLM_REJECT_REGISTER;
+    for (unsigned i = 0; i < d->n_dst; i++)
+        if (d->dst[i] < 0 || d->dst[i] > SMTLM_MAX_REG)
+            return SMTLM_REJECT_REGISTER;
+    const unsigned depth = unit_depth(c, d);
+    if (depth && (unsigned)(d->latency - d->ii) >= depth) { /* start stage must exist */
+        *detail = depth;
+        return SMTLM_REJECT_DEPTH;
+    }
+    return SMTLM_REJECT_NONE;
+}
+
 /* The SM's view of the user's source: validates every instruction before it enters. */
 static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d)
 {
@@ -205,30 +235,8 @@ static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc
     int got = sm->src.next(sm->src.ctx, smid, warp, d);
     if (got <= 0)
         return got;
-    smtlm_reject why = SMTLM_REJECT_NONE;
-    unsigned detail = 0;
-    if (d->op >= SMTLM_OP_COUNT || d->n_src > SMTLM_MAX_SRC || d->n_dst > SMTLM_MAX_DST ||
-        d->mem_space >= SMTLM_MEM_COUNT || d->latency == 0 || d->ii == 0 ||
-        d->latency >= SMTLM_MAX_LATENCY || d->ii > d->latency)
-        why = SMTLM_REJECT_FIELDS;
-    else if (d->op == SMTLM_OP_SPEC && (d->spec < 1 || d->spec > SMTLM_MAX_SPEC_UNITS ||
-                                        sm->cfg.spec[d->spec - 1].num_units == 0)) {
-        why = SMTLM_REJECT_SPEC_UNIT;
-        detail = d->spec;
-    }
-    for (unsigned i = 0; !why && i < d->n_src; i++)
-        if (d->src[i] < 0 || d->src[i] > SMTLM_MAX_REG)
-            why = SMTLM_REJECT_REGISTER;
-    for (unsigned i = 0; !why && i < d->n_dst; i++)
-        if (d->dst[i] < 0 || d->dst[i] > SMTLM_MAX_REG)
-            why = SMTLM_REJECT_REGISTER;
-    if (!why) {
-        unsigned depth = unit_depth(&sm->cfg, d);
-        if (depth && (unsigned)(d->latency - d->ii) >= depth) { /* start stage must exist */
-            why = SMTLM_REJECT_DEPTH;
-            detail = depth;
-        }
-    }
+    unsigned detail;
+    const smtlm_reject why = smtlm_sm_check_inst(&sm->cfg, d, &detail);
     if (why) {
         sm->error = SMTLM_EINPUT;
         sm->error_line = d->line;
@@ -247,69 +255,106 @@ static int checked_has_more(void *ctx, unsigned smid, unsigned warp)
 
 /* ---- construction --------------------------------------------------------------------- */
 
+void smtlm_sm_issue_cfg(const smtlm_sm_cfg *c, smtlm_issue_cfg *ic)
+{
+    memset(ic, 0, sizeof *ic);
+    ic->max_warps = c->max_warps;
+    ic->n_sched = c->n_sched;
+    ic->policy = c->scheduler;
+    ic->two_level_active = c->two_level_active;
+    ic->max_issue_per_warp = c->max_insn_issue_per_warp;
+    ic->dual_issue_diff_units = c->dual_issue_diff_exec_units;
+    ic->fetch_throughput = c->inst_fetch_throughput;
+    ic->sub_core = c->sub_core;
+    ic->n_sp = c->n_sp;
+    ic->n_dp = c->n_dp;
+    ic->n_int = c->n_int;
+    ic->n_sfu = c->n_sfu;
+    ic->n_tensor = c->tensor_core_avail ? c->n_tensor : 0;
+    for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++)
+        ic->n_spec_units[k] = c->spec[k].num_units;
+}
+
+void smtlm_sm_opcoll_cfg(const smtlm_sm_cfg *c, smtlm_opcoll_cfg *oc)
+{
+    memset(oc, 0, sizeof *oc);
+    oc->n_sched = c->n_sched;
+    oc->sub_core = c->sub_core;
+    memcpy(oc->num_units, c->oc_units, sizeof oc->num_units);
+    memcpy(oc->num_in_ports, c->oc_in_ports, sizeof oc->num_in_ports);
+    memcpy(oc->num_out_ports, c->oc_out_ports, sizeof oc->num_out_ports);
+    oc->enable_specialized = c->enable_specialized_oc;
+    oc->has_tensor_core = c->tensor_core_avail;
+    oc->has_dp = c->n_dp > 0;
+    oc->has_int = c->n_int > 0;
+    for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++)
+        if (c->spec[k].num_units)
+            oc->spec_index[oc->n_spec++] = (uint8_t)k;
+    oc->fix_subcore_hol = c->fix_subcore_hol;
+    oc->fix_optype_priority = c->fix_optype_priority;
+}
+
+void smtlm_sm_rf_cfg(const smtlm_sm_cfg *c, unsigned n_cus, smtlm_rf_cfg *rf)
+{
+    const smtlm_rf_cfg r = {c->n_banks, c->n_sched, c->sub_core, n_cus, c->oc_allocator, c->fix_wb_bank_conflict};
+    *rf = r;
+}
+
+int smtlm_sm_build_exec(const smtlm_sm_cfg *c, smtlm_exec *ex)
+{
+    int rc;
+    if ((rc = smtlm_exec_init(ex, c->width[SMTLM_EX_WB], c->sub_core)))
+        return rc;
+    if ((rc = smtlm_exec_add_units(ex, SMTLM_FU_SP, 0, c->n_sp, c->depth_sp, SMTLM_OC_EX_SP)) ||
+        (rc = smtlm_exec_add_units(ex, SMTLM_FU_DP, 0, c->n_dp, c->depth_dp, SMTLM_OC_EX_DP)) ||
+        (rc = smtlm_exec_add_units(ex, SMTLM_FU_INT, 0, c->n_int, c->depth_int, SMTLM_OC_EX_INT)) ||
+        (rc = smtlm_exec_add_units(ex, SMTLM_FU_SFU, 0, c->n_sfu, c->depth_sfu, SMTLM_OC_EX_SFU)) ||
+        (rc = smtlm_exec_add_units(ex, SMTLM_FU_TENSOR, 0, c->tensor_core_avail ? c->n_tensor : 0, c->depth_tensor,
+                                   SMTLM_OC_EX_TENSOR_CORE)))
+        return rc;
+    for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++)
+        if (c->spec[k].num_units && (rc = smtlm_exec_add_units(ex, SMTLM_FU_SPEC, k + 1, c->spec[k].num_units,
+                                                               c->spec[k].max_latency, SMTLM_OC_EX_SPEC(k))))
+            return rc;
+    return SMTLM_OK;
+}
+
+void smtlm_sm_ldst_cfg(const smtlm_sm_cfg *c, smtlm_ldst_cfg *lc)
+{
+    const smtlm_ldst_cfg l = {c->smem_latency, c->shmem_banks, c->shmem_warp_parts, c->mem_unit_ports};
+    *lc = l;
+}
+
+void smtlm_sm_regsets_init(const smtlm_sm_cfg *c, smtlm_regset *rs)
+{
+    for (unsigned i = 0; i < SMTLM_NUM_STD_REGSETS; i++)
+        smtlm_regset_init(&rs[i], c->width[i]);
+    for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++) {
+        smtlm_regset_init(&rs[SMTLM_ID_OC_SPEC(k)], c->spec[k].id_oc_width);
+        smtlm_regset_init(&rs[SMTLM_OC_EX_SPEC(k)], c->spec[k].oc_ex_width);
+    }
+}
+
 static int build(smtlm_sm *sm)
 {
     const smtlm_sm_cfg *c = &sm->cfg;
     int rc;
     smtlm_issue_cfg ic;
-    memset(&ic, 0, sizeof ic);
-    ic.max_warps = c->max_warps;
-    ic.n_sched = c->n_sched;
-    ic.policy = c->scheduler;
-    ic.two_level_active = c->two_level_active;
-    ic.max_issue_per_warp = c->max_insn_issue_per_warp;
-    ic.dual_issue_diff_units = c->dual_issue_diff_exec_units;
-    ic.fetch_throughput = c->inst_fetch_throughput;
-    ic.sub_core = c->sub_core;
-    ic.n_sp = c->n_sp;
-    ic.n_dp = c->n_dp;
-    ic.n_int = c->n_int;
-    ic.n_sfu = c->n_sfu;
-    ic.n_tensor = c->tensor_core_avail ? c->n_tensor : 0;
-    for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++)
-        ic.n_spec_units[k] = c->spec[k].num_units;
+    smtlm_sm_issue_cfg(c, &ic);
     if ((rc = smtlm_issue_init(&sm->iss, &ic)))
         return rc;
-
     smtlm_opcoll_cfg oc;
-    memset(&oc, 0, sizeof oc);
-    oc.n_sched = c->n_sched;
-    oc.sub_core = c->sub_core;
-    memcpy(oc.num_units, c->oc_units, sizeof oc.num_units);
-    memcpy(oc.num_in_ports, c->oc_in_ports, sizeof oc.num_in_ports);
-    memcpy(oc.num_out_ports, c->oc_out_ports, sizeof oc.num_out_ports);
-    oc.enable_specialized = c->enable_specialized_oc;
-    oc.has_tensor_core = c->tensor_core_avail;
-    oc.has_dp = c->n_dp > 0;
-    oc.has_int = c->n_int > 0;
-    for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++)
-        if (c->spec[k].num_units)
-            oc.spec_index[oc.n_spec++] = (uint8_t)k;
-    oc.fix_subcore_hol = c->fix_subcore_hol;
-    oc.fix_optype_priority = c->fix_optype_priority;
+    smtlm_sm_opcoll_cfg(c, &oc);
     if ((rc = smtlm_opcoll_init(&sm->oc, &oc)))
         return rc;
-
-    smtlm_rf_cfg rf = {c->n_banks, c->n_sched, c->sub_core, sm->oc.n_cus, c->oc_allocator, c->fix_wb_bank_conflict};
+    smtlm_rf_cfg rf;
+    smtlm_sm_rf_cfg(c, sm->oc.n_cus, &rf);
     if ((rc = smtlm_rf_init(&sm->rf, &rf)))
         return rc;
-
-    if ((rc = smtlm_exec_init(&sm->ex, c->width[SMTLM_EX_WB], c->sub_core)))
+    if ((rc = smtlm_sm_build_exec(c, &sm->ex)))
         return rc;
-    if ((rc = smtlm_exec_add_units(&sm->ex, SMTLM_FU_SP, 0, c->n_sp, c->depth_sp, SMTLM_OC_EX_SP)) ||
-        (rc = smtlm_exec_add_units(&sm->ex, SMTLM_FU_DP, 0, c->n_dp, c->depth_dp, SMTLM_OC_EX_DP)) ||
-        (rc = smtlm_exec_add_units(&sm->ex, SMTLM_FU_INT, 0, c->n_int, c->depth_int, SMTLM_OC_EX_INT)) ||
-        (rc = smtlm_exec_add_units(&sm->ex, SMTLM_FU_SFU, 0, c->n_sfu, c->depth_sfu, SMTLM_OC_EX_SFU)) ||
-        (rc = smtlm_exec_add_units(&sm->ex, SMTLM_FU_TENSOR, 0, c->tensor_core_avail ? c->n_tensor : 0,
-                                   c->depth_tensor, SMTLM_OC_EX_TENSOR_CORE)))
-        return rc;
-    for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++)
-        if (c->spec[k].num_units &&
-            (rc = smtlm_exec_add_units(&sm->ex, SMTLM_FU_SPEC, k + 1, c->spec[k].num_units,
-                                       c->spec[k].max_latency, SMTLM_OC_EX_SPEC(k))))
-            return rc;
-
-    smtlm_ldst_cfg lc = {c->smem_latency, c->shmem_banks, c->shmem_warp_parts, c->mem_unit_ports};
+    smtlm_ldst_cfg lc;
+    smtlm_sm_ldst_cfg(c, &lc);
     if ((rc = smtlm_ldst_init(&sm->ldst, &lc)))
         return rc;
     smtlm_wb_init(&sm->wb, c->fix_wb_bank_conflict);
@@ -320,7 +365,7 @@ static int build(smtlm_sm *sm)
 int smtlm_sm_init(smtlm_sm *sm, const smtlm_sm_cfg *cfg, unsigned id)
 {
     sm->cfg_error = 0;
-    int rc = validate(cfg, &sm->cfg_error);
+    int rc = smtlm_sm_validate(cfg, &sm->cfg_error);
     if (rc)
         return rc;
     sm->cfg = *cfg;
@@ -345,12 +390,7 @@ void smtlm_sm_reset(smtlm_sm *sm)
 {
     const smtlm_sm_cfg *c = &sm->cfg;
     smtlm_pool_init(&sm->pool);
-    for (unsigned i = 0; i < SMTLM_NUM_STD_REGSETS; i++)
-        smtlm_regset_init(&sm->rs[i], c->width[i]);
-    for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++) {
-        smtlm_regset_init(&sm->rs[SMTLM_ID_OC_SPEC(k)], c->spec[k].id_oc_width);
-        smtlm_regset_init(&sm->rs[SMTLM_OC_EX_SPEC(k)], c->spec[k].oc_ex_width);
-    }
+    smtlm_sm_regsets_init(c, sm->rs);
     smtlm_issue_reset(&sm->iss);
     smtlm_opcoll_reset(&sm->oc);
     smtlm_rf_reset(&sm->rf);

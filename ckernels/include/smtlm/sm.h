@@ -126,6 +126,24 @@ int smtlm_sm_quiescent(const smtlm_sm *sm);
  * one issue stage runs for real and its counter deltas are applied k-1 more times. */
 void smtlm_sm_skip(smtlm_sm *sm, uint64_t now, uint64_t k);
 
+/* ---- the composition's pieces, shared with other engines (the SystemC model) ---- */
+
+/* The SM-level configuration checks; SMTLM_OK or a code with *why naming the field. */
+int smtlm_sm_validate(const smtlm_sm_cfg *cfg, const char **why);
+/* Each block's configuration as the SM derives it from cfg. */
+void smtlm_sm_issue_cfg(const smtlm_sm_cfg *cfg, smtlm_issue_cfg *out);
+void smtlm_sm_opcoll_cfg(const smtlm_sm_cfg *cfg, smtlm_opcoll_cfg *out);
+void smtlm_sm_rf_cfg(const smtlm_sm_cfg *cfg, unsigned n_cus, smtlm_rf_cfg *out);
+void smtlm_sm_ldst_cfg(const smtlm_sm_cfg *cfg, smtlm_ldst_cfg *out);
+/* Initialises ex and adds the units in GPGPU-Sim's m_fu order (SP, DP, INT, SFU, tensor, spec). */
+int smtlm_sm_build_exec(const smtlm_sm_cfg *cfg, smtlm_exec *ex);
+/* The SM's row of pipeline register sets with the configured widths, all empty. */
+void smtlm_sm_regsets_init(const smtlm_sm_cfg *cfg, smtlm_regset *rs);
+/* What is wrong with an instruction from the source (SMTLM_REJECT_NONE when it may enter). */
+smtlm_reject smtlm_sm_check_inst(const smtlm_sm_cfg *cfg, const smtlm_inst_desc *d, unsigned *detail);
+/* Counts a completed instruction in the SM's statistics. */
+void smtlm_sm_count_completion(smtlm_sm_stats *st, const smtlm_inst *in);
+
 /* Per-scheduler shader_cycle_distro sums over schedulers. */
 uint64_t smtlm_sm_distro(const smtlm_sm *sm, unsigned category);
 
