@@ -1,0 +1,115 @@
+// The RegisterFile module driven alone through its sockets by test initiators: the sockets are
+// its whole interface. QV100 sub-core register file: 16 banks, 4 schedulers, 8 collector units.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "smtlm/tlm/register_file.h"
+
+namespace {
+
+// A test bench: initiators bound to the RegisterFile's targets, and a target that records the
+// releases it sends.
+struct Bench : sc_core::sc_module {
+    smtlm::SmInitiatorSocket oc, wb, ldst;
+    smtlm::SmTargetSocket<Bench> issue;
+    smtlm::RegisterFile rf;
+    std::vector<std::pair<unsigned, unsigned>> released;
+    explicit Bench(int fix)
+        : sc_core::sc_module("bench"), oc("oc"), wb("wb"), ldst("ldst"), issue("issue", this, &Bench::on_release), rf("rf")
+    {
+        oc.bind(rf.read);
+        wb.bind(rf.wb_write);
+        ldst.bind(rf.ldst_write);
+        rf.release.bind(issue);
+        EXPECT_EQ(rf.init(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, fix}), SMTLM_OK);
+    }
+    void on_release(smtlm::SmTransaction &t) { released.emplace_back(t.warp, t.reg); }
+    unsigned bank(unsigned reg, unsigned warp, unsigned sched)
+    {
+        smtlm::SmTransaction t{smtlm::SmCommand::RfBank};
+        t.reg = reg;
+        t.warp = warp;
+        t.sched = sched;
+        oc.call(t);
+        return (unsigned)t.result;
+    }
+    int request(unsigned bank, uint8_t cu, uint8_t op, uint16_t reg)
+    {
+        smtlm::SmTransaction t{smtlm::SmCommand::RfRequest};
+        t.bank = bank;
+        t.req = smtlm_read_req{cu, op, reg};
+        return oc.call(t);
+    }
+    std::vector<smtlm_read_grant> arbitrate()
+    {
+        smtlm_read_grant g[SMTLM_MAX_BANKS];
+        smtlm::SmTransaction t{smtlm::SmCommand::RfArbitrate};
+        t.grants = g;
+        oc.call(t);
+        return std::vector<smtlm_read_grant>(g, g + t.result);
+    }
+    long write(smtlm::SmInitiatorSocket &s, smtlm::SmCommand c, unsigned warp, unsigned sched, unsigned reg)
+    {
+        smtlm::SmTransaction t{c};
+        t.warp = warp;
+        t.sched = sched;
+        t.reg = reg;
+        s.call(t);
+        return t.result;
+    }
+};
+
+// Sub-core bank of register r for warp w on scheduler s: ((r + w) mod 4) + 4 s.
+TEST(RegisterFileAlone, ReadsAreQueuedPerBankAndTheHeadIsGranted)
+{
+    Bench b(0);
+    EXPECT_EQ(b.bank(7, 0, 0), 3u);
+    EXPECT_EQ(b.bank(7, 1, 2), 8u);
+    // two reads on bank 3 (CUs 0 and 1), one on bank 1: one step grants the heads of both banks
+    EXPECT_EQ(b.request(3, 0, 0, 7), SMTLM_OK);
+    EXPECT_EQ(b.request(3, 1, 0, 11), SMTLM_OK);
+    EXPECT_EQ(b.request(1, 0, 1, 5), SMTLM_OK);
+    std::vector<smtlm_read_grant> g = b.arbitrate();
+    ASSERT_EQ(g.size(), 2u);
+    EXPECT_EQ(g[0].bank, 1);
+    EXPECT_EQ(g[1].bank, 3);
+    EXPECT_EQ(g[1].cu, 0);
+    g = b.arbitrate(); // next step: the second read of bank 3
+    ASSERT_EQ(g.size(), 1u);
+    EXPECT_EQ(g[0].cu, 1);
+    EXPECT_TRUE(b.arbitrate().empty()); // empty file: no grant
+    EXPECT_EQ(b.rf.state().wait_steps[3], 1u); // bank 3 left a read waiting in the first step
+}
+
+TEST(RegisterFileAlone, AWriteBlocksItsBankForTheStep)
+{
+    Bench b(0);
+    EXPECT_EQ(b.write(b.wb, smtlm::SmCommand::RfTryWrite, 0, 0, 3), SMTLM_RF_WRITTEN);  // bank 3
+    EXPECT_EQ(b.write(b.wb, smtlm::SmCommand::RfTryWrite, 0, 0, 7), SMTLM_RF_DROPPED);  // bank 3 again
+    EXPECT_EQ(b.write(b.ldst, smtlm::SmCommand::RfCanWrite, 0, 0, 11), 0);             // LDST must wait
+    EXPECT_EQ(b.write(b.ldst, smtlm::SmCommand::RfCanWrite, 0, 0, 4), 1);              // bank 0 is free
+    EXPECT_EQ(b.request(3, 0, 0, 7), SMTLM_OK);
+    EXPECT_TRUE(b.arbitrate().empty()); // write-allocated in this step
+    b.rf.end_step();
+    EXPECT_EQ(b.arbitrate().size(), 1u);
+    EXPECT_EQ(b.rf.state().dropped_writes, 1u);
+}
+
+// Fix mode: a colliding write is buffered; when it lands (next writeback phase) the register
+// file releases the register through its `release` socket.
+TEST(RegisterFileAlone, ABufferedWriteIsReleasedWhenItLands)
+{
+    Bench b(1);
+    EXPECT_EQ(b.write(b.wb, smtlm::SmCommand::RfTryWrite, 2, 0, 3), SMTLM_RF_WRITTEN);
+    EXPECT_EQ(b.write(b.wb, smtlm::SmCommand::RfTryWrite, 2, 0, 7), SMTLM_RF_BUFFERED);
+    EXPECT_TRUE(b.released.empty());
+    EXPECT_FALSE(b.rf.idle());
+    b.rf.end_step();
+    b.rf.drain_writes();
+    ASSERT_EQ(b.released.size(), 1u);
+    EXPECT_EQ(b.released[0], std::make_pair(2u, 7u));
+    EXPECT_TRUE(b.rf.idle());
+}
+
+} // namespace

@@ -1,0 +1,41 @@
+// ExecUnits: the pipelined units of one SM (SP, DP, INT, SFU, tensor, specialized) and its
+// result buses (C kernel smtlm_exec). Instructions arrive in its OC_EX sets from the operand
+// collector; finished ones are handed into writeback's EX_WB.
+#ifndef SMTLM_TLM_EXEC_UNITS_H
+#define SMTLM_TLM_EXEC_UNITS_H
+
+#include "smtlm/tlm/stage.h"
+
+extern "C" {
+#include "smtlm/exec.h"
+#include "smtlm/sm.h"
+}
+
+namespace smtlm {
+
+class ExecUnits : public sc_core::sc_module {
+  public:
+    SmTargetSocket<ExecUnits> oc_ex; // StagePut into its OC_EX sets (from the operand collector)
+    SmInitiatorSocket ex_wb;         // StagePut into EX_WB (writeback)
+
+    explicit ExecUnits(sc_core::sc_module_name name);
+    // Builds the units as the SM configuration says (GPGPU-Sim's m_fu order).
+    int init(const smtlm_sm_cfg &cfg);
+    const char *cfg_error() const { return ex_.cfg_error; }
+    void bind_ports(smtlm_regset *row, smtlm_inst_pool *pool);
+    void reset() { smtlm_exec_reset(&ex_); }
+    int cycle(uint64_t now) { return smtlm_exec_cycle(&ex_, now); }
+    bool idle() const { return smtlm_exec_idle(&ex_); }
+    void skip(uint64_t k) { smtlm_exec_skip(&ex_, k); }
+    const smtlm_exec &state() const { return ex_; }
+
+  private:
+    void on_put(SmTransaction &t) { stage_accept(row_, t); }
+    smtlm_exec ex_;
+    smtlm_regset *row_ = nullptr;
+    StageOut out_;
+};
+
+} // namespace smtlm
+
+#endif

@@ -1,0 +1,65 @@
+// FrontendIssue: fetch, decode, instruction buffers, warp schedulers and the scoreboard of one
+// SM (C kernel smtlm_issue). It hands issued instructions into the operand collector's ID_OC
+// sets and receives the warp events of writeback, the LDST and the register file. It also
+// counts completed instructions (the SM's instruction statistics) and the last cycle of
+// progress the watchdog looks at.
+#ifndef SMTLM_TLM_FRONTEND_ISSUE_H
+#define SMTLM_TLM_FRONTEND_ISSUE_H
+
+#include "smtlm/tlm/stage.h"
+
+extern "C" {
+#include "smtlm/issue.h"
+#include "smtlm/sm.h"
+}
+
+namespace smtlm {
+
+class FrontendIssue : public sc_core::sc_module {
+  public:
+    SmTargetSocket<FrontendIssue> wb_events;   // from writeback
+    SmTargetSocket<FrontendIssue> ldst_events; // from the LDST
+    SmTargetSocket<FrontendIssue> rf_events;   // from the register file (release of a buffered write)
+    SmInitiatorSocket id_oc;                   // StagePut into the collector's ID_OC sets
+
+    explicit FrontendIssue(sc_core::sc_module_name name);
+    int init(const smtlm_issue_cfg &cfg);
+    const char *cfg_error() const { return iss_.cfg_error; }
+    // Binds the kernel: the register-set row (ID_OC room checks), the pool, the instruction
+    // source, and the CTA-done hook of the owner.
+    void bind_ports(smtlm_regset *row, smtlm_inst_pool *pool, const smtlm_inst_source &src, unsigned sm_id, void *owner,
+                    void (*cta_done)(void *, unsigned));
+    void reset();
+    void set_now(uint64_t now) { now_ = now; }
+    int cycle(uint64_t now) { return smtlm_issue_cycle(&iss_, now); }
+    int fetch_decode(uint64_t now) { return smtlm_issue_fetch_decode(&iss_, now); }
+    int launch_cta(unsigned threads, uint32_t cta_id) { return smtlm_issue_launch_cta(&iss_, threads, cta_id); }
+    bool active() const { return iss_.n_active_ctas > 0 || iss_.not_completed > 0; }
+    bool idle() const { return smtlm_issue_idle(&iss_); }
+    void skip(uint64_t now, uint64_t k) { smtlm_issue_skip(&iss_, now, k); }
+    // Called for every completed instruction (the event log of a run).
+    void set_retire_hook(smtlm_retire_hook hook, void *ctx, unsigned sm_id)
+    {
+        hook_ = hook;
+        hook_ctx_ = ctx;
+        sm_id_ = sm_id;
+    }
+    uint64_t last_progress() const { return last_progress_; }
+    void note_progress(uint64_t now) { last_progress_ = now; }
+    const smtlm_sm_stats &completions() const { return done_; } // warp/thread/unit counts
+    const smtlm_issue &state() const { return iss_; }
+
+  private:
+    void on_event(SmTransaction &t);
+    smtlm_issue iss_;
+    StageOut out_;
+    smtlm_sm_stats done_{};
+    uint64_t now_ = 0, last_progress_ = 0;
+    smtlm_retire_hook hook_ = nullptr;
+    void *hook_ctx_ = nullptr;
+    unsigned sm_id_ = 0;
+};
+
+} // namespace smtlm
+
+#endif

@@ -1,0 +1,48 @@
+// OperandCollector: collector units, input ports and dispatch units of one SM (C kernel
+// smtlm_opcoll). Instructions arrive in its ID_OC sets from the issue stage; it queues their
+// reads in the register file, takes one arbitration step's grants per step (one transaction)
+// and hands collected instructions into the units' OC_EX sets (OC_EX_MEM goes to the LDST).
+#ifndef SMTLM_TLM_OPERAND_COLLECTOR_H
+#define SMTLM_TLM_OPERAND_COLLECTOR_H
+
+#include "smtlm/tlm/stage.h"
+
+extern "C" {
+#include "smtlm/opcoll.h"
+}
+
+namespace smtlm {
+
+class OperandCollector : public sc_core::sc_module {
+  public:
+    SmTargetSocket<OperandCollector> id_oc; // StagePut into its ID_OC sets (from the issue stage)
+    SmInitiatorSocket rf;                   // RfBank, RfRequest, RfArbitrate
+    SmInitiatorSocket to_exec;              // StagePut into the OC_EX sets of the execution units
+    SmInitiatorSocket to_ldst;              // StagePut into OC_EX_MEM
+
+    explicit OperandCollector(sc_core::sc_module_name name);
+    int init(const smtlm_opcoll_cfg &cfg);
+    const char *cfg_error() const { return oc_.cfg_error; }
+    // Binds the kernel to the SM's register-set row and instruction pool.
+    void bind_ports(smtlm_regset *row, smtlm_inst_pool *pool);
+    void reset() { smtlm_opcoll_reset(&oc_); }
+    // One read-operand step: dispatch, one arbitration step's grants, allocate. Returns a status.
+    int step(uint64_t now);
+    void sample() { smtlm_opcoll_sample(&oc_); }
+    bool idle() const { return smtlm_opcoll_idle(&oc_); }
+    void skip(uint64_t k) { smtlm_opcoll_skip(&oc_, k); }
+    unsigned n_cus() const { return oc_.n_cus; }
+    const smtlm_opcoll &state() const { return oc_; }
+
+  private:
+    void on_put(SmTransaction &t) { stage_accept(row_, t); }
+    static unsigned bank_cb(void *ctx, unsigned reg, unsigned warp, unsigned sched);
+    static int request_cb(void *ctx, unsigned bank, smtlm_read_req req);
+    smtlm_opcoll oc_;
+    smtlm_regset *row_ = nullptr;
+    StageOut out_;
+};
+
+} // namespace smtlm
+
+#endif

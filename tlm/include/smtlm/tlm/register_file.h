@@ -1,0 +1,44 @@
+// RegisterFile: the register banks, per-bank read FIFOs and the port arbiter of one SM
+// (C kernel smtlm_rf). Reads come from the operand collector, writes from writeback and the
+// LDST, each on its own socket; a buffered write (fix mode) that lands releases its register in
+// the issue stage's scoreboard through `release`.
+#ifndef SMTLM_TLM_REGISTER_FILE_H
+#define SMTLM_TLM_REGISTER_FILE_H
+
+#include "smtlm/tlm/transaction.h"
+
+extern "C" {
+#include "smtlm/regfile.h"
+}
+
+namespace smtlm {
+
+class RegisterFile : public sc_core::sc_module {
+  public:
+    SmTargetSocket<RegisterFile> read;       // RfBank, RfRequest, RfArbitrate (operand collector)
+    SmTargetSocket<RegisterFile> wb_write;   // RfTryWrite (writeback)
+    SmTargetSocket<RegisterFile> ldst_write; // RfCanWrite, RfWrite (LDST)
+    SmInitiatorSocket release;               // WarpRelease (to the issue stage)
+
+    explicit RegisterFile(sc_core::sc_module_name name);
+    // SMTLM_OK, or a status code with cfg_error() naming the rejected field.
+    int init(const smtlm_rf_cfg &cfg);
+    const char *cfg_error() const { return rf_.cfg_error; }
+    void reset() { smtlm_rf_reset(&rf_); }
+    // Writeback phase (fix mode): one buffered write lands in every bank that holds some.
+    void drain_writes();
+    // End of an arbitration step: write allocations clear.
+    void end_step() { smtlm_rf_end_step(&rf_); }
+    bool idle() const { return smtlm_rf_idle(&rf_); }
+    const smtlm_rf &state() const { return rf_; } // statistics, read-only
+
+  private:
+    void on_read(SmTransaction &t);
+    void on_write(SmTransaction &t);
+    static void release_cb(void *ctx, unsigned warp, unsigned reg);
+    smtlm_rf rf_;
+};
+
+} // namespace smtlm
+
+#endif

@@ -1,0 +1,115 @@
+// Pipeline register sets between modules. The sets are channel objects owned by the Sm (one
+// row, as in the C engine); each set is read and emptied only by the module it feeds. A
+// producer may look at a set's room (like sc_fifo::num_free) but puts an instruction in only by
+// a StagePut transaction to the reader, which answers SMTLM_EFULL when it has no room.
+#ifndef SMTLM_TLM_STAGE_H
+#define SMTLM_TLM_STAGE_H
+
+#include "smtlm/tlm/transaction.h"
+
+extern "C" {
+#include "smtlm/regset.h"
+}
+
+namespace smtlm {
+
+// The reader's side of a StagePut into its set t.set of `row`.
+inline void stage_accept(smtlm_regset *row, SmTransaction &t)
+{
+    const int slot = smtlm_regset_move_in(&row[t.set], t.sub_core, t.slot, t.inst, t.uid);
+    t.result = slot;
+    t.status = slot < 0 ? SMTLM_EFULL : SMTLM_OK;
+}
+
+// The producer's side: C-kernel stage ops whose room check reads the row and whose put is a
+// transaction on the socket of the set's reader.
+class StageOut {
+  public:
+    // Every set goes to `to`, except `other_set`, which goes to `other` (if given).
+    void bind(const smtlm_regset *row, SmInitiatorSocket *to, unsigned other_set = ~0u, SmInitiatorSocket *other = nullptr)
+    {
+        row_ = row;
+        to_ = to;
+        other_set_ = other_set;
+        other_ = other;
+    }
+    smtlm_stage_ops ops() { return smtlm_stage_ops{this, &StageOut::has_free, &StageOut::put}; }
+
+  private:
+    static int has_free(void *ctx, unsigned set, int sub_core, unsigned s)
+    {
+        return smtlm_regset_has_free(&static_cast<StageOut *>(ctx)->row_[set], sub_core, s);
+    }
+    static int put(void *ctx, unsigned set, int sub_core, unsigned s, smtlm_iref r, uint64_t uid)
+    {
+        StageOut *o = static_cast<StageOut *>(ctx);
+        SmTransaction t{SmCommand::StagePut};
+        t.set = set;
+        t.sub_core = sub_core;
+        t.slot = s;
+        t.inst = r;
+        t.uid = uid;
+        (set == o->other_set_ ? o->other_ : o->to_)->call(t);
+        return t.status == SMTLM_OK ? (int)t.result : -1;
+    }
+    const smtlm_regset *row_ = nullptr;
+    SmInitiatorSocket *to_ = nullptr, *other_ = nullptr;
+    unsigned other_set_ = ~0u;
+};
+
+// C-kernel warp ops whose every event is a transaction on `sock` (to the issue stage).
+class WarpEventsOut {
+  public:
+    explicit WarpEventsOut(SmInitiatorSocket &sock) : sock_(sock) {}
+    smtlm_warp_ops ops()
+    {
+        return smtlm_warp_ops{this, &release, &completed, &retired, &store_sent, &store_acked, &atomic_done};
+    }
+
+  private:
+    static void send(void *ctx, SmCommand c, unsigned warp, const smtlm_inst *in = nullptr, unsigned reg = 0, long n = 0)
+    {
+        SmTransaction t{c};
+        t.warp = warp;
+        t.in = in;
+        t.reg = reg;
+        t.result = n;
+        static_cast<WarpEventsOut *>(ctx)->sock_.call(t);
+    }
+    static void release(void *c, unsigned w, unsigned reg) { send(c, SmCommand::WarpRelease, w, nullptr, reg); }
+    static void completed(void *c, const smtlm_inst *in) { send(c, SmCommand::WarpCompleted, in->warp, in); }
+    static void retired(void *c, unsigned w) { send(c, SmCommand::WarpRetired, w); }
+    static void store_sent(void *c, unsigned w) { send(c, SmCommand::StoreSent, w); }
+    static void store_acked(void *c, unsigned w) { send(c, SmCommand::StoreAcked, w); }
+    static void atomic_done(void *c, unsigned w, unsigned lanes) { send(c, SmCommand::AtomicDone, w, nullptr, 0, lanes); }
+    SmInitiatorSocket &sock_;
+};
+
+// C-kernel register-file write ops as transactions on `sock`.
+class RfWriteOut {
+  public:
+    explicit RfWriteOut(SmInitiatorSocket &sock) : sock_(sock) {}
+    smtlm_rf_write_ops ops() { return smtlm_rf_write_ops{this, &try_write, &can_write, &write}; }
+
+  private:
+    static long send(void *ctx, SmCommand c, unsigned warp, unsigned sched, unsigned reg)
+    {
+        SmTransaction t{c};
+        t.warp = warp;
+        t.sched = sched;
+        t.reg = reg;
+        static_cast<RfWriteOut *>(ctx)->sock_.call(t);
+        return t.result;
+    }
+    static smtlm_rf_write_result try_write(void *c, unsigned w, unsigned s, unsigned r)
+    {
+        return (smtlm_rf_write_result)send(c, SmCommand::RfTryWrite, w, s, r);
+    }
+    static int can_write(void *c, unsigned w, unsigned s, unsigned r) { return (int)send(c, SmCommand::RfCanWrite, w, s, r); }
+    static void write(void *c, unsigned w, unsigned s, unsigned r) { send(c, SmCommand::RfWrite, w, s, r); }
+    SmInitiatorSocket &sock_;
+};
+
+} // namespace smtlm
+
+#endif

@@ -1,0 +1,112 @@
+// The protocol between the SM's blocks: one small payload type, carried by TLM-2.0 sockets
+// (tlm::tlm_initiator_socket / tlm_target_socket over our protocol traits) with zero-delay
+// b_transport.
+//
+// Why a protocol type of our own instead of tlm_generic_payload + an extension: these are not
+// memory-mapped accesses. Every hand-off names a pipeline register set, a register or a warp,
+// and carries an instruction reference (an index into the SM's instruction pool, the payload
+// store the SM shares like a tlm_mm). A generic payload would need an extension on every
+// transaction plus address/length/data fields that mean nothing here; a plain struct costs
+// nothing to build, lives on the caller's stack (no allocation per transaction) and is checked
+// by the compiler. The sockets, binding and b_transport calling convention are TLM-2.0's.
+//
+// Response: `status` is SMTLM_OK when the target did what was asked; a refused hand-off
+// (StagePut into a full set) answers SMTLM_EFULL and leaves the instruction with the initiator
+// (back-pressure). Results of queries come back in `result` / `grants`. Every target ignores
+// the delay argument (the SM's blocks run inside one cycle, in a fixed order).
+#ifndef SMTLM_TLM_TRANSACTION_H
+#define SMTLM_TLM_TRANSACTION_H
+
+#include <systemc>
+#include <tlm>
+
+extern "C" {
+#include "smtlm/ports.h"
+}
+
+namespace smtlm {
+
+enum class SmCommand : uint8_t {
+    StagePut,      // pipeline register set `set`: hand `inst` (age `uid`) in, slot per sub_core/slot
+    RfBank,        // result = bank of (reg, warp, sched)
+    RfRequest,     // queue read `req` on `bank`
+    RfArbitrate,   // one arbitration step: grants[0 .. result-1]
+    RfTryWrite,    // result = smtlm_rf_write_result of (warp, sched, reg)
+    RfCanWrite,    // result = 1 if the register's bank is free in this step
+    RfWrite,       // write (warp, sched, reg)
+    WarpRelease,   // scoreboard release of (warp, reg)
+    WarpCompleted, // `in` finished executing
+    WarpRetired,   // an instruction of `warp` left the pipeline
+    StoreSent,
+    StoreAcked,
+    AtomicDone,    // `result` lanes of `warp`
+};
+
+struct SmTransaction {
+    SmCommand cmd;
+    int status = SMTLM_OK;
+    unsigned set = 0, slot = 0, warp = 0, sched = 0, reg = 0, bank = 0;
+    int sub_core = 0;
+    smtlm_iref inst = SMTLM_NO_INST;
+    uint64_t uid = 0;
+    const smtlm_inst *in = nullptr;
+    smtlm_read_req req{};
+    smtlm_read_grant *grants = nullptr; // RfArbitrate: room for every bank
+    long result = 0;
+};
+
+struct SmProtocol {
+    typedef SmTransaction tlm_payload_type;
+    typedef tlm::tlm_phase tlm_phase_type;
+};
+
+// A target socket that hands b_transport to a member function of its module (the LT subset of
+// tlm_fw_transport_if; nb_transport completes at once, no DMI, no debug access).
+template <typename MODULE>
+class SmTargetSocket : public tlm::tlm_target_socket<32, SmProtocol>, private tlm::tlm_fw_transport_if<SmProtocol> {
+  public:
+    typedef void (MODULE::*Handler)(SmTransaction &);
+    SmTargetSocket(const char *name, MODULE *m, Handler h) : tlm::tlm_target_socket<32, SmProtocol>(name), m_(m), h_(h)
+    {
+        this->bind(static_cast<tlm::tlm_fw_transport_if<SmProtocol> &>(*this));
+    }
+
+  private:
+    void b_transport(SmTransaction &t, sc_core::sc_time &) override { (m_->*h_)(t); }
+    tlm::tlm_sync_enum nb_transport_fw(SmTransaction &t, tlm::tlm_phase &, sc_core::sc_time &) override
+    {
+        (m_->*h_)(t);
+        return tlm::TLM_COMPLETED;
+    }
+    bool get_direct_mem_ptr(SmTransaction &, tlm::tlm_dmi &) override { return false; }
+    unsigned transport_dbg(SmTransaction &) override { return 0; }
+    MODULE *m_;
+    Handler h_;
+};
+
+// An initiator socket for LT calls (the backward path is never used).
+class SmInitiatorSocket : public tlm::tlm_initiator_socket<32, SmProtocol>, private tlm::tlm_bw_transport_if<SmProtocol> {
+  public:
+    explicit SmInitiatorSocket(const char *name) : tlm::tlm_initiator_socket<32, SmProtocol>(name)
+    {
+        this->bind(static_cast<tlm::tlm_bw_transport_if<SmProtocol> &>(*this));
+    }
+    // One zero-delay transaction; returns its status.
+    int call(SmTransaction &t)
+    {
+        (*this)->b_transport(t, zero_);
+        return t.status;
+    }
+
+  private:
+    tlm::tlm_sync_enum nb_transport_bw(SmTransaction &, tlm::tlm_phase &, sc_core::sc_time &) override
+    {
+        return tlm::TLM_COMPLETED;
+    }
+    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
+    sc_core::sc_time zero_; // SC_ZERO_TIME; never advanced (no namespace-scope sc_time)
+};
+
+} // namespace smtlm
+
+#endif

@@ -1,0 +1,21 @@
+#include "smtlm/tlm/exec_units.h"
+
+namespace smtlm {
+
+ExecUnits::ExecUnits(sc_core::sc_module_name name)
+    : sc_core::sc_module(name), oc_ex("oc_ex", this, &ExecUnits::on_put), ex_wb("ex_wb")
+{
+    ex_.cfg_error = nullptr;
+}
+
+int ExecUnits::init(const smtlm_sm_cfg &cfg) { return smtlm_sm_build_exec(&cfg, &ex_); }
+
+void ExecUnits::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
+{
+    row_ = row;
+    out_.bind(row, &ex_wb);
+    const smtlm_stage_ops out = out_.ops();
+    smtlm_exec_bind(&ex_, row, &out, pool);
+}
+
+} // namespace smtlm

@@ -1,0 +1,52 @@
+#include "smtlm/tlm/operand_collector.h"
+
+namespace smtlm {
+
+OperandCollector::OperandCollector(sc_core::sc_module_name name)
+    : sc_core::sc_module(name), id_oc("id_oc", this, &OperandCollector::on_put), rf("rf"), to_exec("to_exec"), to_ldst("to_ldst")
+{
+    oc_.cfg_error = nullptr;
+}
+
+int OperandCollector::init(const smtlm_opcoll_cfg &cfg) { return smtlm_opcoll_init(&oc_, &cfg); }
+
+void OperandCollector::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
+{
+    row_ = row;
+    out_.bind(row, &to_exec, SMTLM_OC_EX_MEM, &to_ldst);
+    const smtlm_stage_ops out = out_.ops();
+    const smtlm_rf_read_ops rops = {this, &OperandCollector::bank_cb, &OperandCollector::request_cb};
+    smtlm_opcoll_bind(&oc_, row, &out, pool, &rops);
+}
+
+unsigned OperandCollector::bank_cb(void *ctx, unsigned reg, unsigned warp, unsigned sched)
+{
+    SmTransaction t{SmCommand::RfBank};
+    t.reg = reg;
+    t.warp = warp;
+    t.sched = sched;
+    static_cast<OperandCollector *>(ctx)->rf.call(t);
+    return (unsigned)t.result;
+}
+
+int OperandCollector::request_cb(void *ctx, unsigned bank, smtlm_read_req req)
+{
+    SmTransaction t{SmCommand::RfRequest};
+    t.bank = bank;
+    t.req = req;
+    return static_cast<OperandCollector *>(ctx)->rf.call(t);
+}
+
+int OperandCollector::step(uint64_t now)
+{
+    smtlm_read_grant grants[SMTLM_MAX_BANKS];
+    smtlm_opcoll_dispatch(&oc_, now);
+    SmTransaction t{SmCommand::RfArbitrate};
+    t.grants = grants;
+    rf.call(t);
+    if (t.result)
+        smtlm_opcoll_collect(&oc_, now, grants, (unsigned)t.result);
+    return smtlm_opcoll_allocate(&oc_, now);
+}
+
+} // namespace smtlm

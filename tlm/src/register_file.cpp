@@ -1,0 +1,56 @@
+#include "smtlm/tlm/register_file.h"
+
+namespace smtlm {
+
+RegisterFile::RegisterFile(sc_core::sc_module_name name)
+    : sc_core::sc_module(name), read("read", this, &RegisterFile::on_read), wb_write("wb_write", this, &RegisterFile::on_write),
+      ldst_write("ldst_write", this, &RegisterFile::on_write), release("release")
+{
+    rf_.cfg_error = nullptr;
+}
+
+int RegisterFile::init(const smtlm_rf_cfg &cfg)
+{
+    int rc = smtlm_rf_init(&rf_, &cfg);
+    const smtlm_rf_ops ops = {this, &RegisterFile::release_cb};
+    smtlm_rf_bind(&rf_, &ops);
+    return rc;
+}
+
+void RegisterFile::drain_writes()
+{
+    if (smtlm_rf_writes_pending(&rf_))
+        smtlm_rf_drain_writes(&rf_);
+}
+
+void RegisterFile::release_cb(void *ctx, unsigned warp, unsigned reg)
+{
+    SmTransaction t{SmCommand::WarpRelease};
+    t.warp = warp;
+    t.reg = reg;
+    static_cast<RegisterFile *>(ctx)->release.call(t);
+}
+
+void RegisterFile::on_read(SmTransaction &t)
+{
+    switch (t.cmd) {
+    case SmCommand::RfBank: t.result = smtlm_rf_bank(&rf_, t.reg, t.warp, t.sched); break;
+    case SmCommand::RfRequest: t.status = smtlm_rf_request(&rf_, t.bank, t.req); break;
+    case SmCommand::RfArbitrate: // an empty file grants nothing (and moves no priority)
+        t.result = rf_.nonempty ? smtlm_rf_arbitrate(&rf_, t.grants) : 0;
+        break;
+    default: t.status = SMTLM_EINVAL; break;
+    }
+}
+
+void RegisterFile::on_write(SmTransaction &t)
+{
+    switch (t.cmd) {
+    case SmCommand::RfTryWrite: t.result = smtlm_rf_try_write(&rf_, t.warp, t.sched, t.reg); break;
+    case SmCommand::RfCanWrite: t.result = smtlm_rf_can_write(&rf_, t.warp, t.sched, t.reg); break;
+    case SmCommand::RfWrite: smtlm_rf_write_reg(&rf_, t.warp, t.sched, t.reg); break;
+    default: t.status = SMTLM_EINVAL; break;
+    }
+}
+
+} // namespace smtlm

@@ -1,0 +1,18 @@
+#include "smtlm/tlm/writeback.h"
+
+namespace smtlm {
+
+Writeback::Writeback(sc_core::sc_module_name name)
+    : sc_core::sc_module(name), ex_wb("ex_wb", this, &Writeback::on_put), rf("rf"), events("events"), rf_out_(rf), events_out_(events)
+{
+}
+
+void Writeback::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
+{
+    row_ = row;
+    const smtlm_rf_write_ops w = rf_out_.ops();
+    const smtlm_warp_ops e = events_out_.ops();
+    smtlm_wb_bind(&wb_, &row[SMTLM_EX_WB], pool, &w, &e);
+}
+
+} // namespace smtlm
