@@ -28,9 +28,45 @@ static void on_cta_done(void *ctx, unsigned sm, unsigned slot, uint32_t cta_id)
         gpu->binder.cta_done(gpu->binder.ctx, sm, slot, cta_id);
 }
 
-int smtlm_gpu_init(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtlm_mem_model *mems)
+/* ---- the C engine's SMs behind smtlm_sm_ops ---- */
+
+#define CSM(ctx, i) (&((smtlm_sm *)(ctx))[i])
+#define CCSM(ctx, i) (&((const smtlm_sm *)(ctx))[i])
+static int c_cycle(void *ctx, unsigned i, uint64_t now) { return smtlm_sm_cycle(CSM(ctx, i), now); }
+static int c_active(const void *ctx, unsigned i) { return smtlm_sm_active(CCSM(ctx, i)); }
+static int c_quiescent(const void *ctx, unsigned i) { return smtlm_sm_quiescent(CCSM(ctx, i)); }
+static void c_skip(void *ctx, unsigned i, uint64_t now, uint64_t k) { smtlm_sm_skip(CSM(ctx, i), now, k); }
+static int c_launch(void *ctx, unsigned i, unsigned threads, uint32_t id) { return smtlm_sm_launch_cta(CSM(ctx, i), threads, id); }
+static unsigned c_ctas(const void *ctx, unsigned i) { return CCSM(ctx, i)->iss.n_active_ctas; }
+static void c_set_source(void *ctx, unsigned i, const smtlm_inst_source *src) { smtlm_sm_set_source(CSM(ctx, i), src); }
+static void c_set_hooks(void *ctx, unsigned i, smtlm_retire_hook retire, void *retire_ctx, smtlm_cta_hook cta, void *cta_ctx)
 {
-    memset(gpu, 0, sizeof *gpu);
+    smtlm_sm *sm = CSM(ctx, i);
+    sm->on_retire = retire;
+    sm->retire_ctx = retire_ctx;
+    sm->on_cta_done = cta;
+    sm->hook_ctx = cta_ctx;
+}
+static unsigned c_pending(const void *ctx, unsigned i) { return smtlm_ldst_pending_requests(&CCSM(ctx, i)->ldst); }
+static void c_mem_cycle(void *ctx, unsigned i, smtlm_mem_model *m, uint64_t now) { smtlm_mem_cycle(m, &CSM(ctx, i)->ldst, now); }
+static void c_view(const void *ctx, unsigned i, smtlm_sm_view *v)
+{
+    const smtlm_sm *sm = CCSM(ctx, i);
+    const smtlm_sm_view view = {&sm->cfg, sm->stats, sm->last_progress, sm->error, sm->error_line, sm->reject,
+                                sm->reject_detail, &sm->pool, &sm->iss, &sm->oc, &sm->rf, &sm->ex, &sm->ldst};
+    *v = view;
+}
+
+const smtlm_sm_ops *smtlm_sm_c_ops(void)
+{
+    static const smtlm_sm_ops ops = {c_cycle, c_active, c_quiescent, c_skip, c_launch, c_ctas,
+                                     c_set_source, c_set_hooks, c_pending, c_mem_cycle, c_view};
+    return &ops;
+}
+
+/* Checks the GPU-level fields; SMTLM_OK or a code with the reason in gpu->cfg_error. */
+static int check_cfg(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg)
+{
     const char **e = &gpu->cfg_error;
     if (cfg->n_clusters == 0 || cfg->cores_per_cluster == 0)
         return smtlm_cfg_reject(e, SMTLM_EINVAL, "GPU: n_clusters and cores_per_cluster (-gpgpu_n_clusters, "
@@ -44,18 +80,22 @@ int smtlm_gpu_init(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtl
         return smtlm_cfg_reject(e, SMTLM_ERANGE, "GPU: n_clusters x cores_per_cluster exceeds SMTLM_MAX_SMS");
     if (cfg->threads_per_sm / SMTLM_WARP_SIZE != cfg->sm.max_warps) /* warp slots follow the thread count */
         return smtlm_cfg_reject(e, SMTLM_EINVAL, "GPU: sm.max_warps must be threads_per_sm / 32");
+    return SMTLM_OK;
+}
+
+/* Everything but building the SMs. */
+static int attach(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, const smtlm_sm_ops *ops, void *ctx, smtlm_mem_model *mems)
+{
     gpu->cfg = *cfg;
     gpu->n_sm = smtlm_gpu_num_sms(cfg);
-    gpu->sm = sms;
+    gpu->ops = ops;
+    gpu->sm_ctx = ctx;
     gpu->mem = mems;
     for (unsigned i = 0; i < gpu->n_sm; i++) {
-        int rc = smtlm_sm_init(&sms[i], &cfg->sm, i);
+        ops->set_hooks(ctx, i, 0, 0, on_cta_done, gpu);
+        int rc = smtlm_mem_init(&mems[i], cfg->mem_latency, cfg->mem_bytes_per_cycle);
         if (rc)
-            return smtlm_cfg_reject(e, rc, sms[i].cfg_error ? sms[i].cfg_error : "SM: rejected");
-        sms[i].on_cta_done = on_cta_done;
-        sms[i].hook_ctx = gpu;
-        if ((rc = smtlm_mem_init(&mems[i], cfg->mem_latency, cfg->mem_bytes_per_cycle)))
-            return smtlm_cfg_reject(e, rc, "memory: bytes_per_cycle (-smtlm_mem_bytes_per_cycle) must be at least 1");
+            return smtlm_cfg_reject(&gpu->cfg_error, rc, "memory: bytes_per_cycle (-smtlm_mem_bytes_per_cycle) must be at least 1");
     }
     gpu->last_cluster_issue = cfg->n_clusters - 1; /* so cluster 0 goes first */
     for (unsigned c = 0; c < cfg->n_clusters; c++)
@@ -64,10 +104,31 @@ int smtlm_gpu_init(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtl
     return SMTLM_OK;
 }
 
+int smtlm_gpu_init(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtlm_mem_model *mems)
+{
+    memset(gpu, 0, sizeof *gpu);
+    int rc = check_cfg(gpu, cfg);
+    if (rc)
+        return rc;
+    for (unsigned i = 0; i < smtlm_gpu_num_sms(cfg); i++)
+        if ((rc = smtlm_sm_init(&sms[i], &cfg->sm, i)))
+            return smtlm_cfg_reject(&gpu->cfg_error, rc, sms[i].cfg_error ? sms[i].cfg_error : "SM: rejected");
+    gpu->sm = sms;
+    return attach(gpu, cfg, smtlm_sm_c_ops(), sms, mems);
+}
+
+int smtlm_gpu_init_engine(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, const smtlm_sm_ops *ops, void *ctx,
+                          smtlm_mem_model *mems)
+{
+    memset(gpu, 0, sizeof *gpu);
+    int rc = check_cfg(gpu, cfg);
+    return rc ? rc : attach(gpu, cfg, ops, ctx, mems);
+}
+
 void smtlm_gpu_set_source(smtlm_gpu *gpu, const smtlm_inst_source *src, const smtlm_cta_binder *binder)
 {
     for (unsigned i = 0; i < gpu->n_sm; i++)
-        smtlm_sm_set_source(&gpu->sm[i], src);
+        gpu->ops->set_source(gpu->sm_ctx, i, src);
     if (binder)
         gpu->binder = *binder;
     else
@@ -76,10 +137,10 @@ void smtlm_gpu_set_source(smtlm_gpu *gpu, const smtlm_inst_source *src, const sm
 
 void smtlm_gpu_set_retire_hook(smtlm_gpu *gpu, smtlm_retire_hook hook, void *ctx)
 {
-    for (unsigned i = 0; i < gpu->n_sm; i++) {
-        gpu->sm[i].on_retire = hook;
-        gpu->sm[i].retire_ctx = ctx;
-    }
+    gpu->retire_hook = hook;
+    gpu->retire_ctx = ctx;
+    for (unsigned i = 0; i < gpu->n_sm; i++)
+        gpu->ops->set_hooks(gpu->sm_ctx, i, hook, ctx, on_cta_done, gpu);
 }
 
 unsigned smtlm_gpu_max_cta(const smtlm_gpu *gpu, const smtlm_kernel_desc *k, smtlm_cta_limit *limit)
@@ -137,8 +198,10 @@ int smtlm_gpu_launch(smtlm_gpu *gpu, const smtlm_kernel_desc *k)
     gpu->sim_cycle = 0;
     gpu->start_thread_insts = gpu->start_warp_insts = 0;
     for (unsigned i = 0; i < gpu->n_sm; i++) {
-        gpu->start_thread_insts += gpu->sm[i].stats.thread_insts;
-        gpu->start_warp_insts += gpu->sm[i].stats.warp_insts;
+        smtlm_sm_view v;
+        smtlm_gpu_sm_view(gpu, i, &v);
+        gpu->start_thread_insts += v.stats.thread_insts;
+        gpu->start_warp_insts += v.stats.warp_insts;
     }
     gpu->status = SMTLM_RUN_RUNNING;
     gpu->error = SMTLM_OK;
@@ -161,15 +224,13 @@ static void make_live(smtlm_gpu *gpu, unsigned s)
 
 static int sm_has_work(const smtlm_gpu *gpu, unsigned s)
 {
-    return smtlm_sm_active(&gpu->sm[s]) || smtlm_mem_busy(&gpu->mem[s]) ||
-           smtlm_ldst_pending_requests(&gpu->sm[s].ldst);
+    return gpu->ops->active(gpu->sm_ctx, s) || smtlm_mem_busy(&gpu->mem[s]) || gpu->ops->pending_requests(gpu->sm_ctx, s);
 }
 
 static int issue_cta(smtlm_gpu *gpu, unsigned s)
 {
-    smtlm_sm *sm = &gpu->sm[s];
     const uint32_t id = gpu->next_cta;
-    int slot = smtlm_sm_launch_cta(sm, gpu->k.threads_per_cta, id);
+    int slot = gpu->ops->launch_cta(gpu->sm_ctx, s, gpu->k.threads_per_cta, id);
     if (slot < 0)
         return slot;
     gpu->next_cta++;
@@ -197,7 +258,7 @@ static int issue_block2core(smtlm_gpu *gpu)
         for (unsigned c = 0; c < ncore; c++) {
             unsigned core = (gpu->next_core[cl] + 1 + c) % ncore;
             unsigned s = cl * ncore + core;
-            if (gpu->sm[s].iss.n_active_ctas >= gpu->max_cta_per_sm)
+            if (gpu->ops->resident_ctas(gpu->sm_ctx, s) >= gpu->max_cta_per_sm)
                 continue;
             int rc = issue_cta(gpu, s);
             if (rc)
@@ -213,16 +274,22 @@ static int issue_block2core(smtlm_gpu *gpu)
 uint64_t smtlm_gpu_sim_insn(const smtlm_gpu *gpu)
 {
     uint64_t n = 0;
-    for (unsigned i = 0; i < gpu->n_sm; i++)
-        n += gpu->sm[i].stats.thread_insts;
+    for (unsigned i = 0; i < gpu->n_sm; i++) {
+        smtlm_sm_view v;
+        smtlm_gpu_sm_view(gpu, i, &v);
+        n += v.stats.thread_insts;
+    }
     return n - gpu->start_thread_insts;
 }
 
 uint64_t smtlm_gpu_sim_warp_insn(const smtlm_gpu *gpu)
 {
     uint64_t n = 0;
-    for (unsigned i = 0; i < gpu->n_sm; i++)
-        n += gpu->sm[i].stats.warp_insts;
+    for (unsigned i = 0; i < gpu->n_sm; i++) {
+        smtlm_sm_view v;
+        smtlm_gpu_sm_view(gpu, i, &v);
+        n += v.stats.warp_insts;
+    }
     return n - gpu->start_warp_insts;
 }
 
@@ -230,7 +297,12 @@ static int fail(smtlm_gpu *gpu, int rc, unsigned s)
 {
     gpu->error = rc;
     gpu->error_sm = s;
-    gpu->error_line = s < gpu->n_sm ? gpu->sm[s].error_line : 0;
+    gpu->error_line = 0;
+    if (s < gpu->n_sm) {
+        smtlm_sm_view v;
+        smtlm_gpu_sm_view(gpu, s, &v);
+        gpu->error_line = v.error_line;
+    }
     gpu->status = SMTLM_RUN_ERROR;
     return rc;
 }
@@ -242,10 +314,12 @@ static uint64_t last_progress(const smtlm_gpu *gpu, uint64_t now)
 {
     uint64_t p = 0;
     for (unsigned i = 0; i < gpu->n_sm; i++) {
-        if (smtlm_mem_busy(&gpu->mem[i]) || smtlm_ldst_pending_requests(&gpu->sm[i].ldst))
+        if (smtlm_mem_busy(&gpu->mem[i]) || gpu->ops->pending_requests(gpu->sm_ctx, i))
             return now;
-        if (gpu->sm[i].last_progress > p)
-            p = gpu->sm[i].last_progress;
+        smtlm_sm_view v;
+        smtlm_gpu_sm_view(gpu, i, &v);
+        if (v.last_progress > p)
+            p = v.last_progress;
         if (gpu->mem[i].last_event > p)
             p = gpu->mem[i].last_event;
     }
@@ -273,11 +347,10 @@ smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu)
     unsigned kept = 0;
     for (unsigned k = 0; k < gpu->n_live; k++) {
         const unsigned i = gpu->live[k];
-        smtlm_sm *sm = &gpu->sm[i];
-        if (smtlm_ldst_pending_requests(&sm->ldst) || smtlm_mem_busy(&gpu->mem[i]))
-            smtlm_mem_cycle(&gpu->mem[i], &sm->ldst, now);
-        if (smtlm_sm_active(sm)) {
-            int rc = smtlm_sm_cycle(sm, now);
+        if (gpu->ops->pending_requests(gpu->sm_ctx, i) || smtlm_mem_busy(&gpu->mem[i]))
+            gpu->ops->mem_cycle(gpu->sm_ctx, i, &gpu->mem[i], now);
+        if (gpu->ops->active(gpu->sm_ctx, i)) {
+            int rc = gpu->ops->cycle(gpu->sm_ctx, i, now);
             if (rc) {
                 fail(gpu, rc, i);
                 return gpu->status;
@@ -325,7 +398,7 @@ static void skip_idle(smtlm_gpu *gpu)
     uint64_t event = UINT64_MAX;
     for (unsigned k = 0; k < gpu->n_live; k++) {
         const unsigned i = gpu->live[k];
-        if (smtlm_ldst_pending_requests(&gpu->sm[i].ldst) || !smtlm_sm_quiescent(&gpu->sm[i]))
+        if (gpu->ops->pending_requests(gpu->sm_ctx, i) || !gpu->ops->quiescent(gpu->sm_ctx, i))
             return;
         uint64_t e = smtlm_mem_next_ready(&gpu->mem[i]);
         if (e < event)
@@ -344,7 +417,7 @@ static void skip_idle(smtlm_gpu *gpu)
         return;
     for (unsigned j = 0; j < gpu->n_live; j++) {
         const unsigned i = gpu->live[j];
-        smtlm_sm_skip(&gpu->sm[i], next, k);
+        gpu->ops->skip(gpu->sm_ctx, i, next, k);
         smtlm_mem_model *m = &gpu->mem[i]; /* credit recovers as it would cycle by cycle */
         int64_t credit = m->credit + (int64_t)(k * m->bytes_per_cycle);
         m->credit = credit > (int64_t)m->bytes_per_cycle ? (int64_t)m->bytes_per_cycle : credit;

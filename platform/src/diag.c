@@ -12,14 +12,14 @@ static int waits_on_load(const smtlm_scoreboard *sb, unsigned w, const smtlm_ins
     return 0;
 }
 
-const char *smtlm_warp_block_reason(const smtlm_sm *sm, unsigned w)
+const char *smtlm_warp_block_reason(const smtlm_sm_view *sm, unsigned w)
 {
-    const smtlm_warp *wp = &sm->iss.warp[w];
+    const smtlm_warp *wp = &sm->iss->warp[w];
     if (wp->done_exit)
         return "exited";
     if (wp->n_completed == SMTLM_WARP_SIZE)
         return wp->stores_out ? "waiting for store acknowledgements" : "draining its pipeline";
-    if (sm->iss.cta[wp->cta].at_barrier >> w & 1)
+    if (sm->iss->cta[wp->cta].at_barrier >> w & 1)
         return "waiting at a barrier";
     if (wp->membar)
         return "waiting at a memory barrier";
@@ -27,9 +27,9 @@ const char *smtlm_warp_block_reason(const smtlm_sm *sm, unsigned w)
         return "waiting for atomics";
     if (!wp->ib_valid[0] && !wp->ib_valid[1])
         return "waiting for fetch";
-    const smtlm_inst *in = &sm->pool.inst[wp->ib[wp->next]];
-    if (smtlm_sb_collision(&sm->iss.sb, w, in))
-        return waits_on_load(&sm->iss.sb, w, in) ? "waiting on the scoreboard for a memory load"
+    const smtlm_inst *in = &sm->pool->inst[wp->ib[wp->next]];
+    if (smtlm_sb_collision(&sm->iss->sb, w, in))
+        return waits_on_load(&sm->iss->sb, w, in) ? "waiting on the scoreboard for a memory load"
                                                   : "waiting on the scoreboard";
     return "waiting for a free pipeline slot";
 }
@@ -42,9 +42,11 @@ void smtlm_describe_memory(FILE *out, const smtlm_gpu *gpu)
     for (unsigned s = 0; s < gpu->n_sm; s++) {
         const smtlm_mem_req *o = smtlm_mem_oldest(&gpu->mem[s]);
         in_flight += gpu->mem[s].len;
-        queued += smtlm_ldst_pending_requests(&gpu->sm[s].ldst);
+        smtlm_sm_view v;
+        smtlm_gpu_sm_view(gpu, s, &v);
+        queued += smtlm_ldst_pending_requests(v.ldst);
         if (!o)
-            o = smtlm_ldst_peek_request(&gpu->sm[s].ldst);
+            o = smtlm_ldst_peek_request(v.ldst);
         if (o && (!oldest || o->sent_cycle < oldest->sent_cycle)) {
             oldest = o;
             oldest_sm = s;
@@ -67,11 +69,13 @@ void smtlm_describe_stuck_warps(FILE *out, const smtlm_gpu *gpu, unsigned max)
     smtlm_describe_memory(out, gpu);
     unsigned n = 0;
     for (unsigned s = 0; s < gpu->n_sm; s++) {
-        const smtlm_sm *sm = &gpu->sm[s];
-        if (!smtlm_sm_active(sm))
+        smtlm_sm_view view;
+        smtlm_gpu_sm_view(gpu, s, &view);
+        const smtlm_sm_view *sm = &view;
+        if (!gpu->ops->active(gpu->sm_ctx, s))
             continue;
-        for (unsigned w = 0; w < sm->cfg.max_warps; w++) {
-            const smtlm_warp *wp = &sm->iss.warp[w];
+        for (unsigned w = 0; w < sm->cfg->max_warps; w++) {
+            const smtlm_warp *wp = &sm->iss->warp[w];
             if (wp->done_exit)
                 continue;
             if (n++ == max) {
@@ -79,10 +83,10 @@ void smtlm_describe_stuck_warps(FILE *out, const smtlm_gpu *gpu, unsigned max)
                 return;
             }
             int has = wp->ib_valid[wp->next];
-            fprintf(out, "  sm %u warp %u (CTA %u): %s", s, w, (unsigned)sm->iss.cta[wp->cta].id,
+            fprintf(out, "  sm %u warp %u (CTA %u): %s", s, w, (unsigned)sm->iss->cta[wp->cta].id,
                     smtlm_warp_block_reason(sm, w));
             if (has)
-                fprintf(out, " at pc 0x%04x", (unsigned)sm->pool.inst[wp->ib[wp->next]].pc);
+                fprintf(out, " at pc 0x%04x", (unsigned)sm->pool->inst[wp->ib[wp->next]].pc);
             fprintf(out, "\n");
         }
     }

@@ -54,7 +54,7 @@ static const char *limit_phrase(smtlm_cta_limit l)
 }
 
 /* Why the SM refused an instruction, in the configuration's terms. */
-static const char *reject_text(const smtlm_sm *sm, char *buf, size_t n)
+static const char *reject_text(const smtlm_sm_view *sm, char *buf, size_t n)
 {
     switch (sm->reject) {
     case SMTLM_REJECT_SPEC_UNIT:
@@ -107,16 +107,23 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
     double t0 = now_s();
     smtlm_run_status st = smtlm_gpu_run(gpu);
     r->wall += now_s() - t0;
-    for (unsigned i = 0; i < gpu->n_sm; i++)
-        r->sm_cycles += gpu->sm[i].stats.active_cycles;
+    for (unsigned i = 0; i < gpu->n_sm; i++) {
+        smtlm_sm_view v;
+        smtlm_gpu_sm_view(gpu, i, &v);
+        r->sm_cycles += v.stats.active_cycles;
+    }
     int status = 0;
     if (st == SMTLM_RUN_ERROR) {
+        smtlm_sm_view err_view;
+        memset(&err_view, 0, sizeof err_view);
+        if (gpu->error_sm < gpu->n_sm)
+            smtlm_gpu_sm_view(gpu, gpu->error_sm, &err_view);
         const char *e = source_error ? source_error(src) : NULL;
         if (e)
             fprintf(r->err, "smsim: %s\n", e);
         else if (gpu->error == SMTLM_EINPUT)
             fprintf(r->err, "smsim: %s:%u: %s\n", trace_path ? trace_path : "<synthetic>", (unsigned)gpu->error_line,
-                    reject_text(&gpu->sm[gpu->error_sm], why, sizeof why));
+                    reject_text(&err_view, why, sizeof why));
         else
             fprintf(r->err, "smsim: %s:%u: simulation error: %s\n", trace_path ? trace_path : "<synthetic>",
                     (unsigned)gpu->error_line, smtlm_status_str(gpu->error));

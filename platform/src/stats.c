@@ -26,38 +26,40 @@ void smtlm_stats_collect(const smtlm_gpu *gpu, double core_clock_mhz, smtlm_stat
     st->skipped_cycles = gpu->skipped_cycles;
     st->cta_limit = (int)gpu->cta_limit;
     for (unsigned i = 0; i < gpu->n_sm; i++) {
-        const smtlm_sm *sm = &gpu->sm[i];
-        for (unsigned s = 0; s < sm->cfg.n_sched; s++) {
+        smtlm_sm_view view;
+        smtlm_gpu_sm_view(gpu, i, &view);
+        const smtlm_sm_view *sm = &view;
+        for (unsigned s = 0; s < sm->cfg->n_sched; s++) {
             for (unsigned c = 0; c < SMTLM_DISTRO_SIZE; c++)
-                st->distro[c] += sm->iss.distro[s][c];
-            st->single_issue += sm->iss.single_issue[s];
-            st->dual_issue += sm->iss.dual_issue[s];
+                st->distro[c] += sm->iss->distro[s][c];
+            st->single_issue += sm->iss->single_issue[s];
+            st->dual_issue += sm->iss->dual_issue[s];
         }
-        st->n_banks = sm->cfg.n_banks;
-        for (unsigned b = 0; b < sm->cfg.n_banks; b++) {
-            st->bank_reads[b] += sm->rf.reads[b];
-            st->bank_writes[b] += sm->rf.writes[b];
-            st->bank_wait_steps[b] += sm->rf.wait_steps[b];
+        st->n_banks = sm->cfg->n_banks;
+        for (unsigned b = 0; b < sm->cfg->n_banks; b++) {
+            st->bank_reads[b] += sm->rf->reads[b];
+            st->bank_writes[b] += sm->rf->writes[b];
+            st->bank_wait_steps[b] += sm->rf->wait_steps[b];
         }
         st->conflict_cycles += sm->stats.conflict_cycles;
         st->active_cycles += sm->stats.active_cycles;
-        st->n_cus = sm->oc.n_cus;
-        st->cu_busy_sum += sm->oc.occupancy_sum;
-        for (unsigned c = 0; c <= sm->oc.n_cus; c++)
-            st->cu_hist[c] += sm->oc.occupancy_hist[c];
+        st->n_cus = sm->oc->n_cus;
+        st->cu_busy_sum += sm->oc->occupancy_sum;
+        for (unsigned c = 0; c <= sm->oc->n_cus; c++)
+            st->cu_hist[c] += sm->oc->occupancy_hist[c];
         for (unsigned c = 0; c < 64; c++)
-            st->collect_lat_hist[c] += sm->oc.collect_lat_hist[c];
-        for (unsigned f = 0; f < sm->ex.n_fu; f++)
-            st->fu_busy[sm->ex.fu[f].kind] += sm->ex.fu[f].busy_cycles;
-        st->ldst_busy += sm->ldst.busy_cycles;
-        for (unsigned w = 0; w < sm->cfg.max_warps; w++)
+            st->collect_lat_hist[c] += sm->oc->collect_lat_hist[c];
+        for (unsigned f = 0; f < sm->ex->n_fu; f++)
+            st->fu_busy[sm->ex->fu[f].kind] += sm->ex->fu[f].busy_cycles;
+        st->ldst_busy += sm->ldst->busy_cycles;
+        for (unsigned w = 0; w < sm->cfg->max_warps; w++)
             for (unsigned r = 0; r < SMTLM_WS_COUNT; r++)
-                st->warp_stall[r] += sm->iss.warp_stall[w][r];
-        st->result_bus_stalls += sm->ex.rb.stalls;
-        st->dropped_writes += sm->rf.dropped_writes;
-        st->buffered_writes += sm->rf.buffered_writes;
-        st->shmem_accesses += sm->ldst.shmem_accesses;
-        st->shmem_bank_conflicts += sm->ldst.shmem_bank_conflicts;
+                st->warp_stall[r] += sm->iss->warp_stall[w][r];
+        st->result_bus_stalls += sm->ex->rb.stalls;
+        st->dropped_writes += sm->rf->dropped_writes;
+        st->buffered_writes += sm->rf->buffered_writes;
+        st->shmem_accesses += sm->ldst->shmem_accesses;
+        st->shmem_bank_conflicts += sm->ldst->shmem_bank_conflicts;
         st->mem_requests += gpu->mem[i].accepted;
         st->mem_bytes += gpu->mem[i].bytes;
         st->mem_latency_sum += gpu->mem[i].latency_sum;
@@ -146,16 +148,18 @@ static void json_warp_stalls(FILE *out, const smtlm_stats *st)
     fprintf(out, "\"warp_stall_per_warp\":[");
     unsigned n = 0;
     for (unsigned s = 0; st->gpu && s < st->gpu->n_sm; s++) {
-        const smtlm_sm *sm = &st->gpu->sm[s];
-        for (unsigned w = 0; w < sm->cfg.max_warps; w++) {
+        smtlm_sm_view view;
+        smtlm_gpu_sm_view(st->gpu, s, &view);
+        const smtlm_sm_view *sm = &view;
+        for (unsigned w = 0; w < sm->cfg->max_warps; w++) {
             uint64_t any = 0;
             for (unsigned r = 0; r < SMTLM_WS_COUNT; r++)
-                any |= sm->iss.warp_stall[w][r];
+                any |= sm->iss->warp_stall[w][r];
             if (!any)
                 continue;
             fprintf(out, "%s{\"sm\":%u,\"warp\":%u", n++ ? "," : "", s, w);
             for (unsigned r = 0; r < SMTLM_WS_COUNT; r++)
-                fprintf(out, ",\"%s\":%" PRIu64, ws_name[r], sm->iss.warp_stall[w][r]);
+                fprintf(out, ",\"%s\":%" PRIu64, ws_name[r], sm->iss->warp_stall[w][r]);
             fprintf(out, "}");
         }
     }

@@ -49,6 +49,44 @@ typedef struct smtlm_cta_binder {
     void (*cta_done)(void *ctx, unsigned sm, unsigned slot, uint32_t cta_id);
 } smtlm_cta_binder;
 
+/* What statistics and diagnostics read of one SM, whatever engine runs it: its counters and
+ * read-only views of its blocks' kernel states. */
+typedef struct smtlm_sm_view {
+    const smtlm_sm_cfg *cfg;
+    smtlm_sm_stats stats;
+    uint64_t last_progress;
+    int error;
+    uint32_t error_line;
+    smtlm_reject reject;
+    unsigned reject_detail;
+    const smtlm_inst_pool *pool;
+    const smtlm_issue *iss;
+    const smtlm_opcoll *oc;
+    const smtlm_rf *rf;
+    const smtlm_exec *ex;
+    const smtlm_ldst *ldst;
+} smtlm_sm_view;
+
+/* How smtlm_gpu drives its SMs (SM i of the engine's `ctx`): the C engine's smtlm_sm array
+ * (smtlm_gpu_init), or another engine's SMs such as the SystemC Sm modules
+ * (smtlm_gpu_init_engine). The GPU's launch, dispatch, limits, watchdog and idle skipping are
+ * the same C code for every engine. */
+typedef struct smtlm_sm_ops {
+    int (*cycle)(void *ctx, unsigned i, uint64_t now);
+    int (*active)(const void *ctx, unsigned i);
+    int (*quiescent)(const void *ctx, unsigned i);
+    void (*skip)(void *ctx, unsigned i, uint64_t now, uint64_t k);
+    int (*launch_cta)(void *ctx, unsigned i, unsigned threads, uint32_t cta_id);
+    unsigned (*resident_ctas)(const void *ctx, unsigned i);
+    void (*set_source)(void *ctx, unsigned i, const smtlm_inst_source *src);
+    void (*set_hooks)(void *ctx, unsigned i, smtlm_retire_hook retire, void *retire_ctx, smtlm_cta_hook cta_done,
+                      void *cta_ctx);
+    /* the memory port of SM i: requests waiting to leave, and one cycle of memory m behind it */
+    unsigned (*pending_requests)(const void *ctx, unsigned i);
+    void (*mem_cycle)(void *ctx, unsigned i, smtlm_mem_model *m, uint64_t now);
+    void (*view)(const void *ctx, unsigned i, smtlm_sm_view *out);
+} smtlm_sm_ops;
+
 typedef enum smtlm_run_status {
     SMTLM_RUN_RUNNING = 0,
     SMTLM_RUN_DONE,          /* kernel finished */
@@ -65,8 +103,12 @@ typedef enum smtlm_cta_limit {
 typedef struct smtlm_gpu {
     smtlm_gpu_cfg cfg;
     unsigned n_sm;
-    smtlm_sm *sm;
+    smtlm_sm *sm;                     /* the C engine's SMs (NULL under another engine) */
+    const smtlm_sm_ops *ops;          /* how the SMs are driven */
+    void *sm_ctx;
     smtlm_mem_model *mem;
+    smtlm_retire_hook retire_hook;
+    void *retire_ctx;
     smtlm_cta_binder binder;
     /* current kernel */
     smtlm_kernel_desc k;
@@ -98,6 +140,14 @@ typedef struct smtlm_gpu {
 /* sms and mems: arrays of n_clusters * cores_per_cluster elements owned by the caller. On a
  * refusal gpu->cfg_error names the field (for every block's own checks too). */
 int smtlm_gpu_init(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtlm_mem_model *mems);
+/* The same over SMs another engine has built (n_clusters * cores_per_cluster of them, SM i
+ * configured with cfg->sm and id i), driven through `ops` on `ctx`. */
+int smtlm_gpu_init_engine(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, const smtlm_sm_ops *ops, void *ctx,
+                          smtlm_mem_model *mems);
+/* The C engine's smtlm_sm behind smtlm_sm_ops (ctx = the smtlm_sm array). */
+const smtlm_sm_ops *smtlm_sm_c_ops(void);
+/* View of SM i (statistics, diagnostics). */
+static inline void smtlm_gpu_sm_view(const smtlm_gpu *gpu, unsigned i, smtlm_sm_view *out) { gpu->ops->view(gpu->sm_ctx, i, out); }
 /* Number of SMs a config needs. */
 static inline unsigned smtlm_gpu_num_sms(const smtlm_gpu_cfg *cfg) { return cfg->n_clusters * cfg->cores_per_cluster; }
 void smtlm_gpu_set_source(smtlm_gpu *gpu, const smtlm_inst_source *src, const smtlm_cta_binder *binder);

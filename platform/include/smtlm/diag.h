@@ -17,7 +17,7 @@ void smtlm_describe_stuck_warps(FILE *out, const smtlm_gpu *gpu, unsigned max);
  * ports) with the oldest one's SM, warp, pc, address and age, or that none is outstanding. */
 void smtlm_describe_memory(FILE *out, const smtlm_gpu *gpu);
 /* Why warp w of sm cannot issue now, as a short phrase. */
-const char *smtlm_warp_block_reason(const smtlm_sm *sm, unsigned w);
+const char *smtlm_warp_block_reason(const smtlm_sm_view *sm, unsigned w);
 
 #ifdef __cplusplus
 }
