@@ -233,6 +233,8 @@ static const smtlm_option_def k_options[] = {
     SC("smtlm_oc_allocator", "fifo", 1, "fifo|wavefront", "register read arbitration: fifo | wavefront"),
     S("smtlm_stats_json", "", 1, "write all statistics as JSON to this path"),
     B("smtlm_list_options", "0", 1, "print every option with its value and exit"),
+    S("smtlm_engine", "", 1, "systemc (the SystemC/TLM model; smsim's default) or c (the C engine); identical results"),
+    U64("smtlm_quantum_cycles", "0", 1, "SystemC engine: cycles run between synchronisations (0 = the TLM global quantum, else 10000)"),
     B("smtlm_verbose", "0", 1, "name every not-modelled option set to a non-default value (default: only their count)"),
     B("smtlm_skip_idle", "1", 1, "jump over cycles in which every SM only waits for memory (counters stay exact)"),
     U("smtlm_watchdog_cycles", "100000", 1, "end the run after this many cycles with no issue and no retire"),

@@ -18,8 +18,8 @@ typedef struct run_ctx {
     const smtlm_options *opts;
     smtlm_run_cfg cfg;
     smtlm_gpu *gpu;
-    smtlm_sm *sms;
-    smtlm_mem_model *mems;
+    const smtlm_engine *engine;
+    void *engine_self;
     FILE *out, *err, *json;
     FILE *json_stdout;  /* the caller's stdout when the JSON goes there (-smtlm_stats_json -) */
     unsigned kernels;
@@ -105,7 +105,7 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
     smtlm_gpu *gpu = r->gpu;
     char why[320];
     double t0 = now_s();
-    smtlm_run_status st = smtlm_gpu_run(gpu);
+    smtlm_run_status st = r->engine->run(r->engine_self);
     r->wall += now_s() - t0;
     for (unsigned i = 0; i < gpu->n_sm; i++) {
         smtlm_sm_view v;
@@ -228,22 +228,31 @@ static int run_synthetic(run_ctx *r)
     return status;
 }
 
-static int setup(run_ctx *r, char *msg, size_t n)
+/* -smtlm_engine: a name among `engines`; empty = the first one. */
+static const smtlm_engine *pick_engine(const smtlm_options *o, const smtlm_engine *const *engines, unsigned n, char *msg,
+                                       size_t len)
+{
+    const char *want = opt_str(o, "smtlm_engine");
+    for (unsigned i = 0; i < n; i++)
+        if (!*want || !strcmp(want, engines[i]->name))
+            return engines[i];
+    char where[256] = "<default>";
+    smtlm_options_origin(o, "smtlm_engine", where, sizeof where);
+    snprintf(msg, len, "%s: -smtlm_engine: '%s' is not available in this program (%s%s)", where, want, engines[0]->name,
+             n > 1 ? ", or another built in" : " only: it was built without SystemC");
+    return NULL;
+}
+
+static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engines, char *msg, size_t n)
 {
     if (smtlm_engine_config(r->opts, &r->cfg, msg, n))
         return 2;
-    unsigned count = smtlm_gpu_num_sms(&r->cfg.gpu);
-    r->sms = calloc(count, sizeof *r->sms);
-    r->mems = calloc(count, sizeof *r->mems);
-    r->gpu = calloc(1, sizeof *r->gpu);
-    if (!r->sms || !r->mems || !r->gpu) {
-        snprintf(msg, n, "out of memory for %u SMs", count);
+    if (!(r->engine = pick_engine(r->opts, engines, n_engines, msg, n)))
         return 2;
-    }
-    int rc = smtlm_gpu_init(r->gpu, &r->cfg.gpu, r->sms, r->mems);
-    if (rc) {
-        snprintf(msg, n, "the configuration is rejected by the engine (%s): %s", smtlm_status_str(rc),
-                 r->gpu->cfg_error ? r->gpu->cfg_error : "no detail");
+    uint64_t quantum = 0;
+    smtlm_options_get_u64(r->opts, "smtlm_quantum_cycles", &quantum);
+    if (r->engine->create(&r->engine_self, &r->cfg.gpu, r->cfg.core_clock_mhz, quantum, &r->gpu, msg, n)) {
+        r->engine_self = NULL;
         return 2;
     }
     return 0;
@@ -251,9 +260,8 @@ static int setup(run_ctx *r, char *msg, size_t n)
 
 static void teardown(run_ctx *r)
 {
-    free(r->gpu);
-    free(r->mems);
-    free(r->sms);
+    if (r->engine && r->engine_self)
+        r->engine->destroy(r->engine_self);
     if (r->json && r->json != r->json_stdout)
         fclose(r->json);
 }
@@ -278,6 +286,7 @@ static void print_usage(FILE *out)
             "  -smtlm_watchdog_cycles N      end a run in which nothing progresses for N cycles\n"
             "  -smtlm_list_options 1         every option with its value and description\n"
             "  -smtlm_verbose 1              name each not-modelled option set to a non-default value\n"
+            "  -smtlm_engine systemc|c       the SystemC/TLM model (default) or the C engine: identical results\n"
             "  -h, -help, --help             this text;  --version, -version   version and git commit\n"
             "\n"
             "Exit status: 0 done (also when a -gpgpu_max_* limit stopped it), 1 the watchdog stopped it,\n"
@@ -321,6 +330,13 @@ static int open_json(run_ctx *r, const char *path, FILE *out)
 
 int smtlm_smsim(int argc, const char *const *argv, FILE *out, FILE *err)
 {
+    const smtlm_engine *c = smtlm_c_engine();
+    return smtlm_smsim_engines(argc, argv, out, err, &c, 1);
+}
+
+int smtlm_smsim_engines(int argc, const char *const *argv, FILE *out, FILE *err, const smtlm_engine *const *engines,
+                        unsigned n_engines)
+{
     char msg[2048];
     if (info_request(argc, argv, out))
         return 0;
@@ -346,7 +362,7 @@ int smtlm_smsim(int argc, const char *const *argv, FILE *out, FILE *err)
     } else {
         smtlm_options_get_bool(opts, "smtlm_verbose", &verbose);
         smtlm_options_warn_unmodelled(opts, verbose, err);
-        if ((status = setup(&r, msg, sizeof msg)) != 0)
+        if ((status = setup(&r, engines, n_engines, msg, sizeof msg)) != 0)
             fprintf(err, "smsim: %s\n", msg);
     }
     if (!status && !list_only)

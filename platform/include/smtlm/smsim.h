@@ -9,11 +9,16 @@
 
 #include <stdio.h>
 
+#include "smtlm/engine.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 int smtlm_smsim(int argc, const char *const *argv, FILE *out, FILE *err);
+/* The same with a choice of engines: -smtlm_engine names one; without it the first is used. */
+int smtlm_smsim_engines(int argc, const char *const *argv, FILE *out, FILE *err, const smtlm_engine *const *engines,
+                        unsigned n_engines);
 
 #ifdef __cplusplus
 }

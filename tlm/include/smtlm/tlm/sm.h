@@ -59,6 +59,7 @@ class Sm : public sc_core::sc_module {
     uint64_t last_progress() const { return issue.last_progress(); }
     // The SM's counters in smtlm_sm_stats form.
     smtlm_sm_stats stats() const;
+    const smtlm_inst_pool &pool() const { return pool_; }
 
   private:
     int read_operands();

@@ -1,0 +1,57 @@
+/* The C engine behind smtlm_engine: smtlm_gpu over an array of smtlm_sm. */
+#include "smtlm/engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+typedef struct c_engine {
+    smtlm_gpu gpu;
+    smtlm_sm *sms;
+    smtlm_mem_model *mems;
+} c_engine;
+
+static void destroy(void *self)
+{
+    c_engine *e = self;
+    if (!e)
+        return;
+    free(e->sms);
+    free(e->mems);
+    free(e);
+}
+
+static int create(void **self, const smtlm_gpu_cfg *cfg, double core_clock_mhz, uint64_t quantum_cycles, smtlm_gpu **gpu,
+                  char *msg, size_t n)
+{
+    (void)core_clock_mhz; /* untimed: cycles only */
+    (void)quantum_cycles;
+    const unsigned count = smtlm_gpu_num_sms(cfg);
+    c_engine *e = calloc(1, sizeof *e);
+    if (e) {
+        e->sms = calloc(count ? count : 1, sizeof *e->sms);
+        e->mems = calloc(count ? count : 1, sizeof *e->mems);
+    }
+    if (!e || !e->sms || !e->mems) {
+        destroy(e);
+        snprintf(msg, n, "out of memory for %u SMs", count);
+        return -1;
+    }
+    const int rc = smtlm_gpu_init(&e->gpu, cfg, e->sms, e->mems);
+    if (rc) {
+        snprintf(msg, n, "the configuration is rejected by the engine (%s): %s", smtlm_status_str(rc),
+                 e->gpu.cfg_error ? e->gpu.cfg_error : "no detail");
+        destroy(e);
+        return -1;
+    }
+    *self = e;
+    *gpu = &e->gpu;
+    return 0;
+}
+
+static smtlm_run_status run(void *self) { return smtlm_gpu_run(&((c_engine *)self)->gpu); }
+
+const smtlm_engine *smtlm_c_engine(void)
+{
+    static const smtlm_engine e = {"c", create, run, destroy};
+    return &e;
+}

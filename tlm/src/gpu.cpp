@@ -1,0 +1,120 @@
+#include "smtlm/tlm/gpu.h"
+
+#include <tlm_utils/tlm_quantumkeeper.h>
+
+#include <algorithm>
+#include <string>
+
+namespace smtlm {
+
+namespace {
+
+// The Gpu's Sm modules behind the C GPU kernel's smtlm_sm_ops (ctx = the module list).
+using SmList = std::vector<std::unique_ptr<Sm>>;
+Sm &at(void *ctx, unsigned i) { return *(*static_cast<SmList *>(ctx))[i]; }
+const Sm &at(const void *ctx, unsigned i) { return *(*static_cast<const SmList *>(ctx))[i]; }
+
+int op_cycle(void *ctx, unsigned i, uint64_t now) { return at(ctx, i).cycle(now); }
+int op_active(const void *ctx, unsigned i) { return at(ctx, i).active(); }
+int op_quiescent(const void *ctx, unsigned i) { return at(ctx, i).quiescent(); }
+void op_skip(void *ctx, unsigned i, uint64_t now, uint64_t k) { at(ctx, i).skip(now, k); }
+int op_launch(void *ctx, unsigned i, unsigned threads, uint32_t id) { return at(ctx, i).launch_cta(threads, id); }
+unsigned op_ctas(const void *ctx, unsigned i) { return at(ctx, i).issue.state().n_active_ctas; }
+void op_source(void *ctx, unsigned i, const smtlm_inst_source *src) { at(ctx, i).set_source(*src); }
+void op_hooks(void *ctx, unsigned i, smtlm_retire_hook r, void *rc, smtlm_cta_hook c, void *cc)
+{
+    at(ctx, i).set_retire_hook(r, rc);
+    at(ctx, i).set_cta_done_hook(c, cc);
+}
+unsigned op_pending(const void *ctx, unsigned i) { return at(ctx, i).ldst.pending_requests(); }
+void op_mem(void *ctx, unsigned i, smtlm_mem_model *m, uint64_t now) { at(ctx, i).ldst.memory_cycle(m, now); }
+void op_view(const void *ctx, unsigned i, smtlm_sm_view *v)
+{
+    const Sm &sm = at(ctx, i);
+    v->cfg = &sm.cfg();
+    v->stats = sm.stats();
+    v->last_progress = sm.last_progress();
+    v->error = sm.error();
+    v->error_line = sm.error_line();
+    v->reject = sm.reject();
+    v->reject_detail = sm.reject_detail();
+    v->pool = &sm.pool();
+    v->iss = &sm.issue.state();
+    v->oc = &sm.collector.state();
+    v->rf = &sm.regfile.state();
+    v->ex = &sm.exec.state();
+    v->ldst = &sm.ldst.state();
+}
+
+} // namespace
+
+const smtlm_sm_ops *Gpu::sm_ops()
+{
+    static const smtlm_sm_ops ops = {op_cycle, op_active, op_quiescent, op_skip, op_launch, op_ctas,
+                                     op_source, op_hooks, op_pending, op_mem, op_view};
+    return &ops;
+}
+
+Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::sc_time &clock_period, uint64_t quantum_cycles)
+    : sc_core::sc_module(name), period_(clock_period), quantum_cycles_(quantum_cycles)
+{
+    const unsigned n = smtlm_gpu_num_sms(&cfg);
+    gpu_.cfg_error = nullptr;
+    for (unsigned i = 0; i < n && !init_status_; i++) {
+        sms_.emplace_back(new Sm(("sm_" + std::to_string(i)).c_str(), cfg.sm, i));
+        if ((init_status_ = sms_.back()->status()))
+            gpu_.cfg_error = sms_.back()->cfg_error();
+    }
+    if (!init_status_) {
+        mems_.resize(n);
+        init_status_ = smtlm_gpu_init_engine(&gpu_, &cfg, sm_ops(), &sms_, mems_.data());
+    }
+    if (quantum_cycles_ == 0) { // the TLM global quantum's worth of cycles, else 10000
+        const sc_core::sc_time q = tlm::tlm_global_quantum::instance().get();
+        quantum_cycles_ = q > sc_core::SC_ZERO_TIME && period_ > sc_core::SC_ZERO_TIME
+                              ? std::max<uint64_t>(1, (uint64_t)(q / period_))
+                              : 10000;
+    }
+    SC_THREAD(thread);
+}
+
+int Gpu::run_kernel(const smtlm_kernel_desc &k)
+{
+    const int rc = smtlm_gpu_launch(&gpu_, &k);
+    if (rc)
+        return rc;
+    start();
+    return SMTLM_OK;
+}
+
+void Gpu::start()
+{
+    running_ = true;
+    start_ev_.notify(sc_core::SC_ZERO_TIME);
+}
+
+void Gpu::thread()
+{
+    tlm_utils::tlm_quantumkeeper qk;
+    for (;;) {
+        while (!running_) // no kernel: the thread sleeps and costs nothing
+            wait(start_ev_);
+        qk.reset();
+        uint64_t cycle = gpu_.tot_cycle + gpu_.sim_cycle;
+        smtlm_run_status st = SMTLM_RUN_RUNNING;
+        while (st == SMTLM_RUN_RUNNING) {
+            st = smtlm_gpu_run_until(&gpu_, cycle + quantum_cycles_);
+            const uint64_t now = gpu_.tot_cycle + gpu_.sim_cycle;
+            qk.inc(period_ * (double)(now - cycle)); // cycles become time only here
+            cycle = now;
+            if (qk.need_sync() || st != SMTLM_RUN_RUNNING) {
+                qk.sync();
+                syncs_++;
+            }
+        }
+        running_ = false;
+        done_ev_.notify(sc_core::SC_ZERO_TIME);
+    }
+}
+
+} // namespace smtlm
