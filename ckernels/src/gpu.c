@@ -391,7 +391,7 @@ smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu)
 /* When every SM with work is quiescent and only memory responses are on their way, jumps to
  * the cycle of the next response, accounting the cycles in between in bulk. The jump stops
  * before the next watchdog check and before -gpgpu_max_cycle, so stopping is unchanged. */
-static void skip_idle(smtlm_gpu *gpu, uint64_t limit)
+static void skip_idle(smtlm_gpu *gpu)
 {
     if (gpu->cfg.no_skip || gpu->launch_countdown || gpu->next_cta < gpu->ctas_to_run || gpu->n_live == 0)
         return;
@@ -413,8 +413,6 @@ static void skip_idle(smtlm_gpu *gpu, uint64_t limit)
         k = to_check - 1;
     if (gpu->cfg.max_cycle && next + k >= gpu->cfg.max_cycle)
         k = gpu->cfg.max_cycle > next + 1 ? gpu->cfg.max_cycle - next - 1 : 0;
-    if (next + k > limit) /* a caller's batch ends there (the accounting is exact either way) */
-        k = limit > next ? limit - next : 0;
     if (k == 0)
         return;
     for (unsigned j = 0; j < gpu->n_live; j++) {
@@ -431,14 +429,15 @@ static void skip_idle(smtlm_gpu *gpu, uint64_t limit)
 smtlm_run_status smtlm_gpu_run(smtlm_gpu *gpu)
 {
     while (smtlm_gpu_step(gpu) == SMTLM_RUN_RUNNING)
-        skip_idle(gpu, UINT64_MAX);
+        skip_idle(gpu);
     return gpu->status;
 }
 
 smtlm_run_status smtlm_gpu_run_until(smtlm_gpu *gpu, uint64_t limit)
 {
+    /* a bulk skip may pass the limit: it is one event (the next memory response) */
     while (gpu->tot_cycle + gpu->sim_cycle < limit && smtlm_gpu_step(gpu) == SMTLM_RUN_RUNNING)
-        skip_idle(gpu, limit);
+        skip_idle(gpu);
     return gpu->status;
 }
 

@@ -39,7 +39,8 @@ inline std::string slurp(FILE *f)
     return s;
 }
 
-inline Result smsim(std::vector<std::string> args)
+// smsim's logic in-process with a choice of engines (default: the C engine only).
+inline Result smsim(std::vector<std::string> args, const smtlm_engine *const *engines = nullptr, unsigned n_engines = 0)
 {
     args.insert(args.begin(), "smsim");
     std::vector<const char *> argv;
@@ -47,7 +48,8 @@ inline Result smsim(std::vector<std::string> args)
         argv.push_back(a.c_str());
     FILE *out = std::tmpfile(), *err = std::tmpfile();
     Result r;
-    r.status = smtlm_smsim((int)argv.size(), argv.data(), out, err);
+    r.status = engines ? smtlm_smsim_engines((int)argv.size(), argv.data(), out, err, engines, n_engines)
+                       : smtlm_smsim((int)argv.size(), argv.data(), out, err);
     r.out = slurp(out);
     r.err = slurp(err);
     std::fclose(out);

@@ -161,8 +161,9 @@ smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu);
 /* Steps until the kernel ends or a limit/error stops it. */
 smtlm_run_status smtlm_gpu_run(smtlm_gpu *gpu);
 /* The same, but returns (SMTLM_RUN_RUNNING) once the total cycle count (gpu_tot_sim_cycle +
- * gpu_sim_cycle) reaches `limit`: a batch of a time-decoupled caller. Batches change nothing
- * but where the caller may synchronise. */
+ * gpu_sim_cycle) reaches `limit` (a bulk skip of idle cycles may take it past): a batch of a
+ * time-decoupled caller. Batches change nothing but where the caller may synchronise: every
+ * counter, skipped_cycles included, is the same as one smtlm_gpu_run. */
 smtlm_run_status smtlm_gpu_run_until(smtlm_gpu *gpu, uint64_t limit);
 /* Folds the kernel's cycles and instructions into the totals (GPGPU-Sim update_stats). */
 void smtlm_gpu_end_kernel(smtlm_gpu *gpu);
