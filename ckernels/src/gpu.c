@@ -347,8 +347,13 @@ smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu)
     unsigned kept = 0;
     for (unsigned k = 0; k < gpu->n_live; k++) {
         const unsigned i = gpu->live[k];
-        if (gpu->ops->pending_requests(gpu->sm_ctx, i) || smtlm_mem_busy(&gpu->mem[i]))
+        if (gpu->ops->pending_requests(gpu->sm_ctx, i) || smtlm_mem_busy(&gpu->mem[i])) {
             gpu->ops->mem_cycle(gpu->sm_ctx, i, &gpu->mem[i], now);
+            if (gpu->mem[i].error) { /* an error response: the kernel ends (gpu->mem[i].error_req) */
+                fail(gpu, gpu->mem[i].error, i);
+                return gpu->status;
+            }
+        }
         if (gpu->ops->active(gpu->sm_ctx, i)) {
             int rc = gpu->ops->cycle(gpu->sm_ctx, i, now);
             if (rc) {

@@ -102,16 +102,19 @@ unsigned smtlm_coalesce_sectors(const uint64_t *addr, uint32_t mask, unsigned wi
             unsigned k = 0;
             while (k < n && out[k].addr < s)
                 k++;
-            if (k < n && out[k].addr == s) {
-                out[k].lanes |= 1u << l;
-            } else {
+            if (!(k < n && out[k].addr == s)) {
                 memmove(&out[k + 1], &out[k], (n - k) * sizeof *out);
                 memset(&out[k], 0, sizeof *out);
                 out[k].addr = s;
-                out[k].lanes = 1u << l;
                 out[k].size = SMTLM_SECTOR_BYTES;
                 n++;
             }
+            out[k].lanes |= 1u << l;
+            /* the lane's bytes inside this sector */
+            const uint64_t lo = addr[l] > s ? addr[l] : s, end = addr[l] + width;
+            const uint64_t hi = end < s + SMTLM_SECTOR_BYTES ? end : s + SMTLM_SECTOR_BYTES;
+            for (uint64_t b = lo; b < hi; b++)
+                out[k].bytes |= 1u << (b - s);
             if (s == last || n == 2 * SMTLM_WARP_SIZE)
                 break;
         }

@@ -7,9 +7,13 @@ int smtlm_mem_init(smtlm_mem_model *m, unsigned latency, unsigned bytes_per_cycl
         return SMTLM_EINVAL;
     m->latency = latency;
     m->bytes_per_cycle = bytes_per_cycle;
+    m->ops.ctx = 0;
+    m->ops.access = 0;
     smtlm_mem_reset(m);
     return SMTLM_OK;
 }
+
+void smtlm_mem_bind(smtlm_mem_model *m, const smtlm_mem_ops *ops) { m->ops = *ops; }
 
 void smtlm_mem_reset(smtlm_mem_model *m)
 {
@@ -17,6 +21,7 @@ void smtlm_mem_reset(smtlm_mem_model *m)
     m->head = m->len = 0;
     m->accepted = m->bytes = m->latency_sum = 0;
     m->last_event = 0;
+    m->error = SMTLM_OK;
 }
 
 void smtlm_mem_cycle(smtlm_mem_model *m, smtlm_ldst *u, uint64_t now)
@@ -24,10 +29,16 @@ void smtlm_mem_cycle(smtlm_mem_model *m, smtlm_ldst *u, uint64_t now)
     m->credit += m->bytes_per_cycle;
     if (m->credit > (int64_t)m->bytes_per_cycle)
         m->credit = m->bytes_per_cycle;
-    while (m->credit > 0 && m->len < SMTLM_MEM_INFLIGHT_CAP && smtlm_ldst_pending_requests(u)) {
+    while (!m->error && m->credit > 0 && m->len < SMTLM_MEM_INFLIGHT_CAP && smtlm_ldst_pending_requests(u)) {
         unsigned tail = (m->head + m->len) % SMTLM_MEM_INFLIGHT_CAP;
         smtlm_ldst_pop_request(u, &m->q[tail]);
-        m->ready[tail] = now + m->latency;
+        uint64_t latency = m->latency;
+        if (m->ops.access && m->ops.access(m->ops.ctx, &m->q[tail], now, &latency) < 0) {
+            m->error = SMTLM_EMEMORY; /* the run ends with this request as the reason */
+            m->error_req = m->q[tail];
+            return;
+        }
+        m->ready[tail] = now + latency;
         m->len++;
         m->credit -= m->q[tail].size;
         m->accepted++;

@@ -436,3 +436,24 @@ TEST(LdstSm, StoreAcksDecrementStoresOutstandingAndGateWarpExit)
 }
 
 } // namespace
+
+// Byte enables of a sector: the bytes the active lanes touch (what a TLM access sets for a
+// partial warp). Four 4-byte lanes at 0x100.. touch bytes 0-15 of sector 0x100; a lane at 0x11e
+// straddles into sector 0x120 (bytes 30-31, then 0-1); inactive lanes set nothing.
+TEST(Coalescer, ByteEnablesCoverExactlyTheActiveLanesBytes)
+{
+    uint64_t addr[32] = {};
+    for (unsigned l = 0; l < 4; l++)
+        addr[l] = 0x100 + 4 * l;
+    addr[4] = 0x11e;
+    addr[5] = 0x140; // inactive below
+    smtlm_mem_req out[64];
+    const unsigned n = smtlm_coalesce_sectors(addr, 0x1f, 4, out);
+    ASSERT_EQ(n, 2u);
+    EXPECT_EQ(out[0].addr, 0x100u);
+    EXPECT_EQ(out[0].bytes, 0xffffu | (3u << 30));
+    EXPECT_EQ(out[0].lanes, 0x1fu);
+    EXPECT_EQ(out[1].addr, 0x120u);
+    EXPECT_EQ(out[1].bytes, 0x3u);
+    EXPECT_EQ(out[1].lanes, 0x10u);
+}

@@ -34,7 +34,8 @@ extern "C" {
 
 typedef struct smtlm_mem_req {
     uint64_t addr;       /* sector-aligned address */
-    uint32_t lanes;      /* lanes served by this sector (byte enables derive from them) */
+    uint32_t lanes;      /* lanes served by this sector */
+    uint32_t bytes;      /* bytes of the sector the active lanes touch (bit b = byte b): byte enables */
     uint16_t size;       /* bytes (32) */
     uint16_t warp;
     uint32_t pc;

@@ -16,6 +16,16 @@ extern "C" {
 
 #define SMTLM_MEM_INFLIGHT_CAP 4096
 
+/* Where an accepted request goes (bound with smtlm_mem_bind): `access` answers with the
+ * request's latency in core cycles, or a negative code for an error response. Unbound, the
+ * model answers every request after its fixed `latency`. The SystemC model binds a TLM-2.0
+ * b_transport to the SoC's memory here; the port's bandwidth credit and in-order, one-per-cycle
+ * delivery stay the same either way. */
+typedef struct smtlm_mem_ops {
+    void *ctx;
+    int (*access)(void *ctx, const smtlm_mem_req *req, uint64_t now, uint64_t *latency);
+} smtlm_mem_ops;
+
 typedef struct smtlm_mem_model {
     unsigned latency;
     unsigned bytes_per_cycle;
@@ -25,9 +35,13 @@ typedef struct smtlm_mem_model {
     unsigned head, len;
     uint64_t accepted, bytes, latency_sum;
     uint64_t last_event;        /* last cycle a request was accepted or a response delivered */
+    smtlm_mem_ops ops;
+    int error;                  /* SMTLM_EMEMORY after an error response ... */
+    smtlm_mem_req error_req;    /* ... to this request */
 } smtlm_mem_model;
 
 int smtlm_mem_init(smtlm_mem_model *m, unsigned latency, unsigned bytes_per_cycle);
+void smtlm_mem_bind(smtlm_mem_model *m, const smtlm_mem_ops *ops);
 void smtlm_mem_reset(smtlm_mem_model *m);
 /* One cycle: takes new requests from the LDST within the bandwidth credit, then delivers at
  * most one due response into its FIFO (when the FIFO has room). */
