@@ -20,11 +20,9 @@ static void destroy(void *self)
     free(e);
 }
 
-static int create(void **self, const smtlm_gpu_cfg *cfg, double core_clock_mhz, uint64_t quantum_cycles, smtlm_gpu **gpu,
-                  char *msg, size_t n)
+static int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_params *p, smtlm_gpu **gpu, char *msg, size_t n)
 {
-    (void)core_clock_mhz; /* untimed: cycles only */
-    (void)quantum_cycles;
+    (void)p; /* untimed and without a SoC side: its memory model answers every request */
     const unsigned count = smtlm_gpu_num_sms(cfg);
     c_engine *e = calloc(1, sizeof *e);
     if (e) {

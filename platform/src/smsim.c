@@ -121,7 +121,12 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
         const char *e = source_error ? source_error(src) : NULL;
         if (e)
             fprintf(r->err, "smsim: %s\n", e);
-        else if (gpu->error == SMTLM_EINPUT)
+        else if (gpu->error == SMTLM_EMEMORY && gpu->error_sm < gpu->n_sm) {
+            const smtlm_mem_req *q = &gpu->mem[gpu->error_sm].error_req;
+            fprintf(r->err, "smsim: %s: memory error response at address 0x%llx (sm %u warp %u pc 0x%04x, %s) in kernel %s\n",
+                    trace_path ? trace_path : "<synthetic>", (unsigned long long)q->addr, gpu->error_sm, (unsigned)q->warp,
+                    (unsigned)q->pc, q->is_write ? "store" : "load", name);
+        } else if (gpu->error == SMTLM_EINPUT)
             fprintf(r->err, "smsim: %s:%u: %s\n", trace_path ? trace_path : "<synthetic>", (unsigned)gpu->error_line,
                     reject_text(&err_view, why, sizeof why));
         else
@@ -243,15 +248,44 @@ static const smtlm_engine *pick_engine(const smtlm_options *o, const smtlm_engin
     return NULL;
 }
 
+/* -smtlm_addr_map "<trace_base>:<size>:<soc_base>[,...]" (numbers in C syntax: 0x.. hex). */
+static int addr_map(const smtlm_options *o, smtlm_engine_params *p, char *msg, size_t n)
+{
+    const char *s = opt_str(o, "smtlm_addr_map");
+    char where[256] = "<default>";
+    smtlm_options_origin(o, "smtlm_addr_map", where, sizeof where);
+    while (*s) {
+        unsigned long long v[3];
+        int used = 0;
+        if (p->n_map == SMTLM_MAX_ADDR_MAP || sscanf(s, "%lli:%lli:%lli%n", (long long *)&v[0], (long long *)&v[1], (long long *)&v[2], &used) != 3 ||
+            v[1] == 0 || (s[used] && s[used] != ',')) {
+            snprintf(msg, n, "%s: -smtlm_addr_map: '%s' is not <trace_base>:<size>:<soc_base>[,...] (at most %d entries, size > 0)",
+                     where, opt_str(o, "smtlm_addr_map"), SMTLM_MAX_ADDR_MAP);
+            return -1;
+        }
+        p->map[p->n_map].trace_base = v[0];
+        p->map[p->n_map].size = v[1];
+        p->map[p->n_map].soc_base = v[2];
+        p->n_map++;
+        s += used + (s[used] == ',');
+    }
+    return 0;
+}
+
 static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engines, char *msg, size_t n)
 {
     if (smtlm_engine_config(r->opts, &r->cfg, msg, n))
         return 2;
     if (!(r->engine = pick_engine(r->opts, engines, n_engines, msg, n)))
         return 2;
-    uint64_t quantum = 0;
-    smtlm_options_get_u64(r->opts, "smtlm_quantum_cycles", &quantum);
-    if (r->engine->create(&r->engine_self, &r->cfg.gpu, r->cfg.core_clock_mhz, quantum, &r->gpu, msg, n)) {
+    smtlm_engine_params p;
+    memset(&p, 0, sizeof p);
+    p.core_clock_mhz = r->cfg.core_clock_mhz;
+    smtlm_options_get_u64(r->opts, "smtlm_quantum_cycles", &p.quantum_cycles);
+    smtlm_options_get_bool(r->opts, "smtlm_mem_real_access", &p.real_access);
+    if (addr_map(r->opts, &p, msg, n))
+        return 2;
+    if (r->engine->create(&r->engine_self, &r->cfg.gpu, &p, &r->gpu, msg, n)) {
         r->engine_self = NULL;
         return 2;
     }

@@ -55,8 +55,8 @@ const smtlm_sm_ops *Gpu::sm_ops()
     return &ops;
 }
 
-Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::sc_time &clock_period, uint64_t quantum_cycles)
-    : sc_core::sc_module(name), period_(clock_period), quantum_cycles_(quantum_cycles)
+Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::sc_time &clock_period, const GpuParams &params)
+    : sc_core::sc_module(name), period_(clock_period), quantum_cycles_(params.quantum_cycles)
 {
     const unsigned n = smtlm_gpu_num_sms(&cfg);
     gpu_.cfg_error = nullptr;
@@ -69,6 +69,9 @@ Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::
         mems_.resize(n);
         init_status_ = smtlm_gpu_init_engine(&gpu_, &cfg, sm_ops(), &sms_, mems_.data());
     }
+    if (!init_status_) // each SM's memory port sends its requests out through its socket
+        for (unsigned i = 0; i < n; i++)
+            sms_[i]->ldst.connect_memory(&mems_[i], this, i, params.real_access, params.addr_map);
     if (quantum_cycles_ == 0) { // the TLM global quantum's worth of cycles, else 10000
         const sc_core::sc_time q = tlm::tlm_global_quantum::instance().get();
         quantum_cycles_ = q > sc_core::SC_ZERO_TIME && period_ > sc_core::SC_ZERO_TIME
@@ -103,6 +106,8 @@ void Gpu::thread()
         uint64_t cycle = gpu_.tot_cycle + gpu_.sim_cycle;
         smtlm_run_status st = SMTLM_RUN_RUNNING;
         while (st == SMTLM_RUN_RUNNING) {
+            batch_cycle_ = cycle;
+            batch_local_ = qk.get_local_time();
             st = smtlm_gpu_run_until(&gpu_, cycle + quantum_cycles_);
             const uint64_t now = gpu_.tot_cycle + gpu_.sim_cycle;
             qk.inc(period_ * (double)(now - cycle)); // cycles become time only here

@@ -1,38 +1,61 @@
 #include "smtlm/tlm/systemc_engine.h"
 
 #include <cstdio>
+#include <memory>
 
 #include "smtlm/tlm/gpu.h"
+#include "smtlm/tlm/memory.h"
+#include "smtlm/tlm/router.h"
 
 namespace {
 
-int create(void **self, const smtlm_gpu_cfg *cfg, double core_clock_mhz, uint64_t quantum_cycles, smtlm_gpu **gpu, char *msg,
-           size_t n)
+// smsim's default platform: the Gpu's SM memory sockets -> a router -> one memory with the
+// configured latency (-smtlm_mem_latency; the per-SM bandwidth stays at each SM's memory port).
+struct Platform {
+    std::unique_ptr<smtlm::Gpu> gpu;
+    std::unique_ptr<smtlm::Router> router;
+    std::unique_ptr<smtlm::Memory> memory;
+};
+
+int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_params *p, smtlm_gpu **gpu, char *msg, size_t n)
 {
     // One core cycle; 1 ns when the configuration gives no clock (sc_time rounds to the
     // kernel's resolution, 1 ps by default: 1132 MHz gives 883 ps).
-    const sc_core::sc_time period(core_clock_mhz > 0 ? 1e6 / core_clock_mhz : 1000.0, sc_core::SC_PS);
-    smtlm::Gpu *g = new smtlm::Gpu("gpu", *cfg, period, quantum_cycles);
-    if (g->status()) {
-        std::snprintf(msg, n, "the configuration is rejected by the engine (%s): %s", smtlm_status_str(g->status()),
-                      g->cfg_error() ? g->cfg_error() : "no detail");
-        delete g;
+    const sc_core::sc_time period(p->core_clock_mhz > 0 ? 1e6 / p->core_clock_mhz : 1000.0, sc_core::SC_PS);
+    smtlm::GpuParams gp;
+    gp.quantum_cycles = p->quantum_cycles;
+    gp.real_access = p->real_access != 0;
+    for (unsigned i = 0; i < p->n_map; i++)
+        gp.addr_map.push_back({p->map[i].trace_base, p->map[i].size, p->map[i].soc_base});
+    std::unique_ptr<Platform> pf(new Platform);
+    pf->gpu.reset(new smtlm::Gpu("gpu", *cfg, period, gp));
+    if (pf->gpu->status()) {
+        std::snprintf(msg, n, "the configuration is rejected by the engine (%s): %s", smtlm_status_str(pf->gpu->status()),
+                      pf->gpu->cfg_error() ? pf->gpu->cfg_error() : "no detail");
         return -1;
     }
-    *self = g;
-    *gpu = &g->engine();
+    pf->router.reset(new smtlm::Router("router"));
+    pf->memory.reset(new smtlm::Memory("memory", period * (double)cfg->mem_latency));
+    for (unsigned i = 0; i < pf->gpu->n_sm(); i++)
+        pf->gpu->mem_socket(i).bind(pf->router->in);
+    pf->router->out.bind(pf->memory->socket);
+    pf->router->map(0, ~0ull, 0);
+    // smsim reports an error response itself (one line, exit 2): no display, no exception
+    sc_core::sc_report_handler::set_actions("smtlm/memory", sc_core::SC_ERROR, sc_core::SC_DO_NOTHING);
+    *gpu = &pf->gpu->engine();
+    *self = pf.release();
     return 0;
 }
 
 smtlm_run_status run(void *self)
 {
-    smtlm::Gpu *g = static_cast<smtlm::Gpu *>(self);
-    g->start();
+    smtlm::Gpu &g = *static_cast<Platform *>(self)->gpu;
+    g.start();
     sc_core::sc_start(); // returns when the Gpu's thread waits for the next kernel
-    return g->run_status();
+    return g.run_status();
 }
 
-void destroy(void *self) { delete static_cast<smtlm::Gpu *>(self); }
+void destroy(void *self) { delete static_cast<Platform *>(self); }
 
 } // namespace
 

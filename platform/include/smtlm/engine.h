@@ -12,13 +12,23 @@
 extern "C" {
 #endif
 
+#define SMTLM_MAX_ADDR_MAP 16
+
+/* What an engine with a SoC side and time takes besides the GPU configuration. */
+typedef struct smtlm_engine_params {
+    double core_clock_mhz;       /* the clock period */
+    uint64_t quantum_cycles;     /* synchronisation batch; 0 = the engine's default */
+    int real_access;             /* memory: real reads/writes instead of timing-only accesses */
+    unsigned n_map;              /* -smtlm_addr_map: trace windows moved into the SoC map */
+    struct { uint64_t trace_base, size, soc_base; } map[SMTLM_MAX_ADDR_MAP];
+} smtlm_engine_params;
+
 typedef struct smtlm_engine {
     const char *name; /* as -smtlm_engine names it: "c", "systemc" */
-    /* Builds the GPU for cfg. core_clock_mhz gives engines with time their clock period;
-     * quantum_cycles their synchronisation batch (0 = their default). On success *gpu is the
-     * GPU state to launch kernels on; else -1 with a message in msg. */
-    int (*create)(void **self, const smtlm_gpu_cfg *cfg, double core_clock_mhz, uint64_t quantum_cycles,
-                  smtlm_gpu **gpu, char *msg, size_t n);
+    /* Builds the GPU (and its platform) for cfg. On success *gpu is the GPU state to launch
+     * kernels on; else -1 with a message in msg. */
+    int (*create)(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_params *p, smtlm_gpu **gpu, char *msg,
+                  size_t n);
     /* Runs the kernel launched on *gpu to its end (done, limit, deadlock or error). */
     smtlm_run_status (*run)(void *self);
     void (*destroy)(void *self);

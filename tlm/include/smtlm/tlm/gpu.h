@@ -24,12 +24,19 @@ extern "C" {
 
 namespace smtlm {
 
-class Gpu : public sc_core::sc_module {
+struct GpuParams {
+    uint64_t quantum_cycles = 0;      // batch size; 0 = the TLM global quantum's worth, else 10000
+    bool real_access = false;         // loads as real reads, stores as writes of zeros (else IGNORE)
+    std::vector<AddrMapping> addr_map; // trace address windows moved into the SoC's memory map
+};
+
+class Gpu : public sc_core::sc_module, private TimeBase {
   public:
-    // clock_period: one core cycle (from -gpgpu_clock_domains); quantum_cycles: batch size
-    // (0 = the TLM global quantum's worth of cycles, at least 1).
+    // clock_period: one core cycle (from -gpgpu_clock_domains). Every SM's `mem` socket
+    // (mem_socket(i)) must be bound to the SoC's memory before the simulation starts.
     Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::sc_time &clock_period,
-        uint64_t quantum_cycles = 0);
+        const GpuParams &params = GpuParams());
+    tlm_utils::simple_initiator_socket<LdSt> &mem_socket(unsigned i) { return sms_[i]->ldst.mem; }
     int status() const { return init_status_; }
     const char *cfg_error() const { return gpu_.cfg_error; }
 
@@ -58,6 +65,8 @@ class Gpu : public sc_core::sc_module {
   private:
     SC_HAS_PROCESS(Gpu);
     void thread();
+    sc_core::sc_time offset_of(uint64_t cycle) const override { return batch_local_ + period_ * (double)(cycle - batch_cycle_); }
+    sc_core::sc_time period() const override { return period_; }
     static const smtlm_sm_ops *sm_ops();
 
     std::vector<std::unique_ptr<Sm>> sms_;
@@ -68,6 +77,8 @@ class Gpu : public sc_core::sc_module {
     int init_status_ = SMTLM_OK;
     bool running_ = false;
     uint64_t syncs_ = 0;
+    uint64_t batch_cycle_ = 0;        // first cycle of the running batch ...
+    sc_core::sc_time batch_local_;    // ... and its local-time offset
     sc_core::sc_event start_ev_, done_ev_;
 };
 

@@ -5,6 +5,11 @@
 #ifndef SMTLM_TLM_LDST_H
 #define SMTLM_TLM_LDST_H
 
+#include <vector>
+
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include "smtlm/tlm/mem_extension.h"
 #include "smtlm/tlm/stage.h"
 
 extern "C" {
@@ -14,27 +19,61 @@ extern "C" {
 
 namespace smtlm {
 
+// Where the SM's cycles are in SystemC time (the Gpu's thread keeps it): the local-time offset
+// of core cycle `cycle` inside the current batch, and the clock period.
+struct TimeBase {
+    virtual ~TimeBase() = default;
+    virtual sc_core::sc_time offset_of(uint64_t cycle) const = 0;
+    virtual sc_core::sc_time period() const = 0;
+};
+
+// A trace address window moved to where the SoC has memory: [trace_base, trace_base + size)
+// -> soc_base (-smtlm_addr_map).
+struct AddrMapping {
+    uint64_t trace_base, size, soc_base;
+};
+
 class LdSt : public sc_core::sc_module {
   public:
     SmTargetSocket<LdSt> oc_ex; // StagePut into OC_EX_MEM (from the operand collector)
     SmInitiatorSocket rf;       // RfCanWrite, RfWrite
     SmInitiatorSocket events;   // warp events (to the issue stage)
+    // Global/local/const/texture accesses to the SoC: one LT transaction per 32-byte sector,
+    // byte enables for the lanes' bytes, a MemAccessExtension; the response's added delay is
+    // the request's latency. TLM_IGNORE_COMMAND unless real accesses are asked for.
+    tlm_utils::simple_initiator_socket<LdSt> mem;
 
     explicit LdSt(sc_core::sc_module_name name);
+    ~LdSt() override;
     int init(const smtlm_ldst_cfg &cfg);
     const char *cfg_error() const { return u_.cfg_error; }
     void bind_ports(smtlm_regset *row, smtlm_inst_pool *pool);
     void reset() { smtlm_ldst_reset(&u_); }
     int cycle(uint64_t now) { return smtlm_ldst_cycle(&u_, now); }
-    // One cycle of the C engine's memory model behind the memory port.
+    // One cycle of the memory port (bandwidth credit, in-order delivery) over model m.
     void memory_cycle(smtlm_mem_model *m, uint64_t now) { smtlm_mem_cycle(m, &u_, now); }
+    // Sends m's accepted requests out through `mem` (else m answers with its fixed latency).
+    void connect_memory(smtlm_mem_model *m, const TimeBase *time, unsigned sm_id, bool real_access,
+                        const std::vector<AddrMapping> &map);
+    // The last error response, for a report.
+    const tlm::tlm_generic_payload &last_transaction() const { return gp_; }
     unsigned pending_requests() const { return smtlm_ldst_pending_requests(&u_); }
     bool idle() const { return smtlm_ldst_idle(&u_); }
     const smtlm_ldst &state() const { return u_; }
 
   private:
     void on_put(SmTransaction &t) { stage_accept(row_, t); }
+    static int access_cb(void *ctx, const smtlm_mem_req *req, uint64_t now, uint64_t *latency);
+    int access(const smtlm_mem_req &req, uint64_t now, uint64_t *latency);
     smtlm_ldst u_;
+    // the memory path: one payload reused for every access (no allocation per transaction)
+    tlm::tlm_generic_payload gp_;
+    MemAccessExtension ext_;
+    unsigned char data_[SMTLM_SECTOR_BYTES] = {}, be_[SMTLM_SECTOR_BYTES] = {};
+    const TimeBase *time_ = nullptr;
+    unsigned sm_id_ = 0;
+    bool real_access_ = false, byte_enables_ = true;
+    std::vector<AddrMapping> map_;
     smtlm_regset *row_ = nullptr;
     RfWriteOut rf_out_;
     WarpEventsOut events_out_;
