@@ -1,11 +1,14 @@
-// A minimal sc_main: a 4-SM QV100-like Gpu runs one kernel of 8 thread blocks, each warp a
-// chain of 16 independent FFMAs, and prints the cycles and instructions.
+// A minimal sc_main: a 4-SM QV100-like Gpu, its SMs' memory sockets behind a router to a
+// memory of 240 cycles' latency, runs one kernel of 8 thread blocks (each warp 16 independent
+// FFMAs) and prints the cycles and instructions.
 #include <cstdio>
 #include <cstring>
 
 #include <systemc>
 
 #include "smtlm/tlm/gpu.h"
+#include "smtlm/tlm/memory.h"
+#include "smtlm/tlm/router.h"
 
 namespace {
 
@@ -60,6 +63,12 @@ int sc_main(int, char *[])
         std::fprintf(stderr, "configuration rejected: %s\n", gpu.cfg_error());
         return 1;
     }
+    smtlm::Router bus("bus");
+    smtlm::Memory dram("dram", sc_core::sc_time(240, sc_core::SC_NS));
+    for (unsigned i = 0; i < gpu.n_sm(); i++)
+        gpu.mem_socket(i).bind(bus.in);
+    bus.out.bind(dram.socket);
+    bus.map(0, ~0ull, 0);
     static Ffma16 prog;
     const smtlm_inst_source src = {&prog, &Ffma16::next, &Ffma16::has_more};
     const smtlm_cta_binder binder = {&prog, &Ffma16::cta_start, nullptr};
