@@ -55,8 +55,10 @@ const smtlm_sm_ops *Gpu::sm_ops()
     return &ops;
 }
 
-Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::sc_time &clock_period, const GpuParams &params)
-    : sc_core::sc_module(name), period_(clock_period), quantum_cycles_(params.quantum_cycles)
+Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::sc_time &clock_period,
+         const GpuParams &params, KernelList *kernels)
+    : sc_core::sc_module(name), ctrl("ctrl"), irq("irq"), rst("rst"), period_(clock_period),
+      quantum_cycles_(params.quantum_cycles), cfg_(cfg), params_(params), kernels_(kernels)
 {
     const unsigned n = smtlm_gpu_num_sms(&cfg);
     gpu_.cfg_error = nullptr;
@@ -65,20 +67,33 @@ Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::
         if ((init_status_ = sms_.back()->status()))
             gpu_.cfg_error = sms_.back()->cfg_error();
     }
-    if (!init_status_) {
-        mems_.resize(n);
-        init_status_ = smtlm_gpu_init_engine(&gpu_, &cfg, sm_ops(), &sms_, mems_.data());
-    }
-    if (!init_status_) // each SM's memory port sends its requests out through its socket
-        for (unsigned i = 0; i < n; i++)
-            sms_[i]->ldst.connect_memory(&mems_[i], this, i, params.real_access, params.addr_map);
+    if (!init_status_)
+        init_status_ = attach_engine();
     if (quantum_cycles_ == 0) { // the TLM global quantum's worth of cycles, else 10000
         const sc_core::sc_time q = tlm::tlm_global_quantum::instance().get();
         quantum_cycles_ = q > sc_core::SC_ZERO_TIME && period_ > sc_core::SC_ZERO_TIME
                               ? std::max<uint64_t>(1, (uint64_t)(q / period_))
                               : 10000;
     }
+    ctrl.register_b_transport(this, &Gpu::ctrl_b_transport);
+    ctrl.register_transport_dbg(this, &Gpu::ctrl_dbg);
     SC_THREAD(thread);
+    SC_METHOD(drive_irq); // the only writer of `irq`, whichever process changed the state
+    sensitive << irq_ev_;
+    dont_initialize();
+}
+
+// (Re)builds the C GPU state over the Sm modules and connects each SM's memory port to its
+// socket: at construction and after a reset.
+int Gpu::attach_engine()
+{
+    mems_.assign(sms_.size(), smtlm_mem_model());
+    const int rc = smtlm_gpu_init_engine(&gpu_, &cfg_, sm_ops(), &sms_, mems_.data());
+    if (rc)
+        return rc;
+    for (unsigned i = 0; i < sms_.size(); i++)
+        sms_[i]->ldst.connect_memory(&mems_[i], this, i, params_.real_access, params_.addr_map);
+    return SMTLM_OK;
 }
 
 int Gpu::run_kernel(const smtlm_kernel_desc &k)
@@ -93,7 +108,15 @@ int Gpu::run_kernel(const smtlm_kernel_desc &k)
 void Gpu::start()
 {
     running_ = true;
+    status_ = reg::STATUS_BUSY;
     start_ev_.notify(sc_core::SC_ZERO_TIME);
+}
+
+smtlm_stats Gpu::stats(double core_clock_mhz) const
+{
+    smtlm_stats s;
+    smtlm_stats_collect(&gpu_, core_clock_mhz, &s);
+    return s;
 }
 
 void Gpu::thread()
@@ -102,23 +125,36 @@ void Gpu::thread()
     for (;;) {
         while (!running_) // no kernel: the thread sleeps and costs nothing
             wait(start_ev_);
+        const uint64_t generation = generation_;
         qk.reset();
         uint64_t cycle = gpu_.tot_cycle + gpu_.sim_cycle;
         smtlm_run_status st = SMTLM_RUN_RUNNING;
         while (st == SMTLM_RUN_RUNNING) {
             batch_cycle_ = cycle;
             batch_local_ = qk.get_local_time();
+            in_batch_ = true;
             st = smtlm_gpu_run_until(&gpu_, cycle + quantum_cycles_);
+            in_batch_ = false;
+            if (reset_pending_) { // asked for while a memory target held the thread inside the batch
+                reset_pending_ = false;
+                reset_now();
+                break;
+            }
             const uint64_t now = gpu_.tot_cycle + gpu_.sim_cycle;
             qk.inc(period_ * (double)(now - cycle)); // cycles become time only here
             cycle = now;
             if (qk.need_sync() || st != SMTLM_RUN_RUNNING) {
-                qk.sync();
+                wait(qk.get_local_time(), reset_ev_); // a reset wakes the thread at once
+                qk.reset();
                 syncs_++;
+                if (generation != generation_)
+                    break;
             }
         }
+        if (generation != generation_)
+            continue; // reset: the kernel is gone (another may already have been started)
         running_ = false;
-        done_ev_.notify(sc_core::SC_ZERO_TIME);
+        kernel_ended(st);
     }
 }
 

@@ -16,13 +16,61 @@
 #include <memory>
 #include <vector>
 
+#include <tlm_utils/simple_target_socket.h>
+
 #include "smtlm/tlm/sm.h"
 
 extern "C" {
 #include "smtlm/gpu.h"
+#include "smtlm/stats.h"
 }
 
 namespace smtlm {
+
+class Gpu;
+
+// The kernels a Gpu can start by index (the control register KERNEL): given at construction.
+class KernelList {
+  public:
+    virtual ~KernelList() = default;
+    virtual unsigned count() const = 0;
+    // Binds kernel k's instruction source to the Gpu and fills its descriptor: SMTLM_OK or an error.
+    virtual int prepare(unsigned k, Gpu &gpu, smtlm_kernel_desc *desc) = 0;
+    // Why the last prepare() or the running kernel's instruction source failed (file:line), or null.
+    virtual const char *error() const = 0;
+};
+
+// The control registers (32-bit, little-endian, offsets from wherever the platform maps the
+// `ctrl` socket). 64-bit counters are two registers, low word first; reading the low word
+// latches the high word so a pair reads consistently.
+namespace reg {
+enum : uint64_t {
+    ID = 0x00,           // RO 0x534d544c ("SMTL")
+    VERSION = 0x04,      // RO major << 16 | minor << 8 | patch
+    CTRL = 0x08,         // WO bit 0 START (kernel KERNEL; ignored while busy), bit 1 SOFT_RESET; reads 0
+    STATUS = 0x0c,       // RO bit 0 BUSY, bit 1 DONE, bit 2 ERROR; bits 8-15 the last run's smtlm_run_status
+    IRQ_EN = 0x10,       // RW bit 0: raise `irq` when a kernel ends
+    IRQ_STATUS = 0x14,   // RW1C bit 0: a kernel ended
+    KERNEL = 0x18,       // RW index into the kernel list
+    KERNEL_COUNT = 0x1c, // RO
+    CYCLES = 0x20,       // RO 64-bit gpu_tot_sim_cycle (with the running kernel's cycles)
+    WARP_INSTS = 0x28,   // RO 64-bit warp instructions, all kernels
+    THREAD_INSTS = 0x30, // RO 64-bit thread instructions, all kernels
+    BANK_WAITS = 0x38,   // RO 64-bit register-bank wait steps, all SMs and banks
+    STALLS = 0x40,       // RO 64-bit scheduler cycles with an instruction that could not issue (Stall)
+    END = 0x48
+};
+enum : uint32_t {
+    CTRL_START = 1u << 0,
+    CTRL_SOFT_RESET = 1u << 1,
+    STATUS_BUSY = 1u << 0,
+    STATUS_DONE = 1u << 1,
+    STATUS_ERROR = 1u << 2,
+    STATUS_CODE_SHIFT = 8,
+    IRQ_KERNEL_END = 1u << 0
+};
+constexpr uint32_t ID_VALUE = 0x534d544c;
+} // namespace reg
 
 struct GpuParams {
     uint64_t quantum_cycles = 0;      // batch size; 0 = the TLM global quantum's worth, else 10000
@@ -32,10 +80,16 @@ struct GpuParams {
 
 class Gpu : public sc_core::sc_module, private TimeBase {
   public:
+    // control: registers (b_transport, transport_dbg), interrupt out, reset in; irq and rst
+    // may stay unbound
+    tlm_utils::simple_target_socket_optional<Gpu> ctrl;
+    sc_core::sc_port<sc_core::sc_signal_inout_if<bool>, 1, sc_core::SC_ZERO_OR_MORE_BOUND> irq;
+    sc_core::sc_port<sc_core::sc_signal_in_if<bool>, 1, sc_core::SC_ZERO_OR_MORE_BOUND> rst;
+
     // clock_period: one core cycle (from -gpgpu_clock_domains). Every SM's `mem` socket
     // (mem_socket(i)) must be bound to the SoC's memory before the simulation starts.
     Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::sc_time &clock_period,
-        const GpuParams &params = GpuParams());
+        const GpuParams &params = GpuParams(), KernelList *kernels = nullptr);
     tlm_utils::simple_initiator_socket<LdSt> &mem_socket(unsigned i) { return sms_[i]->ldst.mem; }
     int status() const { return init_status_; }
     const char *cfg_error() const { return gpu_.cfg_error; }
@@ -43,11 +97,27 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     // ---- the C++ API for sc_main scenarios ----
     void set_source(const smtlm_inst_source &src, const smtlm_cta_binder *binder) { smtlm_gpu_set_source(&gpu_, &src, binder); }
     void set_retire_hook(smtlm_retire_hook hook, void *ctx) { smtlm_gpu_set_retire_hook(&gpu_, hook, ctx); }
-    // Starts kernel k: the thread runs it from the current simulated time. SMTLM_EINVAL if a
+    // Starts kernel k on the source set with set_source(): the thread runs it from the current
+    // simulated time; its statistics stay in engine() until end_kernel(). SMTLM_EINVAL if a
     // thread block cannot fit on an SM.
     int run_kernel(const smtlm_kernel_desc &k);
     // Runs a kernel already launched on engine() (smtlm_gpu_launch).
     void start();
+    // Starts kernel `index` of the kernel list, as writing CTRL.START does: the Gpu folds its
+    // statistics into the totals when it ends, then sets STATUS and IRQ_STATUS. SMTLM_EFULL
+    // while busy or held in reset, SMTLM_ERANGE past the list, else what prepare() or the
+    // launch answered.
+    int start_kernel(unsigned index);
+    // Aborts a running kernel and clears all state, counters and registers, keeping the
+    // configuration, the source and the hooks (CTRL.SOFT_RESET, a rising edge on `rst`).
+    void soft_reset();
+    // Register read as the bus sees it (side_effects: latch a 64-bit counter's high word);
+    // false with an unknown offset.
+    bool read_reg(uint64_t offset, uint32_t *value, bool side_effects = true);
+    // Register write; false with an unknown or read-only offset.
+    bool write_reg(uint64_t offset, uint32_t value);
+    // Statistics snapshot of the whole GPU (as smsim prints them).
+    smtlm_stats stats(double core_clock_mhz = 0) const;
     bool busy() const { return running_; }
     // Notified when the running kernel ends (done, limit, deadlock or error).
     const sc_core::sc_event &done_event() const { return done_ev_; }
@@ -65,6 +135,17 @@ class Gpu : public sc_core::sc_module, private TimeBase {
   private:
     SC_HAS_PROCESS(Gpu);
     void thread();
+    void ctrl_b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
+    unsigned ctrl_dbg(tlm::tlm_generic_payload &gp);
+    void end_of_elaboration() override;
+    void on_rst();
+    void drive_irq();
+    void update_irq();
+    void reset_now();
+    void kernel_ended(smtlm_run_status st);
+    void report_deadlock();
+    uint64_t counter(uint64_t offset) const;
+    int attach_engine();
     sc_core::sc_time offset_of(uint64_t cycle) const override { return batch_local_ + period_ * (double)(cycle - batch_cycle_); }
     sc_core::sc_time period() const override { return period_; }
     static const smtlm_sm_ops *sm_ops();
@@ -77,9 +158,21 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     int init_status_ = SMTLM_OK;
     bool running_ = false;
     uint64_t syncs_ = 0;
+    smtlm_gpu_cfg cfg_;
+    GpuParams params_;
+    KernelList *kernels_;
+    // control registers
+    uint32_t irq_en_ = 0, irq_status_ = 0, kernel_ = 0, status_ = 0;
+    uint64_t latched_off_ = ~0ull; // the 64-bit counter whose high word is latched ...
+    uint32_t latched_hi_ = 0;      // ... and that word
+    bool fold_ = false;            // the running kernel came from CTRL.START: fold its stats at its end
+    bool rst_held_ = false;        // `rst` is high: START is ignored
+    bool in_batch_ = false;        // the thread is inside the C kernel (reset waits for the batch's end)
+    bool reset_pending_ = false;
+    uint64_t generation_ = 0;      // bumped by each reset: a thread running an older kernel drops it
     uint64_t batch_cycle_ = 0;        // first cycle of the running batch ...
     sc_core::sc_time batch_local_;    // ... and its local-time offset
-    sc_core::sc_event start_ev_, done_ev_;
+    sc_core::sc_event start_ev_, done_ev_, reset_ev_, irq_ev_;
 };
 
 } // namespace smtlm

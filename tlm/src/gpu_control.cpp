@@ -1,0 +1,255 @@
+// The Gpu's control side: the register target (`ctrl`), the interrupt (`irq`), the reset input
+// (`rst`), starting kernels of the kernel list and the end-of-kernel bookkeeping.
+#include "smtlm/tlm/gpu.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+extern "C" {
+#include "smtlm/diag.h"
+}
+
+namespace smtlm {
+
+namespace {
+
+bool is_counter(uint64_t off) { return off >= reg::CYCLES && off < reg::END; }
+
+} // namespace
+
+int Gpu::start_kernel(unsigned index)
+{
+    if (running_ || rst_held_)
+        return SMTLM_EFULL;
+    if (!kernels_ || index >= kernels_->count())
+        return SMTLM_ERANGE;
+    smtlm_kernel_desc k;
+    int rc = kernels_->prepare(index, *this, &k);
+    if (!rc)
+        rc = run_kernel(k);
+    if (!rc)
+        fold_ = true;
+    return rc;
+}
+
+void Gpu::soft_reset()
+{
+    if (in_batch_) // only a memory target that waits gets here: the thread resets after the batch
+        reset_pending_ = true;
+    else
+        reset_now();
+}
+
+// Clears every SM, the GPU state, the counters and the registers; the configuration, the
+// instruction source, the CTA binder and the retire hook stay.
+void Gpu::reset_now()
+{
+    const smtlm_retire_hook hook = gpu_.retire_hook;
+    void *hook_ctx = gpu_.retire_ctx;
+    const smtlm_cta_binder binder = gpu_.binder;
+    for (auto &sm : sms_)
+        sm->reset();
+    attach_engine(); // accepted at construction: cannot fail now
+    gpu_.binder = binder;
+    smtlm_gpu_set_retire_hook(&gpu_, hook, hook_ctx);
+    generation_++;
+    running_ = fold_ = false;
+    irq_en_ = irq_status_ = kernel_ = status_ = 0;
+    latched_off_ = ~0ull;
+    update_irq();
+    reset_ev_.notify();                       // a thread waiting out its quantum drops its kernel now
+    done_ev_.notify(sc_core::SC_ZERO_TIME);   // and C++ callers waiting for the end wake up
+}
+
+void Gpu::kernel_ended(smtlm_run_status st)
+{
+    const bool failed = st == SMTLM_RUN_ERROR || st == SMTLM_RUN_DEADLOCK;
+    status_ = reg::STATUS_DONE | (failed ? reg::STATUS_ERROR : 0u) | (uint32_t)st << reg::STATUS_CODE_SHIFT;
+    irq_status_ |= reg::IRQ_KERNEL_END;
+    update_irq();
+    done_ev_.notify(sc_core::SC_ZERO_TIME);
+    if (st == SMTLM_RUN_DEADLOCK)
+        report_deadlock(); // may throw (SC_ERROR's default action): everything is settled first
+    if (st == SMTLM_RUN_ERROR && fold_ && gpu_.error == SMTLM_ESOURCE && kernels_ && kernels_->error())
+        SC_REPORT_ERROR("smtlm/kernel", kernels_->error());
+    if (fold_) {
+        fold_ = false;
+        end_kernel();
+    }
+}
+
+// The watchdog fired: one SC_REPORT_ERROR with the cycle, the memory system's state and what
+// keeps each live warp from issuing (the same lines smsim prints).
+void Gpu::report_deadlock()
+{
+    char *text = nullptr;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) {
+        SC_REPORT_ERROR("smtlm/watchdog", "deadlock (no memory to describe the stuck warps)");
+        return;
+    }
+    std::fprintf(f, "%s: deadlock: nothing issued, retired or answered by memory for %u cycles (cycle %llu of the kernel); stuck warps:\n",
+                 name(), gpu_.cfg.watchdog_cycles, (unsigned long long)gpu_.sim_cycle);
+    smtlm_describe_stuck_warps(f, &gpu_, 32);
+    std::fclose(f);
+    std::string msg(text, len);
+    std::free(text);
+    SC_REPORT_ERROR("smtlm/watchdog", msg.c_str());
+}
+
+uint64_t Gpu::counter(uint64_t off) const
+{
+    switch (off & ~7ull) {
+    case reg::CYCLES: return gpu_.tot_cycle + gpu_.sim_cycle;
+    case reg::WARP_INSTS: return gpu_.tot_warp_insn + smtlm_gpu_sim_warp_insn(&gpu_);
+    case reg::THREAD_INSTS: return gpu_.tot_insn + smtlm_gpu_sim_insn(&gpu_);
+    default: break;
+    }
+    uint64_t sum = 0;
+    for (unsigned i = 0; i < gpu_.n_sm; i++) {
+        smtlm_sm_view v;
+        smtlm_gpu_sm_view(&gpu_, i, &v);
+        if ((off & ~7ull) == reg::BANK_WAITS)
+            for (unsigned b = 0; b < v.cfg->n_banks; b++)
+                sum += v.rf->wait_steps[b];
+        else
+            for (unsigned s = 0; s < v.cfg->n_sched; s++)
+                sum += v.iss->distro[s][SMTLM_DISTRO_STALL];
+    }
+    return sum;
+}
+
+bool Gpu::read_reg(uint64_t off, uint32_t *value, bool side_effects)
+{
+    if (off >= reg::END || off % 4)
+        return false;
+    if (is_counter(off)) {
+        if (off % 8 == 4 && latched_off_ == off - 4) { // the high word latched by the low word's read
+            *value = latched_hi_;
+            return true;
+        }
+        const uint64_t c = counter(off);
+        *value = off % 8 ? (uint32_t)(c >> 32) : (uint32_t)c;
+        if (side_effects && off % 8 == 0) {
+            latched_off_ = off;
+            latched_hi_ = (uint32_t)(c >> 32);
+        }
+        return true;
+    }
+    switch (off) {
+    case reg::ID: *value = reg::ID_VALUE; return true;
+    case reg::VERSION: *value = SMTLM_VERSION_MAJOR << 16 | SMTLM_VERSION_MINOR << 8 | SMTLM_VERSION_PATCH; return true;
+    case reg::CTRL: *value = 0; return true;
+    case reg::STATUS: *value = status_ | (running_ ? reg::STATUS_BUSY : 0u); return true;
+    case reg::IRQ_EN: *value = irq_en_; return true;
+    case reg::IRQ_STATUS: *value = irq_status_; return true;
+    case reg::KERNEL: *value = kernel_; return true;
+    case reg::KERNEL_COUNT: *value = kernels_ ? kernels_->count() : 0; return true;
+    default: return false;
+    }
+}
+
+bool Gpu::write_reg(uint64_t off, uint32_t v)
+{
+    switch (off) {
+    case reg::CTRL:
+        if (v & reg::CTRL_SOFT_RESET)
+            soft_reset();
+        else if ((v & reg::CTRL_START) && !running_ && !rst_held_) {
+            const int rc = start_kernel(kernel_);
+            if (rc) { // a start that cannot run ends at once, with an error and the interrupt
+                std::string msg = std::string(name()) + ": CTRL.START of kernel " + std::to_string(kernel_) + ": " +
+                                  (rc == SMTLM_ERANGE ? "past the kernel list (KERNEL_COUNT " +
+                                                            std::to_string(kernels_ ? kernels_->count() : 0) + ")"
+                                   : kernels_ && kernels_->error() ? std::string(kernels_->error())
+                                                                    : std::string(smtlm_status_str(rc)));
+                status_ = reg::STATUS_DONE | reg::STATUS_ERROR | (uint32_t)SMTLM_RUN_ERROR << reg::STATUS_CODE_SHIFT;
+                irq_status_ |= reg::IRQ_KERNEL_END;
+                update_irq();
+                SC_REPORT_WARNING("smtlm/ctrl", msg.c_str());
+            }
+        }
+        return true;
+    case reg::IRQ_EN: irq_en_ = v & reg::IRQ_KERNEL_END; update_irq(); return true;
+    case reg::IRQ_STATUS: irq_status_ &= ~v; update_irq(); return true; // write 1 to clear
+    case reg::KERNEL: kernel_ = v; return true;
+    default: return false;
+    }
+}
+
+// One 32-bit register per access; anything else is refused with the matching TLM response.
+void Gpu::ctrl_b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &)
+{
+    const uint64_t off = gp.get_address();
+    if (gp.get_data_length() != 4 || gp.get_streaming_width() < 4) {
+        gp.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
+        return;
+    }
+    if (gp.get_byte_enable_ptr()) {
+        gp.set_response_status(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
+        return;
+    }
+    uint32_t v = 0;
+    bool ok = true;
+    if (gp.is_read()) {
+        ok = read_reg(off, &v, true);
+        if (ok)
+            std::memcpy(gp.get_data_ptr(), &v, 4);
+    } else if (gp.is_write()) {
+        std::memcpy(&v, gp.get_data_ptr(), 4);
+        ok = write_reg(off, v);
+        if (!ok && off < reg::END && off % 4 == 0) { // a read-only register
+            gp.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+            return;
+        }
+    }
+    gp.set_response_status(ok ? tlm::TLM_OK_RESPONSE : tlm::TLM_ADDRESS_ERROR_RESPONSE);
+}
+
+// Debug reads of one or more consecutive registers, with no side effect; writes are refused.
+unsigned Gpu::ctrl_dbg(tlm::tlm_generic_payload &gp)
+{
+    if (!gp.is_read())
+        return 0;
+    unsigned done = 0;
+    for (; done + 4 <= gp.get_data_length(); done += 4) {
+        uint32_t v;
+        if (!read_reg(gp.get_address() + done, &v, false))
+            break;
+        std::memcpy(gp.get_data_ptr() + done, &v, 4);
+    }
+    return done;
+}
+
+void Gpu::update_irq() { irq_ev_.notify(sc_core::SC_ZERO_TIME); }
+
+void Gpu::drive_irq()
+{
+    if (irq.size())
+        irq->write((irq_en_ & irq_status_) != 0);
+}
+
+void Gpu::end_of_elaboration()
+{
+    if (!rst.size())
+        return;
+    sc_core::sc_spawn_options o;
+    o.spawn_method();
+    o.set_sensitivity(&rst->value_changed_event());
+    o.dont_initialize();
+    sc_core::sc_spawn([this] { on_rst(); }, sc_core::sc_gen_unique_name("rst_method"), &o);
+}
+
+// Active high: the rising edge resets, START is ignored while the line stays high.
+void Gpu::on_rst()
+{
+    const bool high = rst->read();
+    if (high && !rst_held_)
+        soft_reset();
+    rst_held_ = high;
+}
+
+} // namespace smtlm
