@@ -57,7 +57,6 @@ void Gpu::reset_now()
     generation_++;
     running_ = fold_ = false;
     irq_en_ = irq_status_ = kernel_ = status_ = 0;
-    latched_off_ = ~0ull;
     update_irq();
     reset_ev_.notify();                       // a thread waiting out its quantum drops its kernel now
     done_ev_.notify(sc_core::SC_ZERO_TIME);   // and C++ callers waiting for the end wake up
@@ -122,21 +121,13 @@ uint64_t Gpu::counter(uint64_t off) const
     return sum;
 }
 
-bool Gpu::read_reg(uint64_t off, uint32_t *value, bool side_effects)
+bool Gpu::read_reg(uint64_t off, uint32_t *value) const
 {
     if (off >= reg::END || off % 4)
         return false;
     if (is_counter(off)) {
-        if (off % 8 == 4 && latched_off_ == off - 4) { // the high word latched by the low word's read
-            *value = latched_hi_;
-            return true;
-        }
         const uint64_t c = counter(off);
         *value = off % 8 ? (uint32_t)(c >> 32) : (uint32_t)c;
-        if (side_effects && off % 8 == 0) {
-            latched_off_ = off;
-            latched_hi_ = (uint32_t)(c >> 32);
-        }
         return true;
     }
     switch (off) {
@@ -180,22 +171,35 @@ bool Gpu::write_reg(uint64_t off, uint32_t v)
     }
 }
 
-// One 32-bit register per access; anything else is refused with the matching TLM response.
+// One 32-bit register per access, or a whole 64-bit counter read with 8 bytes; anything else
+// is refused with the matching TLM response.
 void Gpu::ctrl_b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &)
 {
     const uint64_t off = gp.get_address();
-    if (gp.get_data_length() != 4 || gp.get_streaming_width() < 4) {
+    const unsigned len = gp.get_data_length();
+    if (gp.get_byte_enable_ptr()) {
+        gp.set_response_status(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
+        return;
+    }
+    if (gp.get_streaming_width() < len) {
         gp.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
         return;
     }
-    if (gp.get_byte_enable_ptr()) {
-        gp.set_response_status(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
+    if (len == 8 && gp.is_read() && is_counter(off) && off % 8 == 0) {
+        const uint64_t c = counter(off);
+        std::memcpy(gp.get_data_ptr(), &c, 8);
+        gp.set_response_status(tlm::TLM_OK_RESPONSE);
+        return;
+    }
+    if (len != 4) {
+        gp.set_response_status(off < reg::END && off % 4 == 0 ? tlm::TLM_BURST_ERROR_RESPONSE
+                                                               : tlm::TLM_ADDRESS_ERROR_RESPONSE);
         return;
     }
     uint32_t v = 0;
     bool ok = true;
     if (gp.is_read()) {
-        ok = read_reg(off, &v, true);
+        ok = read_reg(off, &v);
         if (ok)
             std::memcpy(gp.get_data_ptr(), &v, 4);
     } else if (gp.is_write()) {
@@ -217,7 +221,7 @@ unsigned Gpu::ctrl_dbg(tlm::tlm_generic_payload &gp)
     unsigned done = 0;
     for (; done + 4 <= gp.get_data_length(); done += 4) {
         uint32_t v;
-        if (!read_reg(gp.get_address() + done, &v, false))
+        if (!read_reg(gp.get_address() + done, &v))
             break;
         std::memcpy(gp.get_data_ptr() + done, &v, 4);
     }

@@ -23,13 +23,24 @@ void Router::b_transport(int, tlm::tlm_generic_payload &gp, sc_core::sc_time &de
         gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
         return;
     }
+    const uint64_t a = gp.get_address();
+    if (r->local)
+        gp.set_address(a - r->base);
     out[r->target]->b_transport(gp, delay);
+    gp.set_address(a);
 }
 
 unsigned Router::transport_dbg(int, tlm::tlm_generic_payload &gp)
 {
     const Range *r = find(gp.get_address());
-    return r && r->target < out.size() ? out[r->target]->transport_dbg(gp) : 0;
+    if (!r || r->target >= out.size())
+        return 0;
+    const uint64_t a = gp.get_address();
+    if (r->local)
+        gp.set_address(a - r->base);
+    const unsigned n = out[r->target]->transport_dbg(gp);
+    gp.set_address(a);
+    return n;
 }
 
 } // namespace smtlm

@@ -41,8 +41,9 @@ class KernelList {
 };
 
 // The control registers (32-bit, little-endian, offsets from wherever the platform maps the
-// `ctrl` socket). 64-bit counters are two registers, low word first; reading the low word
-// latches the high word so a pair reads consistently.
+// `ctrl` socket). A 64-bit counter reads whole with one 8-byte access, or as two 32-bit words
+// (low first). Counters count since construction or the last reset, all kernels together,
+// up to the end of the Gpu thread's last batch (at most one quantum ahead of the reader).
 namespace reg {
 enum : uint64_t {
     ID = 0x00,           // RO 0x534d544c ("SMTL")
@@ -111,9 +112,8 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     // Aborts a running kernel and clears all state, counters and registers, keeping the
     // configuration, the source and the hooks (CTRL.SOFT_RESET, a rising edge on `rst`).
     void soft_reset();
-    // Register read as the bus sees it (side_effects: latch a 64-bit counter's high word);
-    // false with an unknown offset.
-    bool read_reg(uint64_t offset, uint32_t *value, bool side_effects = true);
+    // Register read; false with an unknown offset. No register has read side effects.
+    bool read_reg(uint64_t offset, uint32_t *value) const;
     // Register write; false with an unknown or read-only offset.
     bool write_reg(uint64_t offset, uint32_t value);
     // Statistics snapshot of the whole GPU (as smsim prints them).
@@ -163,8 +163,6 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     KernelList *kernels_;
     // control registers
     uint32_t irq_en_ = 0, irq_status_ = 0, kernel_ = 0, status_ = 0;
-    uint64_t latched_off_ = ~0ull; // the 64-bit counter whose high word is latched ...
-    uint32_t latched_hi_ = 0;      // ... and that word
     bool fold_ = false;            // the running kernel came from CTRL.START: fold its stats at its end
     bool rst_held_ = false;        // `rst` is high: START is ignored
     bool in_batch_ = false;        // the thread is inside the C kernel (reset waits for the batch's end)

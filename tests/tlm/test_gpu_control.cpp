@@ -1,0 +1,572 @@
+// The Gpu's control side as software on a virtual platform sees it: a CPU-like initiator
+// programs the registers over TLM (behind a router that hands the Gpu local offsets), starts
+// kernels of a real Accel-Sim kernel list, waits for the interrupt and reads the counters.
+// The counters must equal what the C engine (smsim -smtlm_engine c, same built-in QV100
+// machine) prints for the same trace; register semantics: W1C, unknown offsets, debug
+// reads, soft reset and the rst line mid-kernel, the watchdog, two Gpus side by side.
+#include <gtest/gtest.h>
+
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include <functional>
+#include <memory>
+#include <regex>
+
+#include "kernel_test_util.hpp"
+#include "smsim_run.hpp"
+#include "smtlm/tlm/gpu.h"
+#include "smtlm/tlm/memory.h"
+#include "smtlm/tlm/router.h"
+#include "smtlm/tlm/trace_kernels.h"
+
+extern "C" {
+#include "smtlm/engine_config.h"
+}
+
+namespace {
+
+namespace reg = smtlm::reg;
+
+const uint64_t kCtrlBase = 0x40000000; // where the platform maps each Gpu's registers
+const uint64_t kCtrlSize = 0x1000;
+
+// What software does: 32-bit (and 64-bit counter) accesses from its own thread.
+struct Cpu : sc_core::sc_module {
+    tlm_utils::simple_initiator_socket<Cpu> bus;
+    std::function<void(Cpu &)> script;
+    SC_HAS_PROCESS(Cpu);
+    Cpu(sc_core::sc_module_name n, std::function<void(Cpu &)> s) : sc_core::sc_module(n), bus("bus"), script(std::move(s))
+    {
+        SC_THREAD(run);
+    }
+    void run() { script(*this); }
+    tlm::tlm_response_status access(tlm::tlm_command cmd, uint64_t addr, void *data, unsigned len,
+                                    unsigned char *be = nullptr, unsigned be_len = 0)
+    {
+        tlm::tlm_generic_payload gp;
+        gp.set_command(cmd);
+        gp.set_address(addr);
+        gp.set_data_ptr(static_cast<unsigned char *>(data));
+        gp.set_data_length(len);
+        gp.set_streaming_width(len);
+        gp.set_byte_enable_ptr(be);
+        gp.set_byte_enable_length(be_len);
+        gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+        bus->b_transport(gp, delay);
+        EXPECT_EQ(gp.get_address(), addr); // the router gives the address back
+        return gp.get_response_status();
+    }
+    uint32_t rd(uint64_t off, uint64_t base = kCtrlBase)
+    {
+        uint32_t v = 0xdeadbeef;
+        EXPECT_EQ(access(tlm::TLM_READ_COMMAND, base + off, &v, 4), tlm::TLM_OK_RESPONSE) << "read 0x" << std::hex << off;
+        return v;
+    }
+    uint64_t rd64(uint64_t off, uint64_t base = kCtrlBase)
+    {
+        uint64_t v = 0;
+        EXPECT_EQ(access(tlm::TLM_READ_COMMAND, base + off, &v, 8), tlm::TLM_OK_RESPONSE) << "read64 0x" << std::hex << off;
+        return v;
+    }
+    void wr(uint64_t off, uint32_t v, uint64_t base = kCtrlBase)
+    {
+        EXPECT_EQ(access(tlm::TLM_WRITE_COMMAND, base + off, &v, 4), tlm::TLM_OK_RESPONSE) << "write 0x" << std::hex << off;
+    }
+};
+
+// smsim's built-in machine (the options' defaults), as a VP would build it.
+smtlm_run_cfg default_machine(const std::vector<const char *> &extra = {})
+{
+    smtlm_options *o = smtlm_options_new();
+    std::vector<const char *> argv = {"vp"};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    char err[512];
+    EXPECT_EQ(smtlm_options_parse_argv(o, (int)argv.size(), argv.data(), err, sizeof err), SMTLM_OPT_OK) << err;
+    smtlm_run_cfg c;
+    EXPECT_EQ(smtlm_engine_config(o, &c, err, sizeof err), 0) << err;
+    smtlm_options_free(o);
+    return c;
+}
+
+sc_core::sc_time period_of(const smtlm_run_cfg &c) { return sc_core::sc_time(1e6 / c.core_clock_mhz, sc_core::SC_PS); }
+
+// One Gpu of the default machine running a kernel list, with its memory behind a router and
+// its irq/rst lines on signals.
+struct GpuNode {
+    smtlm_run_cfg cfg;
+    smtlm::TraceKernels kernels;
+    smtlm::Gpu gpu;
+    smtlm::Router mem_bus;
+    smtlm::Memory dram;
+    sc_core::sc_signal<bool> irq, rst;
+    GpuNode(const char *name, const std::string &list, const smtlm_run_cfg &c, uint64_t quantum = 0)
+        : cfg(c), kernels(list, c.lat), gpu(name, c.gpu, period_of(c), params(quantum), &kernels),
+          mem_bus((std::string(name) + "_bus").c_str()),
+          dram((std::string(name) + "_dram").c_str(), period_of(c) * (double)c.gpu.mem_latency),
+          irq((std::string(name) + "_irq").c_str()), rst((std::string(name) + "_rst").c_str())
+    {
+        EXPECT_TRUE(kernels.ok()) << kernels.error();
+        EXPECT_EQ(gpu.status(), SMTLM_OK);
+        for (unsigned i = 0; i < gpu.n_sm(); i++)
+            gpu.mem_socket(i).bind(mem_bus.in);
+        mem_bus.out.bind(dram.socket);
+        mem_bus.map(0, ~0ull, 0);
+        gpu.irq.bind(irq);
+        gpu.rst.bind(rst);
+    }
+    static smtlm::GpuParams params(uint64_t quantum)
+    {
+        smtlm::GpuParams p;
+        p.quantum_cycles = quantum;
+        return p;
+    }
+};
+
+// A CPU and one or two Gpus behind a router (Gpu g's registers at kCtrlBase + g * kCtrlSize).
+struct Soc {
+    std::vector<std::unique_ptr<GpuNode>> nodes;
+    smtlm::Router bus{"bus"};
+    Cpu cpu;
+    Soc(std::function<void(Cpu &)> script, std::vector<std::unique_ptr<GpuNode>> gpus)
+        : nodes(std::move(gpus)), cpu("cpu", std::move(script))
+    {
+        cpu.bus.bind(bus.in);
+        for (unsigned g = 0; g < nodes.size(); g++) {
+            bus.out.bind(nodes[g]->gpu.ctrl);
+            bus.map(kCtrlBase + g * kCtrlSize, kCtrlSize, g, true);
+        }
+    }
+};
+
+std::unique_ptr<GpuNode> node(const char *name, const std::string &trace, uint64_t quantum = 0,
+                               const std::vector<const char *> &opts = {})
+{
+    return std::unique_ptr<GpuNode>(
+        new GpuNode(name, e2e::data("traces/" + trace + "/kernelslist.g"), default_machine(opts), quantum));
+}
+
+// What the C engine prints for the same trace run `times` times on the same machine.
+struct Reference {
+    uint64_t cycles, warp_insts, thread_insts, bank_waits, stalls;
+};
+Reference reference(const std::string &trace, unsigned times = 1)
+{
+    std::vector<std::string> args;
+    std::string list = e2e::data("traces/" + trace + "/kernelslist.g");
+    if (times > 1) { // the same (one-kernel) trace again: copies kernel-1, kernel-2, ... in a list
+        const std::string dir = e2e::scratch("times_" + trace);
+        std::ifstream in(list);
+        std::string line, text;
+        while (std::getline(in, line))
+            if (line.rfind("kernel", 0) == 0)
+                for (unsigned t = 1; t <= times; t++) {
+                    const std::string copy = "kernel-" + std::to_string(t) + ".traceg";
+                    std::ifstream src(e2e::data("traces/" + trace + "/" + line), std::ios::binary);
+                    std::ofstream(dir + "/" + copy, std::ios::binary) << src.rdbuf();
+                    text += copy + "\n";
+                }
+        std::ofstream(dir + "/kernelslist.g") << text;
+        list = dir + "/kernelslist.g";
+    }
+    const e2e::Result r = e2e::smsim({"-trace", list, "-smtlm_engine", "c"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    Reference ref{(uint64_t)r.stat("gpu_tot_sim_cycle"), (uint64_t)r.stat("gpgpu_n_tot_w_icount"),
+                  (uint64_t)r.stat("gpu_tot_sim_insn"), 0, 0};
+    // the last kernel's lines: stall and bank counters are totals since the start
+    const std::regex stall("\nStall:([0-9]+)"), waits("\nsmtlm_rf_bank_wait_steps = ([0-9 ]+)");
+    for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), stall); it != std::sregex_iterator(); ++it)
+        ref.stalls = std::stoull((*it)[1]);
+    for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), waits); it != std::sregex_iterator(); ++it) {
+        ref.bank_waits = 0;
+        std::istringstream ws((*it)[1].str());
+        for (uint64_t w; ws >> w;)
+            ref.bank_waits += w;
+    }
+    return ref;
+}
+
+void wait_irq(GpuNode &n)
+{
+    while (!n.irq.read())
+        sc_core::wait(n.irq.posedge_event());
+}
+
+TEST(GpuControl, IdentityAndAccessRules)
+{
+    Soc soc(
+        [](Cpu &c) {
+            EXPECT_EQ(c.rd(reg::ID), 0x534d544cu); // "SMTL"
+            EXPECT_EQ(c.rd(reg::VERSION), 0x000100u); // 0.1.0
+            EXPECT_EQ(c.rd(reg::KERNEL_COUNT), 1u);
+            EXPECT_EQ(c.rd(reg::STATUS), 0u);
+            EXPECT_EQ(c.rd(reg::CTRL), 0u);
+            uint32_t v = 1;
+            // unknown offsets: past the map, inside a word, not a register
+            for (uint64_t off : {(uint64_t)reg::END, (uint64_t)0x100, (uint64_t)0x2, (uint64_t)0xffc})
+                EXPECT_EQ(c.access(tlm::TLM_READ_COMMAND, kCtrlBase + off, &v, 4), tlm::TLM_ADDRESS_ERROR_RESPONSE) << off;
+            EXPECT_EQ(c.access(tlm::TLM_WRITE_COMMAND, kCtrlBase + 0x100, &v, 4), tlm::TLM_ADDRESS_ERROR_RESPONSE);
+            // read-only registers refuse writes
+            for (uint64_t off : {(uint64_t)reg::ID, (uint64_t)reg::STATUS, (uint64_t)reg::KERNEL_COUNT, (uint64_t)reg::CYCLES})
+                EXPECT_EQ(c.access(tlm::TLM_WRITE_COMMAND, kCtrlBase + off, &v, 4), tlm::TLM_COMMAND_ERROR_RESPONSE) << off;
+            // 8 bytes only for a whole counter, byte enables never
+            uint64_t w = 0;
+            EXPECT_EQ(c.access(tlm::TLM_READ_COMMAND, kCtrlBase + reg::STATUS, &w, 8), tlm::TLM_BURST_ERROR_RESPONSE);
+            EXPECT_EQ(c.access(tlm::TLM_READ_COMMAND, kCtrlBase + reg::CYCLES + 4, &w, 8), tlm::TLM_BURST_ERROR_RESPONSE);
+            unsigned char be[4] = {0xff, 0xff, 0, 0};
+            EXPECT_EQ(c.access(tlm::TLM_READ_COMMAND, kCtrlBase + reg::ID, &v, 4, be, 4), tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
+            // read-write registers keep what is written
+            c.wr(reg::KERNEL, 7);
+            EXPECT_EQ(c.rd(reg::KERNEL), 7u);
+            c.wr(reg::IRQ_EN, 0xffffffffu);
+            EXPECT_EQ(c.rd(reg::IRQ_EN), 1u); // one defined bit
+        },
+        [] {
+            std::vector<std::unique_ptr<GpuNode>> v;
+            v.push_back(node("gpu", "vectoradd-100-32-trace"));
+            return v;
+        }());
+    sc_core::sc_start();
+}
+
+// START runs kernel KERNEL; the interrupt comes when it ends; every counter equals the C
+// engine's figure for the trace (matrixmul: 4416 warp and 139264 thread instructions are the
+// trace's own counts).
+TEST(GpuControl, StartRunsTheKernelAndTheCountersMatchTheCEngine)
+{
+    const Reference ref = reference("matrixmul-32-32-trace");
+    ASSERT_EQ(ref.warp_insts, 4416u);
+    ASSERT_EQ(ref.thread_insts, 139264u);
+    ASSERT_GT(ref.bank_waits, 0u);
+    ASSERT_GT(ref.stalls, 0u);
+    bool finished = false;
+    std::vector<std::unique_ptr<GpuNode>> g;
+    g.push_back(node("gpu", "matrixmul-32-32-trace"));
+    GpuNode *n = g[0].get();
+    Soc soc(
+        [&](Cpu &c) {
+            c.wr(reg::KERNEL, 0);
+            c.wr(reg::IRQ_EN, reg::IRQ_KERNEL_END);
+            c.wr(reg::CTRL, reg::CTRL_START);
+            EXPECT_EQ(c.rd(reg::STATUS), reg::STATUS_BUSY);
+            c.wr(reg::CTRL, reg::CTRL_START); // ignored while busy
+            wait_irq(*n);
+            EXPECT_EQ(c.rd(reg::STATUS), reg::STATUS_DONE | SMTLM_RUN_DONE << reg::STATUS_CODE_SHIFT);
+            EXPECT_EQ(c.rd(reg::IRQ_STATUS), reg::IRQ_KERNEL_END);
+            EXPECT_EQ(c.rd64(reg::CYCLES), ref.cycles);
+            EXPECT_EQ(c.rd(reg::CYCLES), (uint32_t)ref.cycles);
+            EXPECT_EQ(c.rd(reg::CYCLES + 4), 0u);
+            EXPECT_EQ(c.rd64(reg::WARP_INSTS), ref.warp_insts);
+            EXPECT_EQ(c.rd64(reg::THREAD_INSTS), ref.thread_insts);
+            EXPECT_EQ(c.rd64(reg::BANK_WAITS), ref.bank_waits);
+            EXPECT_EQ(c.rd64(reg::STALLS), ref.stalls);
+            // the Gpu's time: the kernel's cycles at the core clock (the Gpu ran ahead by at
+            // most what its last sync had not yet waited out)
+            EXPECT_EQ(sc_core::sc_time_stamp(), period_of(n->cfg) * (double)ref.cycles);
+            // IRQ_STATUS is write-1-to-clear: 0 leaves it, 1 clears it and drops the line
+            c.wr(reg::IRQ_STATUS, 0);
+            EXPECT_EQ(c.rd(reg::IRQ_STATUS), 1u);
+            sc_core::wait(sc_core::SC_ZERO_TIME);
+            EXPECT_TRUE(n->irq.read());
+            c.wr(reg::IRQ_STATUS, 1);
+            EXPECT_EQ(c.rd(reg::IRQ_STATUS), 0u);
+            sc_core::wait(sc_core::SC_ZERO_TIME);
+            sc_core::wait(sc_core::SC_ZERO_TIME);
+            EXPECT_FALSE(n->irq.read());
+            finished = true;
+        },
+        std::move(g));
+    sc_core::sc_start();
+    EXPECT_TRUE(finished);
+    EXPECT_FALSE(n->gpu.busy());
+}
+
+// Kernels run one after another accumulate like the C engine running the list twice; with
+// IRQ_EN clear the kernel's end shows in IRQ_STATUS but not on the line.
+TEST(GpuControl, KernelsAccumulateAndIrqEnMasksTheLine)
+{
+    const Reference once = reference("vectoradd-100-32-trace"), twice = reference("vectoradd-100-32-trace", 2);
+    ASSERT_EQ(twice.warp_insts, 2 * once.warp_insts);
+    std::vector<std::unique_ptr<GpuNode>> g;
+    g.push_back(node("gpu", "vectoradd-100-32-trace"));
+    GpuNode *n = g[0].get();
+    Soc soc(
+        [&](Cpu &c) {
+            c.wr(reg::CTRL, reg::CTRL_START);
+            while (c.rd(reg::STATUS) & reg::STATUS_BUSY)
+                sc_core::wait(100, sc_core::SC_NS);
+            EXPECT_EQ(c.rd(reg::IRQ_STATUS), 1u);
+            EXPECT_FALSE(n->irq.read());
+            EXPECT_EQ(c.rd64(reg::CYCLES), once.cycles);
+            c.wr(reg::IRQ_STATUS, 1);
+            c.wr(reg::IRQ_EN, 1);
+            c.wr(reg::CTRL, reg::CTRL_START);
+            wait_irq(*n);
+            EXPECT_EQ(c.rd64(reg::CYCLES), twice.cycles);
+            EXPECT_EQ(c.rd64(reg::WARP_INSTS), twice.warp_insts);
+            EXPECT_EQ(c.rd64(reg::THREAD_INSTS), twice.thread_insts);
+            EXPECT_EQ(c.rd64(reg::STALLS), twice.stalls);
+        },
+        std::move(g));
+    sc_core::sc_start();
+}
+
+// transport_dbg reads any run of registers (no side effect) and refuses writes and unknown
+// offsets; it works before the simulation starts.
+TEST(GpuControl, DebugTransportReadsRegisters)
+{
+    bool ran = false;
+    std::vector<std::unique_ptr<GpuNode>> g;
+    g.push_back(node("gpu", "vectoradd-100-32-trace"));
+    Soc soc(
+        [&](Cpu &c) {
+            c.wr(reg::KERNEL, 5);
+            uint32_t words[reg::END / 4];
+            tlm::tlm_generic_payload gp;
+            gp.set_read();
+            gp.set_address(kCtrlBase);
+            gp.set_data_ptr(reinterpret_cast<unsigned char *>(words));
+            gp.set_data_length(sizeof words);
+            EXPECT_EQ(c.bus->transport_dbg(gp), (unsigned)reg::END);
+            EXPECT_EQ(words[reg::ID / 4], reg::ID_VALUE);
+            EXPECT_EQ(words[reg::KERNEL / 4], 5u);
+            EXPECT_EQ(words[reg::KERNEL_COUNT / 4], 1u);
+            gp.set_address(kCtrlBase + reg::END);
+            gp.set_data_length(4);
+            EXPECT_EQ(c.bus->transport_dbg(gp), 0u);
+            gp.set_address(kCtrlBase + reg::KERNEL);
+            gp.set_write();
+            words[0] = 0;
+            EXPECT_EQ(c.bus->transport_dbg(gp), 0u);
+            EXPECT_EQ(c.rd(reg::KERNEL), 5u);
+            ran = true;
+        },
+        std::move(g));
+    sc_core::sc_start();
+    EXPECT_TRUE(ran);
+}
+
+// CTRL.SOFT_RESET in the middle of a kernel: the kernel is gone at once (not busy, no
+// interrupt), every counter and register is back to zero, and the same kernel started again
+// takes exactly the cycles of a fresh run.
+TEST(GpuControl, SoftResetMidKernelAbortsAndClearsEverything)
+{
+    const Reference ref = reference("matrixmul-32-32-trace");
+    std::vector<std::unique_ptr<GpuNode>> g;
+    g.push_back(node("gpu", "matrixmul-32-32-trace", 100));
+    GpuNode *n = g[0].get();
+    Soc soc(
+        [&](Cpu &c) {
+            c.wr(reg::IRQ_EN, 1);
+            c.wr(reg::KERNEL, 0);
+            c.wr(reg::CTRL, reg::CTRL_START);
+            sc_core::wait(period_of(n->cfg) * 6500.0); // past the 5000-cycle launch latency
+            const uint64_t mid = c.rd64(reg::CYCLES);
+            EXPECT_GE(mid, 6500u);
+            EXPECT_LT(mid, ref.cycles);
+            EXPECT_GT(c.rd64(reg::WARP_INSTS), 0u);
+            EXPECT_EQ(c.rd(reg::STATUS), reg::STATUS_BUSY);
+            c.wr(reg::CTRL, reg::CTRL_SOFT_RESET);
+            EXPECT_EQ(c.rd(reg::STATUS), 0u);
+            for (uint64_t off = reg::CYCLES; off < reg::END; off += 8)
+                EXPECT_EQ(c.rd64(off), 0u) << off;
+            EXPECT_EQ(c.rd(reg::IRQ_EN), 0u);
+            EXPECT_EQ(c.rd(reg::IRQ_STATUS), 0u);
+            sc_core::wait(period_of(n->cfg) * 20000.0); // longer than the kernel: nothing ends
+            EXPECT_EQ(c.rd(reg::IRQ_STATUS), 0u);
+            EXPECT_EQ(c.rd64(reg::CYCLES), 0u);
+            EXPECT_FALSE(n->irq.read());
+            c.wr(reg::IRQ_EN, 1);
+            c.wr(reg::CTRL, reg::CTRL_START);
+            wait_irq(*n);
+            EXPECT_EQ(c.rd64(reg::CYCLES), ref.cycles);
+            EXPECT_EQ(c.rd64(reg::WARP_INSTS), ref.warp_insts);
+            EXPECT_EQ(c.rd64(reg::BANK_WAITS), ref.bank_waits);
+        },
+        std::move(g));
+    sc_core::sc_start();
+}
+
+// The rst line: its rising edge resets like CTRL.SOFT_RESET and START is ignored while it is
+// high; after it falls the kernel runs normally.
+TEST(GpuControl, ResetLineAbortsAndHoldsOffStart)
+{
+    const Reference ref = reference("vectoradd-100-32-trace");
+    std::vector<std::unique_ptr<GpuNode>> g;
+    g.push_back(node("gpu", "vectoradd-100-32-trace", 50));
+    GpuNode *n = g[0].get();
+    Soc soc(
+        [&](Cpu &c) {
+            c.wr(reg::IRQ_EN, 1);
+            c.wr(reg::CTRL, reg::CTRL_START);
+            sc_core::wait(period_of(n->cfg) * 1000.0);
+            EXPECT_EQ(c.rd(reg::STATUS), reg::STATUS_BUSY);
+            n->rst.write(true);
+            sc_core::wait(1, sc_core::SC_NS);
+            EXPECT_EQ(c.rd(reg::STATUS), 0u);
+            EXPECT_EQ(c.rd64(reg::CYCLES), 0u);
+            c.wr(reg::IRQ_EN, 1);
+            c.wr(reg::CTRL, reg::CTRL_START); // held in reset: ignored
+            sc_core::wait(period_of(n->cfg) * 10000.0);
+            EXPECT_EQ(c.rd(reg::STATUS), 0u);
+            EXPECT_FALSE(n->irq.read());
+            n->rst.write(false);
+            sc_core::wait(1, sc_core::SC_NS);
+            c.wr(reg::CTRL, reg::CTRL_START);
+            wait_irq(*n);
+            EXPECT_EQ(c.rd64(reg::CYCLES), ref.cycles);
+            EXPECT_EQ(c.rd64(reg::THREAD_INSTS), ref.thread_insts);
+        },
+        std::move(g));
+    sc_core::sc_start();
+}
+
+// START with KERNEL past the list ends at once: STATUS DONE | ERROR, the interrupt, and one
+// warning naming the index.
+TEST(GpuControl, StartPastTheKernelListIsAnError)
+{
+    std::vector<std::string> warnings;
+    sc_core::sc_report_handler::set_actions("smtlm/ctrl", sc_core::SC_WARNING, sc_core::SC_DO_NOTHING);
+    std::vector<std::unique_ptr<GpuNode>> g;
+    g.push_back(node("gpu", "vectoradd-100-32-trace"));
+    GpuNode *n = g[0].get();
+    Soc soc(
+        [&](Cpu &c) {
+            c.wr(reg::IRQ_EN, 1);
+            c.wr(reg::KERNEL, 1);
+            c.wr(reg::CTRL, reg::CTRL_START);
+            wait_irq(*n);
+            EXPECT_EQ(c.rd(reg::STATUS),
+                      reg::STATUS_DONE | reg::STATUS_ERROR | SMTLM_RUN_ERROR << reg::STATUS_CODE_SHIFT);
+            EXPECT_EQ(c.rd64(reg::CYCLES), 0u);
+        },
+        std::move(g));
+    sc_core::sc_start();
+    EXPECT_EQ(sc_core::sc_report_handler::get_count("smtlm/ctrl"), 1);
+}
+
+// Two Gpus in one simulation, started together, each running its own kernel list: each
+// counts exactly what the C engine counts for its trace, and each interrupts on its own.
+TEST(GpuControl, TwoGpusRunIndependently)
+{
+    const Reference a = reference("vectoradd-100-32-trace"), b = reference("lud");
+    std::vector<std::unique_ptr<GpuNode>> g;
+    g.push_back(node("gpu0", "vectoradd-100-32-trace"));
+    g.push_back(node("gpu1", "lud", 1)); // and a different quantum
+    GpuNode *n0 = g[0].get(), *n1 = g[1].get();
+    Soc soc(
+        [&](Cpu &c) {
+            const uint64_t g1 = kCtrlBase + kCtrlSize;
+            c.wr(reg::IRQ_EN, 1);
+            c.wr(reg::IRQ_EN, 1, g1);
+            c.wr(reg::CTRL, reg::CTRL_START);
+            c.wr(reg::CTRL, reg::CTRL_START, g1);
+            EXPECT_TRUE(c.rd(reg::STATUS) & reg::STATUS_BUSY);
+            EXPECT_TRUE(c.rd(reg::STATUS, g1) & reg::STATUS_BUSY);
+            wait_irq(*n0);
+            wait_irq(*n1);
+            EXPECT_EQ(c.rd64(reg::CYCLES), a.cycles);
+            EXPECT_EQ(c.rd64(reg::WARP_INSTS), a.warp_insts);
+            EXPECT_EQ(c.rd64(reg::CYCLES, g1), b.cycles);
+            EXPECT_EQ(c.rd64(reg::WARP_INSTS, g1), b.warp_insts);
+            EXPECT_EQ(c.rd64(reg::BANK_WAITS, g1), b.bank_waits);
+            EXPECT_EQ(c.rd64(reg::STALLS, g1), b.stalls);
+        },
+        std::move(g));
+    sc_core::sc_start();
+    EXPECT_GT(n1->gpu.syncs(), 10 * n0->gpu.syncs()); // quantum 1 against the default
+}
+
+// The watchdog: one SC_REPORT_ERROR (id smtlm/watchdog) naming the stuck warp and why, and
+// STATUS shows DONE | ERROR with the deadlock code. An SFU instruction on a machine without
+// SFU units can never issue.
+TEST(GpuControl, WatchdogReportsTheStuckWarpsAndSetsError)
+{
+    static std::string report;
+    sc_core::sc_report_handler::set_handler([](const sc_core::sc_report &r, const sc_core::sc_actions &) {
+        if (std::string(r.get_msg_type()) == "smtlm/watchdog")
+            report = r.get_msg();
+    });
+    smtlm_gpu_cfg c;
+    smtlm_gpu_cfg_qv100(&c);
+    c.n_clusters = 1;
+    c.sm.n_sfu = 0;
+    c.watchdog_cycles = 500;
+    smtlm::Gpu gpu("gpu", c, sc_core::sc_time(1, sc_core::SC_NS));
+    ASSERT_EQ(gpu.status(), SMTLM_OK);
+    smtlm::Memory mem("mem", sc_core::sc_time(100, sc_core::SC_NS));
+    gpu.mem_socket(0).bind(mem.socket);
+    std::vector<smtlm_inst_desc> prog = ktu::prog({ktu::mufu(20, {3})});
+    size_t pos = 0;
+    struct Src {
+        std::vector<smtlm_inst_desc> *p;
+        size_t *pos;
+    } s{&prog, &pos};
+    gpu.set_source(smtlm_inst_source{&s,
+                                     [](void *ctx, unsigned, unsigned, smtlm_inst_desc *d) {
+                                         Src *x = static_cast<Src *>(ctx);
+                                         if (*x->pos >= x->p->size())
+                                             return 0;
+                                         *d = (*x->p)[(*x->pos)++];
+                                         return 1;
+                                     },
+                                     [](void *ctx, unsigned, unsigned) {
+                                         Src *x = static_cast<Src *>(ctx);
+                                         return (int)(*x->pos < x->p->size());
+                                     }},
+                   nullptr);
+    ASSERT_EQ(gpu.run_kernel(smtlm_kernel_desc{1, 32, 0, 32}), SMTLM_OK);
+    sc_core::sc_start();
+    EXPECT_EQ(gpu.run_status(), SMTLM_RUN_DEADLOCK);
+    uint32_t st = 0;
+    ASSERT_TRUE(gpu.read_reg(reg::STATUS, &st));
+    EXPECT_EQ(st, reg::STATUS_DONE | reg::STATUS_ERROR | SMTLM_RUN_DEADLOCK << reg::STATUS_CODE_SHIFT);
+    EXPECT_NE(report.find("gpu: deadlock: nothing issued, retired or answered by memory for 500 cycles"), std::string::npos)
+        << report;
+    EXPECT_NE(report.find("sm 0 warp 0 (CTA 0): waiting for a free pipeline slot at pc 0x0000"), std::string::npos) << report;
+}
+
+// A trace that breaks mid-kernel: the kernel ends with an error, STATUS says so, and one
+// SC_REPORT_ERROR (id smtlm/kernel) carries the reader's file:line message.
+TEST(GpuControl, ATraceErrorIsReportedWithFileAndLine)
+{
+    static std::string report;
+    sc_core::sc_report_handler::set_handler([](const sc_core::sc_report &r, const sc_core::sc_actions &) {
+        if (std::string(r.get_msg_type()) == "smtlm/kernel")
+            report = r.get_msg();
+    });
+    const std::string dir = e2e::scratch("ctrl_bad_trace");
+    std::ifstream in(e2e::data("traces/vectoradd-100-32-trace/kernel-1.traceg"));
+    std::string text, line;
+    unsigned n = 0, bad_line = 0;
+    while (std::getline(in, line)) {
+        n++;
+        if (!bad_line && line.find(" FADD") != std::string::npos && n > 40) { // a later instruction
+            line.replace(line.find(" FADD"), 5, " NOSUCHOP");
+            bad_line = n;
+        }
+        text += line + "\n";
+    }
+    ASSERT_GT(bad_line, 0u);
+    std::ofstream(dir + "/kernel-1.traceg") << text;
+    std::ofstream(dir + "/kernelslist.g") << "kernel-1.traceg\n";
+    smtlm_run_cfg cfg = default_machine();
+    smtlm::TraceKernels kernels(dir + "/kernelslist.g", cfg.lat);
+    ASSERT_TRUE(kernels.ok()) << kernels.error();
+    GpuNode *np = nullptr;
+    std::vector<std::unique_ptr<GpuNode>> g;
+    g.push_back(std::unique_ptr<GpuNode>(new GpuNode("gpu", dir + "/kernelslist.g", cfg)));
+    np = g[0].get();
+    Soc soc(
+        [&](Cpu &c) {
+            c.wr(reg::IRQ_EN, 1);
+            c.wr(reg::CTRL, reg::CTRL_START);
+            wait_irq(*np);
+            EXPECT_EQ(c.rd(reg::STATUS), reg::STATUS_DONE | reg::STATUS_ERROR | SMTLM_RUN_ERROR << reg::STATUS_CODE_SHIFT);
+        },
+        std::move(g));
+    sc_core::sc_start();
+    EXPECT_NE(report.find("kernel-1.traceg:" + std::to_string(bad_line)), std::string::npos) << report;
+}
+
+} // namespace

@@ -1,0 +1,45 @@
+// TraceKernels: an Accel-Sim kernel list (kernelslist.g, or one .traceg/.traceg.xz) as the
+// Gpu's KernelList, so software on a virtual platform starts its kernels by index through the
+// control registers (KERNEL, CTRL.START). Kernel k is the list's k-th kernel line; MemcpyHtoD
+// lines are not kernels (the model times no copies).
+#ifndef SMTLM_TLM_TRACE_KERNELS_H
+#define SMTLM_TLM_TRACE_KERNELS_H
+
+#include <string>
+#include <vector>
+
+#include "smtlm/tlm/gpu.h"
+
+extern "C" {
+#include "smtlm/trace.h"
+#include "smtlm/trace_source.h"
+}
+
+namespace smtlm {
+
+class TraceKernels : public KernelList {
+  public:
+    // Reads the list (every trace it names must be readable); ok() and error() tell how it went.
+    // lat: the opcode latencies (-trace_opcode_latency_initiation_*).
+    TraceKernels(const std::string &list_path, const smtlm_trace_latency &lat);
+    ~TraceKernels() override;
+    TraceKernels(const TraceKernels &) = delete;
+    TraceKernels &operator=(const TraceKernels &) = delete;
+
+    bool ok() const { return ok_; }
+    unsigned count() const override { return (unsigned)paths_.size(); }
+    const std::string &path(unsigned k) const { return paths_[k]; }
+    int prepare(unsigned k, Gpu &gpu, smtlm_kernel_desc *desc) override;
+    const char *error() const override;
+
+  private:
+    smtlm_trace_latency lat_;
+    std::vector<std::string> paths_;
+    smtlm_trace_source *src_ = nullptr;
+    bool ok_ = false;
+    std::string error_;
+};
+
+} // namespace smtlm
+
+#endif
