@@ -22,6 +22,7 @@ typedef struct run_ctx {
     void *engine_self;
     FILE *out, *err, *json;
     FILE *json_stdout;  /* the caller's stdout when the JSON goes there (-smtlm_stats_json -) */
+    FILE *events;       /* -smtlm_event_log */
     unsigned kernels;
     int stop;          /* a limit or the watchdog ended the run: later kernels are not simulated */
     int limit;         /* a -gpgpu_max_* limit ended it (Accel-Sim's break line is due) */
@@ -298,6 +299,8 @@ static void teardown(run_ctx *r)
         r->engine->destroy(r->engine_self);
     if (r->json && r->json != r->json_stdout)
         fclose(r->json);
+    if (r->events)
+        fclose(r->events);
 }
 
 static void print_usage(FILE *out)
@@ -362,6 +365,31 @@ static int open_json(run_ctx *r, const char *path, FILE *out)
     return 0;
 }
 
+/* -smtlm_event_log: one line per retired instruction, in retirement order, with the cycle of
+ * each pipeline event (the kernel's gpu_sim_cycle count). */
+static void log_retired(void *ctx, unsigned sm, const smtlm_inst *in)
+{
+    const run_ctx *r = ctx;
+    fprintf(r->events, "%u %u %u 0x%04x %llu", r->kernels + 1, sm, (unsigned)in->warp, (unsigned)in->pc,
+            (unsigned long long)in->uid);
+    for (unsigned e = 0; e < SMTLM_EV_COUNT; e++)
+        fprintf(r->events, " %llu", (unsigned long long)in->ev[e]);
+    fputc('\n', r->events);
+}
+
+static int open_event_log(run_ctx *r, const char *path)
+{
+    if (!*path)
+        return 0;
+    if (!(r->events = fopen(path, "w"))) {
+        fprintf(r->err, "smsim: %s: cannot open for writing: %s\n", path, strerror(errno));
+        return 2;
+    }
+    fprintf(r->events, "# kernel sm warp pc uid issue cu_alloc operands oc_ex fu_issue writeback\n");
+    smtlm_gpu_set_retire_hook(r->gpu, log_retired, r);
+    return 0;
+}
+
 int smtlm_smsim(int argc, const char *const *argv, FILE *out, FILE *err)
 {
     const smtlm_engine *c = smtlm_c_engine();
@@ -401,6 +429,8 @@ int smtlm_smsim_engines(int argc, const char *const *argv, FILE *out, FILE *err,
     }
     if (!status && !list_only)
         status = open_json(&r, opt_str(opts, "smtlm_stats_json"), out);
+    if (!status && !list_only)
+        status = open_event_log(&r, opt_str(opts, "smtlm_event_log"));
     if (!status && !list_only) {
         if (r.json)
             fprintf(r.json, "{\"kernels\":[");

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "micro_trace.hpp"
 #include "smsim_run.hpp"
 
 namespace {
@@ -237,6 +238,58 @@ TEST(StatsJson, HoldsOneStallEntryPerWarpThatRan)
     EXPECT_NE(j.find("\"warp_stall_per_warp\":[{\"sm\":0,\"warp\":0,\"issued\":17,"), std::string::npos) << j;
     EXPECT_NE(j.find("},{\"sm\":0,\"warp\":1,\"issued\":17,"), std::string::npos) << j;
     EXPECT_EQ(j.find("\"warp\":2,"), std::string::npos) << j; // warps that never ran are left out
+}
+
+} // namespace
+
+namespace {
+
+// -smtlm_event_log on Accel-Sim's dependent-FFMA microbenchmark (one warp, 64 FFMAs on R2,
+// then EXIT): one line per retired instruction in retirement order (writeback cycles never go
+// back). After the first FFMA each issues 7 cycles after the one before (the QV100
+// dependent-issue distance: the FFMA's result must be written back and released first); EXIT
+// depends on nothing and issues the next cycle after the last FFMA, so it retires before it.
+TEST(EventLog, OneLinePerRetiredInstructionWithItsCycles)
+{
+    const std::string path = e2e::scratch("event_log") + "/events.txt";
+    std::vector<std::string> args = e2e::stock("SM7_QV100");
+    args.insert(args.begin(), {"-trace", e2e::write_micro_trace("dep", 64, 1), "-smtlm_event_log", path});
+    const e2e::Result r = e2e::smsim(args);
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::ifstream f(path);
+    std::string line;
+    ASSERT_TRUE(std::getline(f, line));
+    EXPECT_EQ(line, "# kernel sm warp pc uid issue cu_alloc operands oc_ex fu_issue writeback");
+    std::vector<std::vector<unsigned long long>> ev(65); // by uid - 1
+    std::vector<unsigned long long> wb_order;
+    unsigned lines = 0;
+    while (std::getline(f, line)) {
+        std::istringstream ls(line);
+        unsigned kernel, sm, warp;
+        unsigned long long uid;
+        std::string pc;
+        ls >> kernel >> sm >> warp >> pc >> uid;
+        EXPECT_EQ(kernel, 1u);
+        EXPECT_EQ(warp, 0u);
+        ASSERT_TRUE(uid >= 1 && uid <= 65) << line;
+        char want[16];
+        std::snprintf(want, sizeof want, "0x%04x", (unsigned)(uid - 1) * 16); // EXIT at 64 * 16
+        EXPECT_EQ(pc, want);
+        std::vector<unsigned long long> &e = ev[uid - 1];
+        e.resize(6);
+        for (auto &x : e)
+            ls >> x;
+        for (size_t k = 1; k < 6; k++)
+            EXPECT_LE(e[k - 1], e[k]) << "uid " << uid << " event " << k;
+        wb_order.push_back(e[5]);
+        lines++;
+    }
+    ASSERT_EQ(lines, 65u);
+    EXPECT_TRUE(std::is_sorted(wb_order.begin(), wb_order.end()));
+    for (size_t i = 1; i < 64; i++)
+        EXPECT_EQ(ev[i][0] - ev[i - 1][0], 7u) << "FFMA " << i;
+    EXPECT_EQ(ev[64][0], ev[63][0] + 1); // EXIT
+    EXPECT_LT(ev[64][5], ev[63][5]);
 }
 
 } // namespace
