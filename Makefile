@@ -42,6 +42,7 @@ test: build
 
 bench: build
 	./$(BUILD)/tests/bench/smtlm_bench_kernels --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+	./$(BUILD)/tests/bench/smtlm_bench_trace --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 	./$(BUILD)/tests/bench/smtlm_throughput
 
 clean:

@@ -155,7 +155,7 @@ int trace_inst_parse(const trace_ctx *c, const char *line, unsigned long lineno,
     if (!trace_next_tok(&p, &opcode))
         return missing(c, lineno, err, errlen, "opcode");
     oplen = smtlm_opcode_first_token(opcode.s, opcode.n, &optok);
-    o = smtlm_opcode_find(c->map, optok, oplen);
+    o = trace_opindex_find(c->ops, c->map, optok, oplen);
     if (o == NULL) {
         if (oplen == 0) { /* "..." */
             optok = opcode.s;

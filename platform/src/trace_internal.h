@@ -115,11 +115,27 @@ int trace_tb_reset(smtlm_trace_tb *tb, unsigned n_warps);
 trace_rec *trace_tb_push(smtlm_trace_tb *tb, unsigned warp);
 int trace_tb_pool_add(smtlm_trace_tb *tb, const uint64_t *addrs, unsigned n, uint32_t *first);
 
+/* trace_opindex.c: the opcode map as a hash table on the name's length and first 8 bytes, built
+ * once per trace, so a lookup is one hash and (almost always) one probe instead of a binary
+ * search of strlen+memcmp steps. */
+#define TRACE_OPINDEX_SLOTS 1024u /* a power of two, at least twice the largest map */
+typedef struct trace_opindex {
+    const smtlm_opcode_map *map; /* NULL: no index (no map, or a map too large): binary search */
+    uint64_t key[TRACE_OPINDEX_SLOTS];
+    uint16_t len[TRACE_OPINDEX_SLOTS]; /* 0 = empty slot */
+    uint16_t op[TRACE_OPINDEX_SLOTS];
+} trace_opindex;
+void trace_opindex_build(trace_opindex *ix, const smtlm_opcode_map *map);
+/* The opcode named by name[0..len) (the first '.'-token), or NULL. */
+const smtlm_opcode *trace_opindex_find(const trace_opindex *ix, const smtlm_opcode_map *map, const char *name,
+                                       size_t len);
+
 /* ---- parsing context and per-line parsers ---- */
 typedef struct trace_ctx {
     const char *file;
     const smtlm_trace_header *hdr;
     const smtlm_opcode_map *map;
+    const trace_opindex *ops;  /* map's index */
     const smtlm_trace_latency *lat;
 } trace_ctx;
 

@@ -13,6 +13,7 @@ struct smtlm_trace {
     trace_lines lines;
     trace_header_store hdr;
     const smtlm_opcode_map *map;
+    trace_opindex ops; /* map's lookup table */
     smtlm_trace_latency lat;
     int state;
     int err_code;
@@ -27,6 +28,7 @@ static int open_common(smtlm_trace *t, const smtlm_trace_latency *lat, char *err
     if (rc < 0)
         return rc;
     t->map = smtlm_opcode_map_for_binary(t->hdr.h.binary_version);
+    trace_opindex_build(&t->ops, t->map);
     t->lat = lat != NULL ? *lat : smtlm_trace_latency_defaults();
     return 0;
 }
@@ -321,6 +323,7 @@ int smtlm_trace_next_tb(smtlm_trace *t, smtlm_trace_tb *tb, char *err, size_t er
     s.ctx.file = t->name;
     s.ctx.hdr = &t->hdr.h;
     s.ctx.map = t->map;
+    s.ctx.ops = &t->ops;
     s.ctx.lat = &t->lat;
     s.cur = -1;
     s.err = t->err_msg;
