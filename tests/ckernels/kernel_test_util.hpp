@@ -114,6 +114,43 @@ struct Ev {
     uint64_t oc_ex() const { return ev[SMTLM_EV_OC_EX]; }
     uint64_t fu() const { return ev[SMTLM_EV_FU_ISSUE]; }
     uint64_t wb() const { return ev[SMTLM_EV_WRITEBACK]; }
+    // The record of a retired instruction (what a retire hook sees).
+    static Ev of(const smtlm_inst *in)
+    {
+        Ev e;
+        e.warp = in->warp;
+        e.pc = in->pc;
+        e.unit = in->unit;
+        e.sched = in->sched;
+        e.uid = in->uid;
+        std::memcpy(e.ev, in->ev, sizeof e.ev);
+        return e;
+    }
+};
+
+// Per-warp programs as an instruction source: warp w runs progs[w] (any SM).
+struct WarpPrograms {
+    std::vector<std::vector<smtlm_inst_desc>> progs;
+    std::vector<size_t> pos;
+    void set(std::vector<std::vector<smtlm_inst_desc>> p)
+    {
+        progs = std::move(p);
+        pos.assign(SMTLM_MAX_WARPS, 0);
+    }
+    smtlm_inst_source source() { return smtlm_inst_source{this, &WarpPrograms::next, &WarpPrograms::more}; }
+    static int next(void *ctx, unsigned, unsigned w, smtlm_inst_desc *d)
+    {
+        WarpPrograms *p = static_cast<WarpPrograms *>(ctx);
+        if (!more(ctx, 0, w))
+            return 0;
+        *d = p->progs[w][p->pos[w]++];
+        return 1;
+    }
+    static int more(void *ctx, unsigned, unsigned w)
+    {
+        const WarpPrograms *p = static_cast<const WarpPrograms *>(ctx);
+        return w < p->progs.size() && p->pos[w] < p->progs[w].size();
+    }
 };
 
 // One SM driven directly; one CTA whose warp w runs progs[w].
@@ -134,15 +171,14 @@ class Rig {
     // Launches one CTA of `threads` threads (default: 32 per program).
     int load(std::vector<std::vector<smtlm_inst_desc>> progs, unsigned threads = 0)
     {
-        progs_ = std::move(progs);
-        pos_.assign(SMTLM_MAX_WARPS, 0);
+        progs_.set(std::move(progs));
         events.clear();
-        const smtlm_inst_source src = {this, &Rig::next, &Rig::more};
+        const smtlm_inst_source src = progs_.source();
         smtlm_sm_set_source(sm_.get(), &src);
         sm_->on_retire = &Rig::retire;
         sm_->retire_ctx = this;
         now_ = 0;
-        return smtlm_sm_launch_cta(sm_.get(), threads ? threads : 32 * (unsigned)progs_.size(), 0);
+        return smtlm_sm_launch_cta(sm_.get(), threads ? threads : 32 * (unsigned)progs_.progs.size(), 0);
     }
     // Same program for `warps` warps.
     int load_all(const std::vector<smtlm_inst_desc> &p, unsigned warps)
@@ -189,35 +225,10 @@ class Rig {
     int last_rc = SMTLM_OK;
 
   private:
-    static int next(void *ctx, unsigned, unsigned w, smtlm_inst_desc *d)
-    {
-        Rig *r = static_cast<Rig *>(ctx);
-        if (w >= r->progs_.size() || r->pos_[w] >= r->progs_[w].size())
-            return 0;
-        *d = r->progs_[w][r->pos_[w]++];
-        return 1;
-    }
-    static int more(void *ctx, unsigned, unsigned w)
-    {
-        Rig *r = static_cast<Rig *>(ctx);
-        return w < r->progs_.size() && r->pos_[w] < r->progs_[w].size();
-    }
-    static void retire(void *ctx, unsigned, const smtlm_inst *in)
-    {
-        Rig *r = static_cast<Rig *>(ctx);
-        Ev e;
-        e.warp = in->warp;
-        e.pc = in->pc;
-        e.unit = in->unit;
-        e.sched = in->sched;
-        e.uid = in->uid;
-        std::memcpy(e.ev, in->ev, sizeof e.ev);
-        r->events.push_back(e);
-    }
+    static void retire(void *ctx, unsigned, const smtlm_inst *in) { static_cast<Rig *>(ctx)->events.push_back(Ev::of(in)); }
     std::unique_ptr<smtlm_sm> sm_;
     std::unique_ptr<smtlm_mem_model> mem_;
-    std::vector<std::vector<smtlm_inst_desc>> progs_;
-    std::vector<size_t> pos_;
+    WarpPrograms progs_;
     uint64_t now_ = 0;
 };
 

@@ -496,25 +496,9 @@ TEST(GpuControl, WatchdogReportsTheStuckWarpsAndSetsError)
     ASSERT_EQ(gpu.status(), SMTLM_OK);
     smtlm::Memory mem("mem", sc_core::sc_time(100, sc_core::SC_NS));
     gpu.mem_socket(0).bind(mem.socket);
-    std::vector<smtlm_inst_desc> prog = ktu::prog({ktu::mufu(20, {3})});
-    size_t pos = 0;
-    struct Src {
-        std::vector<smtlm_inst_desc> *p;
-        size_t *pos;
-    } s{&prog, &pos};
-    gpu.set_source(smtlm_inst_source{&s,
-                                     [](void *ctx, unsigned, unsigned, smtlm_inst_desc *d) {
-                                         Src *x = static_cast<Src *>(ctx);
-                                         if (*x->pos >= x->p->size())
-                                             return 0;
-                                         *d = (*x->p)[(*x->pos)++];
-                                         return 1;
-                                     },
-                                     [](void *ctx, unsigned, unsigned) {
-                                         Src *x = static_cast<Src *>(ctx);
-                                         return (int)(*x->pos < x->p->size());
-                                     }},
-                   nullptr);
+    ktu::WarpPrograms prog;
+    prog.set({ktu::prog({ktu::mufu(20, {3})})});
+    gpu.set_source(prog.source(), nullptr);
     ASSERT_EQ(gpu.run_kernel(smtlm_kernel_desc{1, 32, 0, 32}), SMTLM_OK);
     sc_core::sc_start();
     EXPECT_EQ(gpu.run_status(), SMTLM_RUN_DEADLOCK);

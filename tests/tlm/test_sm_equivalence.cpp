@@ -23,11 +23,10 @@ class TlmRig {
     smtlm_mem_model *mem() { return mem_.get(); }
     int load(std::vector<std::vector<smtlm_inst_desc>> progs)
     {
-        progs_ = std::move(progs);
-        pos_.assign(SMTLM_MAX_WARPS, 0);
-        sm_->set_source(smtlm_inst_source{this, &TlmRig::next, &TlmRig::more});
+        progs_.set(std::move(progs));
+        sm_->set_source(progs_.source());
         sm_->set_retire_hook(&TlmRig::retire, this);
-        return sm_->launch_cta(32 * (unsigned)progs_.size(), 0);
+        return sm_->launch_cta(32 * (unsigned)progs_.progs.size(), 0);
     }
     uint64_t run(uint64_t max)
     {
@@ -41,34 +40,13 @@ class TlmRig {
     std::vector<ktu::Ev> events;
 
   private:
-    static int next(void *ctx, unsigned, unsigned w, smtlm_inst_desc *d)
-    {
-        TlmRig *r = static_cast<TlmRig *>(ctx);
-        if (w >= r->progs_.size() || r->pos_[w] >= r->progs_[w].size())
-            return 0;
-        *d = r->progs_[w][r->pos_[w]++];
-        return 1;
-    }
-    static int more(void *ctx, unsigned, unsigned w)
-    {
-        TlmRig *r = static_cast<TlmRig *>(ctx);
-        return w < r->progs_.size() && r->pos_[w] < r->progs_[w].size();
-    }
     static void retire(void *ctx, unsigned, const smtlm_inst *in)
     {
-        ktu::Ev e;
-        e.warp = in->warp;
-        e.pc = in->pc;
-        e.unit = in->unit;
-        e.sched = in->sched;
-        e.uid = in->uid;
-        std::memcpy(e.ev, in->ev, sizeof e.ev);
-        static_cast<TlmRig *>(ctx)->events.push_back(e);
+        static_cast<TlmRig *>(ctx)->events.push_back(ktu::Ev::of(in));
     }
     std::unique_ptr<smtlm::Sm> sm_;
     std::unique_ptr<smtlm_mem_model> mem_;
-    std::vector<std::vector<smtlm_inst_desc>> progs_;
-    std::vector<size_t> pos_;
+    ktu::WarpPrograms progs_;
     uint64_t now_ = 0;
 };
 
