@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 extern "C" {
 #include "smtlm/smsim.h"
 }
@@ -76,10 +78,17 @@ inline std::string scratch(const std::string &name)
     return dir;
 }
 
+// Writes whole or not at all: ctest runs test processes in parallel and several of them
+// generate the same scratch files, so a reader must never see one half written. The text goes
+// to a file of this process's own, renamed over `path` (atomic on POSIX).
 inline void write_file(const std::string &path, const std::string &text)
 {
-    std::ofstream f(path);
-    f << text;
+    const std::string tmp = path + ".tmp" + std::to_string((long)::getpid());
+    {
+        std::ofstream f(tmp);
+        f << text;
+    }
+    std::rename(tmp.c_str(), path.c_str());
 }
 
 } // namespace e2e

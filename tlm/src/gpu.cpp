@@ -108,7 +108,7 @@ int Gpu::run_kernel(const smtlm_kernel_desc &k)
 void Gpu::start()
 {
     running_ = true;
-    status_ = reg::STATUS_BUSY;
+    status_ = 0; // the last kernel's end; BUSY is running_
     start_ev_.notify(sc_core::SC_ZERO_TIME);
 }
 

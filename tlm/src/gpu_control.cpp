@@ -62,12 +62,18 @@ void Gpu::reset_now()
     done_ev_.notify(sc_core::SC_ZERO_TIME);   // and C++ callers waiting for the end wake up
 }
 
-void Gpu::kernel_ended(smtlm_run_status st)
+// STATUS and the interrupt for a kernel that ended with `st`.
+void Gpu::signal_end(smtlm_run_status st)
 {
     const bool failed = st == SMTLM_RUN_ERROR || st == SMTLM_RUN_DEADLOCK;
     status_ = reg::STATUS_DONE | (failed ? reg::STATUS_ERROR : 0u) | (uint32_t)st << reg::STATUS_CODE_SHIFT;
     irq_status_ |= reg::IRQ_KERNEL_END;
     update_irq();
+}
+
+void Gpu::kernel_ended(smtlm_run_status st)
+{
+    signal_end(st);
     done_ev_.notify(sc_core::SC_ZERO_TIME);
     if (st == SMTLM_RUN_DEADLOCK)
         report_deadlock(); // may throw (SC_ERROR's default action): everything is settled first
@@ -149,26 +155,33 @@ bool Gpu::write_reg(uint64_t off, uint32_t v)
     case reg::CTRL:
         if (v & reg::CTRL_SOFT_RESET)
             soft_reset();
-        else if ((v & reg::CTRL_START) && !running_ && !rst_held_) {
-            const int rc = start_kernel(kernel_);
-            if (rc) { // a start that cannot run ends at once, with an error and the interrupt
-                std::string msg = std::string(name()) + ": CTRL.START of kernel " + std::to_string(kernel_) + ": " +
-                                  (rc == SMTLM_ERANGE ? "past the kernel list (KERNEL_COUNT " +
-                                                            std::to_string(kernels_ ? kernels_->count() : 0) + ")"
-                                   : kernels_ && kernels_->error() ? std::string(kernels_->error())
-                                                                    : std::string(smtlm_status_str(rc)));
-                status_ = reg::STATUS_DONE | reg::STATUS_ERROR | (uint32_t)SMTLM_RUN_ERROR << reg::STATUS_CODE_SHIFT;
-                irq_status_ |= reg::IRQ_KERNEL_END;
-                update_irq();
-                SC_REPORT_WARNING("smtlm/ctrl", msg.c_str());
-            }
-        }
+        else if (v & reg::CTRL_START)
+            start_from_ctrl();
         return true;
     case reg::IRQ_EN: irq_en_ = v & reg::IRQ_KERNEL_END; update_irq(); return true;
     case reg::IRQ_STATUS: irq_status_ &= ~v; update_irq(); return true; // write 1 to clear
     case reg::KERNEL: kernel_ = v; return true;
     default: return false;
     }
+}
+
+// CTRL.START: ignored while busy or held in reset; a start that cannot run ends at once, with
+// an error, the interrupt and a warning saying why.
+void Gpu::start_from_ctrl()
+{
+    const int rc = start_kernel(kernel_);
+    if (rc == SMTLM_OK || rc == SMTLM_EFULL)
+        return;
+    std::string why;
+    if (rc == SMTLM_ERANGE)
+        why = "past the kernel list (KERNEL_COUNT " + std::to_string(kernels_ ? kernels_->count() : 0) + ")";
+    else if (kernels_ && kernels_->error())
+        why = kernels_->error();
+    else
+        why = smtlm_status_str(rc);
+    signal_end(SMTLM_RUN_ERROR);
+    const std::string msg = std::string(name()) + ": CTRL.START of kernel " + std::to_string(kernel_) + ": " + why;
+    SC_REPORT_WARNING("smtlm/ctrl", msg.c_str());
 }
 
 // One 32-bit register per access, or a whole 64-bit counter read with 8 bytes; anything else

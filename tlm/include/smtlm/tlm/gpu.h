@@ -142,7 +142,9 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     void drive_irq();
     void update_irq();
     void reset_now();
+    void signal_end(smtlm_run_status st);
     void kernel_ended(smtlm_run_status st);
+    void start_from_ctrl();
     void report_deadlock();
     uint64_t counter(uint64_t offset) const;
     int attach_engine();
