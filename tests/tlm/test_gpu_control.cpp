@@ -279,6 +279,9 @@ TEST(GpuControl, StartRunsTheKernelAndTheCountersMatchTheCEngine)
     sc_core::sc_start();
     EXPECT_TRUE(finished);
     EXPECT_FALSE(n->gpu.busy());
+    const smtlm_stats st = n->gpu.stats(); // the C++ API's snapshot says the same
+    EXPECT_EQ(st.tot_cycle, ref.cycles);
+    EXPECT_EQ(st.tot_warp_insn, ref.warp_insts);
 }
 
 // Kernels run one after another accumulate like the C engine running the list twice; with
