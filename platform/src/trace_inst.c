@@ -5,6 +5,7 @@
  *   PC mask dest_num {R<n>} opcode src_num {R<n>} mem_width [mode addresses] [immediate] */
 #include <string.h>
 
+#include "smtlm/common.h"
 #include "trace_internal.h"
 
 static int bad(const trace_ctx *c, unsigned long lineno, char *err, size_t errlen,
@@ -119,87 +120,219 @@ static int parse_mem(const trace_ctx *c, const char **p, unsigned long lineno, u
     return 0;
 }
 
-int trace_inst_parse(const trace_ctx *c, const char *line, unsigned long lineno,
-                     smtlm_trace_tb *tb, unsigned warp, char *err, size_t errlen)
+void trace_opinfo_of(const smtlm_opcode *o, const smtlm_trace_latency *lat, trace_opinfo *out)
 {
-    const char *p = line, *optok;
-    trace_tok t, opcode;
-    uint64_t pc, mask;
-    trace_rec r;
-    const smtlm_opcode *o;
-    uint64_t addrs[SMTLM_WARP_SIZE];
-    int has_addr, rc;
-    size_t oplen;
-    trace_rec *slot;
+    out->op = (uint8_t)smtlm_opcat_to_op((smtlm_opcat)o->cat, &out->spec);
+    smtlm_trace_latency_apply(lat, (smtlm_opcat)o->cat, o->flags, &out->latency, &out->ii);
+    if (o->flags & SMTLM_OPF_ATOM_AS_LOAD)
+        out->op = SMTLM_OP_LOAD; /* atomics are done at L2 as loads */
+    out->atomic = (o->flags & SMTLM_OPF_ATOMIC) ? 1 : 0;
+}
 
-    memset(&r, 0, sizeof r);
-    rc = skip_prefix(c, &p, lineno, err, errlen);
+/* The fields before mem_width. */
+typedef struct inst_head {
+    trace_rec r;            /* pc, mask, dst, src filled */
+    trace_tok opcode;       /* the whole opcode token (its suffix gives a memory width) */
+    const smtlm_opcode *o;
+} inst_head;
+
+/* General parser of the head, with a message for every malformed field. */
+static int slow_head(const trace_ctx *c, const char **p, unsigned long lineno, inst_head *h, char *err,
+                     size_t errlen)
+{
+    trace_tok t;
+    uint64_t pc, mask;
+    const char *optok;
+    size_t oplen;
+    int rc = skip_prefix(c, p, lineno, err, errlen);
     if (rc < 0)
         return rc;
-    if (!trace_next_tok(&p, &t))
+    if (!trace_next_tok(p, &t))
         return missing(c, lineno, err, errlen, "PC");
     if (trace_parse_hex(t, UINT32_MAX, &pc) < 0)
         return bad(c, lineno, err, errlen, "bad hex PC", t);
-    if (!trace_next_tok(&p, &t))
+    if (!trace_next_tok(p, &t))
         return missing(c, lineno, err, errlen, "mask");
     if (trace_parse_hex(t, UINT32_MAX, &mask) < 0)
         return bad(c, lineno, err, errlen, "bad hex mask", t);
-    r.pc = (uint32_t)pc;
-    r.mask = (uint32_t)mask;
-    r.line = lineno > UINT32_MAX ? UINT32_MAX : (uint32_t)lineno;
-    r.addr = TRACE_NO_ADDR;
-
-    rc = parse_regs(c, &p, lineno, TRACE_MAX_DST, "destinations", r.dst, &r.n_dst, err, errlen);
+    h->r.pc = (uint32_t)pc;
+    h->r.mask = (uint32_t)mask;
+    rc = parse_regs(c, p, lineno, TRACE_MAX_DST, "destinations", h->r.dst, &h->r.n_dst, err, errlen);
     if (rc < 0)
         return rc;
-    if (!trace_next_tok(&p, &opcode))
+    if (!trace_next_tok(p, &h->opcode))
         return missing(c, lineno, err, errlen, "opcode");
-    oplen = smtlm_opcode_first_token(opcode.s, opcode.n, &optok);
-    o = trace_opindex_find(c->ops, c->map, optok, oplen);
-    if (o == NULL) {
+    oplen = smtlm_opcode_first_token(h->opcode.s, h->opcode.n, &optok);
+    h->o = trace_opindex_find(c->ops, c->map, optok, oplen);
+    if (h->o == NULL) {
         if (oplen == 0) { /* "..." */
-            optok = opcode.s;
-            oplen = opcode.n;
+            optok = h->opcode.s;
+            oplen = h->opcode.n;
         }
         return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, c->file, lineno,
                           "unknown opcode %.*s for binary version %u",
                           (int)(oplen > 64 ? 64 : oplen), optok, c->hdr->binary_version);
     }
-    rc = parse_regs(c, &p, lineno, TRACE_MAX_SRC, "sources", r.src, &r.n_src, err, errlen);
-    if (rc < 0)
-        return rc;
-    rc = parse_mem(c, &p, lineno, r.mask, &has_addr, addrs, err, errlen);
-    if (rc < 0)
+    return parse_regs(c, p, lineno, TRACE_MAX_SRC, "sources", h->r.src, &h->r.n_src, err, errlen);
+}
+
+/* ---- fast path: one pass over the bytes of a well-formed head, no messages ---- */
+
+#define SPACE(ch) (trace_byte_class[(unsigned char)(ch)] == TRACE_C_SPACE)
+#define ENDS_TOKEN(ch) (trace_byte_class[(unsigned char)(ch)] != TRACE_C_TOKEN)
+
+static const unsigned char *skip_spaces(const unsigned char *s)
+{
+    if (*s == ' ' && !SPACE(s[1])) /* the usual single space */
+        return s + 1;
+    while (SPACE(*s))
+        s++;
+    return s;
+}
+
+/* 1..8 hex digits (no 0x). */
+static const unsigned char *fast_hex32(const unsigned char *s, uint32_t *v)
+{
+    uint32_t x = 0;
+    unsigned n = 0, d;
+    while (s[n] == 'f' && ++n < 8) /* "ffffffff", the full mask of most lines (stops at the NUL) */
+        ;
+    if (n == 8 && ENDS_TOKEN(s[8])) {
+        *v = UINT32_MAX;
+        return skip_spaces(s + 8);
+    }
+    n = 0;
+    while ((d = trace_hex_plus1[s[n]]) != 0) {
+        x = x << 4 | (d - 1u);
+        if (++n == 8)
+            break;
+    }
+    *v = x;
+    return n > 0 && ENDS_TOKEN(s[n]) ? skip_spaces(s + n) : NULL;
+}
+
+/* R<0..255> with one to three digits, numbered from 1 as slow_head does. */
+static const unsigned char *fast_reg(const unsigned char *s, int16_t *reg)
+{
+    unsigned v, d;
+    if (s[0] != 'R' || (v = (unsigned)s[1] - '0') > 9)
+        return NULL;
+    s += 2;
+    if ((d = (unsigned)*s - '0') <= 9) {
+        v = v * 10 + d;
+        s++;
+        if ((d = (unsigned)*s - '0') <= 9) {
+            v = v * 10 + d;
+            s++;
+        }
+    }
+    if (v > 255 || !ENDS_TOKEN(*s))
+        return NULL;
+    *reg = (int16_t)(v + 1);
+    return skip_spaces(s);
+}
+
+/* One digit count <= max, then that many registers. */
+static const unsigned char *fast_regs(const unsigned char *s, unsigned max, int16_t *regs, uint8_t *n)
+{
+    const unsigned cnt = (unsigned)*s - '0';
+    if (cnt > max || !ENDS_TOKEN(s[1]))
+        return NULL;
+    s = skip_spaces(s + 1);
+    for (unsigned i = 0; i < cnt && s != NULL; i++)
+        s = fast_reg(s, &regs[i]);
+    *n = (uint8_t)cnt;
+    return s;
+}
+
+/* NULL when the head is not of the plain common shape: the caller then runs slow_head, which
+ * accepts the same lines with the same result and names what is wrong with the others. */
+static const char *fast_head(const trace_ctx *c, const char *line, inst_head *h)
+{
+    const unsigned char *s = skip_spaces((const unsigned char *)line), *dot = NULL;
+    if ((s = fast_hex32(s, &h->r.pc)) == NULL || (s = fast_hex32(s, &h->r.mask)) == NULL ||
+        (s = fast_regs(s, TRACE_MAX_DST, h->r.dst, &h->r.n_dst)) == NULL || *s == '.')
+        return NULL;
+    /* the opcode token; its first '.'-part's first 8 bytes become the index key on the way */
+    h->opcode.s = (const char *)s;
+    uint64_t key = 0;
+    unsigned shift = 0;
+    while (!ENDS_TOKEN(*s) && *s != '.') {
+        if (shift < 64)
+            key |= (uint64_t)*s << shift;
+        shift += 8;
+        s++;
+    }
+    dot = s;
+    while (!ENDS_TOKEN(*s))
+        s++;
+    h->opcode.n = (size_t)((const char *)s - h->opcode.s);
+    h->o = trace_opindex_find_key(c->ops, c->map, h->opcode.s, (size_t)((const char *)dot - h->opcode.s), key);
+    if (h->o == NULL)
+        return NULL;
+    s = fast_regs(skip_spaces(s), TRACE_MAX_SRC, h->r.src, &h->r.n_src);
+    return (const char *)s;
+}
+
+/* The tail of most lines: mem_width 0 and nothing after it. */
+static int plain_tail(const char *p)
+{
+    const unsigned char *s = (const unsigned char *)p;
+    return s[0] == '0' && *skip_spaces(s + 1) == '\0';
+}
+
+int trace_inst_parse(const trace_ctx *c, const char *line, unsigned long lineno,
+                     smtlm_trace_tb *tb, unsigned warp, char *err, size_t errlen)
+{
+    inst_head h;
+    trace_rec *r;
+    const char *p = NULL;
+    uint64_t addrs[SMTLM_WARP_SIZE];
+    int has_addr = 0, rc;
+
+    memset(&h.r, 0, sizeof h.r);
+    if (c->plain_fields)
+        p = fast_head(c, line, &h);
+    if (p == NULL) {
+        memset(&h.r, 0, sizeof h.r);
+        p = line;
+        if ((rc = slow_head(c, &p, lineno, &h, err, errlen)) < 0)
+            return rc;
+    }
+    if (!plain_tail(p) && (rc = parse_mem(c, &p, lineno, h.r.mask, &has_addr, addrs, err, errlen)) < 0)
         return rc;
 
-    r.op = (uint8_t)smtlm_opcat_to_op((smtlm_opcat)o->cat, &r.spec);
-    smtlm_trace_latency_apply(c->lat, (smtlm_opcat)o->cat, o->flags, &r.latency, &r.ii);
-    if (o->flags & SMTLM_OPF_ATOM_AS_LOAD)
-        r.op = SMTLM_OP_LOAD; /* atomics are done at L2 as loads */
-    r.atomic = (o->flags & SMTLM_OPF_ATOMIC) ? 1 : 0;
-    r.mem_space = SMTLM_MEM_NONE;
-    r.mem_width = 0;
-    if (o->mem != SMTLM_OPMEM_NONE) {
-        unsigned width = trace_width_from_opcode(opcode.s, opcode.n);
+    h.r.line = lineno > UINT32_MAX ? UINT32_MAX : (uint32_t)lineno;
+    h.r.addr = TRACE_NO_ADDR;
+    trace_opinfo info;
+    if (c->info != NULL)
+        info = c->info[h.o - c->map->ops];
+    else
+        trace_opinfo_of(h.o, c->lat, &info);
+    h.r.op = info.op;
+    h.r.spec = info.spec;
+    h.r.latency = info.latency;
+    h.r.ii = info.ii;
+    h.r.atomic = info.atomic;
+    h.r.mem_space = SMTLM_MEM_NONE;
+    h.r.mem_width = 0;
+    if (h.o->mem != SMTLM_OPMEM_NONE) {
+        unsigned width = trace_width_from_opcode(h.opcode.s, h.opcode.n);
         if (!has_addr)
             return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, c->file, lineno,
                               "memory instruction with mem_width 0 (no addresses)");
         if (width < 1 || width > 16)
             return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, c->file, lineno,
                               "unsupported memory width %u bytes from the opcode", width);
-        r.mem_width = (uint8_t)width;
-        r.mem_space = mem_space_of(o, c->hdr, r.mask, addrs);
+        h.r.mem_width = (uint8_t)width;
+        h.r.mem_space = mem_space_of(h.o, c->hdr, h.r.mask, addrs);
     }
 
-    slot = trace_tb_push(tb, warp);
-    if (slot == NULL)
+    r = trace_tb_push(tb, warp);
+    if (r == NULL)
         return trace_fail(err, errlen, SMTLM_TRACE_ERR_NOMEM, c->file, lineno, "out of memory");
-    if (r.mem_space != SMTLM_MEM_NONE) {
-        int n = 0;
-        uint32_t m;
-        for (m = r.mask; m != 0; m &= m - 1)
-            n++;
-        rc = trace_tb_pool_add(tb, addrs, (unsigned)n, &r.addr);
+    if (h.r.mem_space != SMTLM_MEM_NONE) {
+        rc = trace_tb_pool_add(tb, addrs, (unsigned)smtlm_popcount32(h.r.mask), &h.r.addr);
         if (rc < 0) {
             tb->warps[warp].n--;
             return trace_fail(err, errlen, rc, c->file, lineno,
@@ -207,6 +340,6 @@ int trace_inst_parse(const trace_ctx *c, const char *line, unsigned long lineno,
                                                           : "too many addresses in one TB");
         }
     }
-    *slot = r;
+    *r = h.r;
     return 0;
 }

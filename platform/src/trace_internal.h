@@ -45,8 +45,13 @@ typedef struct trace_lines {
     unsigned char *buf;            /* decoded bytes */
     size_t buf_len, buf_pos;
     int decoded_eof;               /* no more decoded bytes */
-    char *line;                    /* current line, NUL-terminated, no '\n' / '\r' */
-    size_t line_len, line_cap;
+    char *line;                    /* current line, NUL-terminated, no '\n' / '\r': in buf
+                                    * itself (its '\n' overwritten) or, when it spans two
+                                    * chunks, assembled in own */
+    size_t line_len;
+    char *own;                     /* assembly buffer for lines that span chunks */
+    size_t own_len, own_cap;
+    char empty[1];                 /* the line after the end: "" */
     unsigned long lineno;          /* number of the current line (1-based) */
 } trace_lines;
 
@@ -129,6 +134,17 @@ void trace_opindex_build(trace_opindex *ix, const smtlm_opcode_map *map);
 /* The opcode named by name[0..len) (the first '.'-token), or NULL. */
 const smtlm_opcode *trace_opindex_find(const trace_opindex *ix, const smtlm_opcode_map *map, const char *name,
                                        size_t len);
+/* The same with the key already made: name's first min(len, 8) bytes, little-endian. */
+const smtlm_opcode *trace_opindex_find_key(const trace_opindex *ix, const smtlm_opcode_map *map, const char *name,
+                                           size_t len, uint64_t key);
+
+/* What a record takes from its opcode alone, worked out once per opcode of the map. */
+typedef struct trace_opinfo {
+    uint16_t latency, ii;
+    uint8_t op, spec, atomic;
+} trace_opinfo;
+#define TRACE_OPINFO_MAX (TRACE_OPINDEX_SLOTS / 2u) /* opcodes of the largest indexed map */
+void trace_opinfo_of(const smtlm_opcode *o, const smtlm_trace_latency *lat, trace_opinfo *out);
 
 /* ---- parsing context and per-line parsers ---- */
 typedef struct trace_ctx {
@@ -137,7 +153,14 @@ typedef struct trace_ctx {
     const smtlm_opcode_map *map;
     const trace_opindex *ops;  /* map's index */
     const smtlm_trace_latency *lat;
+    const trace_opinfo *info;  /* per opcode of map (NULL: worked out per line) */
+    int plain_fields;          /* lines start with the PC (tracer >= 3, no line numbers) */
 } trace_ctx;
+
+/* Byte tables shared by the tokenizer and the instruction fast path (trace_tokens.c). */
+enum { TRACE_C_TOKEN = 0, TRACE_C_SPACE = 1, TRACE_C_END = 2 };
+extern const unsigned char trace_byte_class[256];
+extern const unsigned char trace_hex_plus1[256]; /* hex digit value + 1; 0 = not a digit */
 
 /* trace_header.c: header lines up to (and consuming) the first '#' line. */
 typedef struct trace_header_store {

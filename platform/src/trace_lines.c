@@ -49,7 +49,7 @@ static int xz_error(trace_lines *l, lzma_ret ret, char *err, size_t errlen)
     default: what = "xz decoding error"; break;
     }
     /* Point at the line being assembled when the damage is met (0 = before any line). */
-    return trace_fail(err, errlen, code, l->name, l->lineno + (l->line_len > 0 || l->lineno > 0),
+    return trace_fail(err, errlen, code, l->name, l->lineno + (l->own_len > 0 || l->lineno > 0),
                       "%s", what);
 }
 
@@ -175,47 +175,54 @@ int trace_lines_open_mem(trace_lines *l, const void *data, size_t len, const cha
 
 static int append(trace_lines *l, const unsigned char *s, size_t n, char *err, size_t errlen)
 {
-    if (l->line_len + n + 1 > l->line_cap) {
-        size_t cap = l->line_cap ? l->line_cap : 256;
+    if (l->own_len + n + 1 > l->own_cap) {
+        size_t cap = l->own_cap ? l->own_cap : 256;
         char *p;
-        if (l->line_len + n + 1 > TRACE_MAX_LINE)
+        if (l->own_len + n + 1 > TRACE_MAX_LINE)
             return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, l->name, l->lineno + 1,
                               "line longer than %u bytes", TRACE_MAX_LINE);
-        while (cap < l->line_len + n + 1)
+        while (cap < l->own_len + n + 1)
             cap *= 2;
-        p = realloc(l->line, cap);
+        p = realloc(l->own, cap);
         if (p == NULL)
             return trace_fail(err, errlen, SMTLM_TRACE_ERR_NOMEM, l->name, l->lineno + 1,
                               "out of memory");
-        l->line = p;
-        l->line_cap = cap;
+        l->own = p;
+        l->own_cap = cap;
     }
-    memcpy(l->line + l->line_len, s, n);
-    l->line_len += n;
+    memcpy(l->own + l->own_len, s, n);
+    l->own_len += n;
     return 0;
 }
 
-static int finish_line(trace_lines *l, char *err, size_t errlen)
+/* Ends the line s[0..n) (s writable, s[n] available for the terminator). */
+static int finish_line(trace_lines *l, char *s, size_t n, char *err, size_t errlen)
 {
-    int rc = append(l, (const unsigned char *)"", 0, err, errlen); /* ensures a buffer */
-    if (rc < 0)
-        return rc;
     l->lineno++;
-    while (l->line_len > 0 && l->line[l->line_len - 1] == '\r')
-        l->line_len--;
-    l->line[l->line_len] = '\0';
-    if (memchr(l->line, '\0', l->line_len) != NULL)
+    while (n > 0 && s[n - 1] == '\r')
+        n--;
+    s[n] = '\0';
+    l->line = s;
+    l->line_len = n;
+    if (memchr(s, '\0', n) != NULL)
         return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, l->name, l->lineno,
                           "malformed line: NUL byte");
     return 1;
 }
 
+/* Ends a line assembled in own. */
+static int finish_own(trace_lines *l, char *err, size_t errlen)
+{
+    int rc = append(l, (const unsigned char *)"", 0, err, errlen); /* room for the NUL */
+    return rc < 0 ? rc : finish_line(l, l->own, l->own_len, err, errlen);
+}
+
 int trace_lines_next(trace_lines *l, char *err, size_t errlen)
 {
-    int have = 0; /* consumed bytes of this line */
-    l->line_len = 0;
+    int have = 0; /* bytes of this line were copied into own */
+    l->own_len = 0;
     for (;;) {
-        const unsigned char *start, *nl;
+        unsigned char *start, *nl;
         size_t n;
         int rc;
         if (l->buf_pos == l->buf_len) {
@@ -224,9 +231,10 @@ int trace_lines_next(trace_lines *l, char *err, size_t errlen)
                 return rc;
             if (rc == 0) {
                 if (have)
-                    return finish_line(l, err, errlen);
-                if (l->line != NULL)
-                    l->line[0] = '\0'; /* no stale text after the end */
+                    return finish_own(l, err, errlen);
+                l->empty[0] = '\0';
+                l->line = l->empty; /* no stale text after the end */
+                l->line_len = 0;
                 return 0;
             }
             continue;
@@ -234,6 +242,10 @@ int trace_lines_next(trace_lines *l, char *err, size_t errlen)
         start = l->buf + l->buf_pos;
         n = l->buf_len - l->buf_pos;
         nl = memchr(start, '\n', n);
+        if (nl != NULL && !have) { /* the common case: the whole line is in this chunk */
+            l->buf_pos += (size_t)(nl - start) + 1;
+            return finish_line(l, (char *)start, (size_t)(nl - start), err, errlen);
+        }
         if (nl != NULL)
             n = (size_t)(nl - start);
         rc = append(l, start, n, err, errlen);
@@ -243,7 +255,7 @@ int trace_lines_next(trace_lines *l, char *err, size_t errlen)
         l->buf_pos += n;
         if (nl != NULL) {
             l->buf_pos++;
-            return finish_line(l, err, errlen);
+            return finish_own(l, err, errlen);
         }
     }
 }
@@ -256,6 +268,6 @@ void trace_lines_close(trace_lines *l)
         lzma_end(&l->xz);
     free(l->raw);
     free(l->buf);
-    free(l->line);
+    free(l->own);
     memset(l, 0, sizeof *l);
 }

@@ -7,8 +7,9 @@
 
 static uint64_t key_of(const char *name, size_t len)
 {
-    uint64_t k = 0;
-    memcpy(&k, name, len < 8 ? len : 8);
+    uint64_t k = 0; /* little-endian on every host: the fast path builds it byte by byte */
+    for (size_t i = 0; i < len && i < 8; i++)
+        k |= (uint64_t)(unsigned char)name[i] << (8 * i);
     return k;
 }
 
@@ -43,11 +44,16 @@ void trace_opindex_build(trace_opindex *ix, const smtlm_opcode_map *map)
 const smtlm_opcode *trace_opindex_find(const trace_opindex *ix, const smtlm_opcode_map *map, const char *name,
                                        size_t len)
 {
+    return trace_opindex_find_key(ix, map, name, len, key_of(name, len));
+}
+
+const smtlm_opcode *trace_opindex_find_key(const trace_opindex *ix, const smtlm_opcode_map *map, const char *name,
+                                           size_t len, uint64_t k)
+{
     if (ix == NULL || ix->map != map || map == NULL)
         return smtlm_opcode_find(map, name, len);
     if (len == 0 || len > UINT16_MAX)
         return NULL;
-    const uint64_t k = key_of(name, len);
     for (unsigned i = slot_of(k, len); ix->len[i] != 0; i = (i + 1) & (TRACE_OPINDEX_SLOTS - 1u))
         if (ix->len[i] == len && ix->key[i] == k &&
             (len <= 8 || memcmp(map->ops[ix->op[i]].name + 8, name + 8, len - 8) == 0))

@@ -14,6 +14,8 @@ struct smtlm_trace {
     trace_header_store hdr;
     const smtlm_opcode_map *map;
     trace_opindex ops; /* map's lookup table */
+    trace_opinfo opinfo[TRACE_OPINFO_MAX]; /* per opcode of map, when it has at most that many */
+    int has_opinfo;
     smtlm_trace_latency lat;
     int state;
     int err_code;
@@ -30,6 +32,9 @@ static int open_common(smtlm_trace *t, const smtlm_trace_latency *lat, char *err
     t->map = smtlm_opcode_map_for_binary(t->hdr.h.binary_version);
     trace_opindex_build(&t->ops, t->map);
     t->lat = lat != NULL ? *lat : smtlm_trace_latency_defaults();
+    t->has_opinfo = t->map != NULL && t->map->n <= TRACE_OPINFO_MAX;
+    for (size_t j = 0; t->has_opinfo && j < t->map->n; j++)
+        trace_opinfo_of(&t->map->ops[j], &t->lat, &t->opinfo[j]);
     return 0;
 }
 
@@ -251,6 +256,13 @@ static int read_body(tb_parse *s)
     while ((rc = trace_lines_next(l, s->err, s->errlen)) == 1) {
         const char *p = l->line;
         trace_tok a, b = {"", 0};
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (trace_hex_plus1[(unsigned char)*p] != 0) { /* no keyword starts with a hex digit */
+            if ((rc = on_inst(s, l->line)) < 0)
+                return rc;
+            continue;
+        }
         if (!trace_next_tok(&p, &a))
             continue; /* blank */
         trace_next_tok(&p, &b);
@@ -325,6 +337,8 @@ int smtlm_trace_next_tb(smtlm_trace *t, smtlm_trace_tb *tb, char *err, size_t er
     s.ctx.map = t->map;
     s.ctx.ops = &t->ops;
     s.ctx.lat = &t->lat;
+    s.ctx.info = t->has_opinfo ? t->opinfo : NULL;
+    s.ctx.plain_fields = t->hdr.h.tracer_version >= 3 && !t->hdr.h.lineinfo;
     s.cur = -1;
     s.err = t->err_msg;
     s.errlen = sizeof t->err_msg;

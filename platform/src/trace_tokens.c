@@ -5,23 +5,22 @@
 #include "trace_internal.h"
 
 /* Byte classes: one table look-up per byte instead of six comparisons. */
-enum { C_TOKEN = 0, C_SPACE = 1, C_END = 2 };
-static const unsigned char byte_class[256] = {
-    ['\0'] = C_END, [' '] = C_SPACE, ['\t'] = C_SPACE, ['\r'] = C_SPACE,
-    ['\v'] = C_SPACE, ['\f'] = C_SPACE, ['\n'] = C_SPACE,
+const unsigned char trace_byte_class[256] = {
+    ['\0'] = TRACE_C_END, [' '] = TRACE_C_SPACE, ['\t'] = TRACE_C_SPACE, ['\r'] = TRACE_C_SPACE,
+    ['\v'] = TRACE_C_SPACE, ['\f'] = TRACE_C_SPACE, ['\n'] = TRACE_C_SPACE,
 };
 
 int trace_next_tok(const char **p, trace_tok *t)
 {
     const unsigned char *s = (const unsigned char *)*p;
-    while (byte_class[*s] == C_SPACE)
+    while (trace_byte_class[*s] == TRACE_C_SPACE)
         s++;
-    if (byte_class[*s] == C_END) {
+    if (trace_byte_class[*s] == TRACE_C_END) {
         *p = (const char *)s;
         return 0;
     }
     t->s = (const char *)s;
-    while (byte_class[*s] == C_TOKEN)
+    while (trace_byte_class[*s] == TRACE_C_TOKEN)
         s++;
     t->n = (size_t)((const char *)s - t->s);
     *p = (const char *)s;
@@ -71,8 +70,7 @@ int trace_parse_sdec(trace_tok t, int64_t *v)
     return 0;
 }
 
-/* Hex digit value + 1 per byte; 0 = not a hex digit. */
-static const unsigned char hex_plus1[256] = {
+const unsigned char trace_hex_plus1[256] = {
     ['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
     ['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
     ['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
@@ -87,7 +85,7 @@ int trace_parse_hex(trace_tok t, uint64_t max, uint64_t *v)
     if (i == t.n)
         return -1;
     for (; i < t.n; i++) {
-        const unsigned d = hex_plus1[(unsigned char)t.s[i]] - 1u; /* UINT_MAX for a non-digit */
+        const unsigned d = trace_hex_plus1[(unsigned char)t.s[i]] - 1u; /* UINT_MAX for a non-digit */
         if (d > 15 || x > (max >> 4))
             return -1;
         x = (x << 4) | d;
