@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "smtlm/diag.h"
 #include "smtlm/engine_config.h"
@@ -29,6 +30,7 @@ typedef struct run_ctx {
     double start;      /* when smsim started (Accel-Sim's simulation time counts from there) */
     double wall;       /* seconds spent in the engine */
     uint64_t sm_cycles;
+    int reader_thread; /* -smtlm_reader_thread, resolved */
 } run_ctx;
 
 static double now_s(void)
@@ -172,6 +174,11 @@ static int run_trace_kernel(run_ctx *r, const char *path)
         fprintf(r->err, "smsim: %s\n", msg);
         return 2;
     }
+    if (r->reader_thread && smtlm_trace_source_start_reader(src, msg, sizeof msg) < 0) {
+        fprintf(r->err, "smsim: %s\n", msg);
+        smtlm_trace_source_close(src);
+        return 2;
+    }
     const smtlm_trace_header *h = smtlm_trace_source_header(src);
     smtlm_kernel_desc k = smtlm_trace_source_kernel(src);
     const smtlm_inst_source is = smtlm_trace_source_iface(src);
@@ -273,9 +280,24 @@ static int addr_map(const smtlm_options *o, smtlm_engine_params *p, char *msg, s
     return 0;
 }
 
+/* -smtlm_reader_thread 0|1, or -1: 1 when this machine has more than one core. */
+static int reader_thread(run_ctx *r, char *msg, size_t n)
+{
+    int32_t v = -1;
+    smtlm_options_get_i32(r->opts, "smtlm_reader_thread", &v);
+    if (v < -1 || v > 1) {
+        char where[256] = "<default>";
+        smtlm_options_origin(r->opts, "smtlm_reader_thread", where, sizeof where);
+        snprintf(msg, n, "%s: -smtlm_reader_thread: %d is not 0, 1 or -1 (automatic)", where, (int)v);
+        return -1;
+    }
+    r->reader_thread = v >= 0 ? v : sysconf(_SC_NPROCESSORS_ONLN) > 1;
+    return 0;
+}
+
 static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engines, char *msg, size_t n)
 {
-    if (smtlm_engine_config(r->opts, &r->cfg, msg, n))
+    if (smtlm_engine_config(r->opts, &r->cfg, msg, n) || reader_thread(r, msg, n))
         return 2;
     if (!(r->engine = pick_engine(r->opts, engines, n_engines, msg, n)))
         return 2;

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "trace_prefetch.h"
+
 typedef struct warp_bind {
     smtlm_trace_tb *tb;  /* NULL = unbound */
     unsigned w;          /* warp index inside the TB */
@@ -17,6 +19,7 @@ struct smtlm_trace_source {
     unsigned n_sm, max_warps;
     smtlm_trace_tb **tbs;   /* n_sm * SMTLM_MAX_CTAS */
     warp_bind *warps;       /* n_sm * max_warps */
+    trace_prefetch *reader; /* NULL: blocks are parsed on the engine's thread */
     char err[1024];
     int failed;
 };
@@ -52,6 +55,7 @@ void smtlm_trace_source_close(smtlm_trace_source *s)
 {
     if (!s)
         return;
+    trace_prefetch_stop(s->reader); /* first: it may still be reading the trace */
     if (s->tbs)
         for (size_t i = 0; i < (size_t)s->n_sm * SMTLM_MAX_CTAS; i++)
             smtlm_trace_tb_free(s->tbs[i]);
@@ -61,6 +65,16 @@ void smtlm_trace_source_close(smtlm_trace_source *s)
         smtlm_trace_close(s->t);
     free(s->path);
     free(s);
+}
+
+int smtlm_trace_source_start_reader(smtlm_trace_source *s, char *err, size_t errlen)
+{
+    /* two blocks ahead: enough to hide parsing behind a CTA's run, little memory */
+    int rc = s->reader ? 0 : trace_prefetch_start(&s->reader, s->t, 1024, s->n_sm * SMTLM_MAX_CTAS);
+    if (rc < 0)
+        snprintf(err, errlen, "%s: cannot start the reader thread (%s)", s->path,
+                 rc == SMTLM_TRACE_ERR_NOMEM ? "out of memory" : "thread creation failed");
+    return rc < 0 ? -1 : 0;
 }
 
 const smtlm_trace_header *smtlm_trace_source_header(const smtlm_trace_source *s) { return smtlm_trace_info(s->t); }
@@ -93,9 +107,14 @@ static int cta_start(void *ctx, unsigned sm, unsigned slot, unsigned first_warp,
     smtlm_trace_source *s = ctx;
     smtlm_trace_tb **tb = &s->tbs[(size_t)sm * SMTLM_MAX_CTAS + slot];
     char what[256];
-    if (!*tb && !(*tb = smtlm_trace_tb_new()))
-        return fail(s, "out of memory reading a thread block");
-    int rc = smtlm_trace_next_tb(s->t, *tb, s->err, sizeof s->err);
+    int rc;
+    if (s->reader) {
+        rc = trace_prefetch_next(s->reader, tb, s->err, sizeof s->err);
+    } else {
+        if (!*tb && !(*tb = smtlm_trace_tb_new()))
+            return fail(s, "out of memory reading a thread block");
+        rc = smtlm_trace_next_tb(s->t, *tb, s->err, sizeof s->err);
+    }
     if (rc < 0) {
         s->failed = 1;
         return -1;

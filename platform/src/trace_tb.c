@@ -1,5 +1,6 @@
 /* Thread-block storage: per warp a growable array of compact records, plus one address pool
  * holding only the active lanes of memory instructions. Reset keeps the capacity. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,7 +134,8 @@ int smtlm_trace_tb_inst(const smtlm_trace_tb *tb, unsigned warp, unsigned index,
     unsigned i;
     if (r == NULL || out == NULL)
         return SMTLM_TRACE_ERR_ARG;
-    memset(out, 0, sizeof *out);
+    /* the 256 address bytes only for memory instructions: the engine reads them for no other */
+    memset(out, 0, offsetof(smtlm_inst_desc, addr));
     out->pc = r->pc;
     out->mask = r->mask;
     out->op = r->op;
@@ -152,6 +154,7 @@ int smtlm_trace_tb_inst(const smtlm_trace_tb *tb, unsigned warp, unsigned index,
     out->line = r->line;
     if (r->addr != TRACE_NO_ADDR) {
         const uint64_t *a = tb->pool + r->addr;
+        memset(out->addr, 0, sizeof out->addr);
         for (i = 0; i < SMTLM_WARP_SIZE; i++)
             if (r->mask & (1u << i))
                 out->addr[i] = *a++;

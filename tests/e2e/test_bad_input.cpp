@@ -176,3 +176,47 @@ TEST(BadInput, TraceNeedsAUnitTheConfigLacks)
 }
 
 } // namespace
+
+// The trace reader thread parses thread blocks ahead of the engine: an error in a later block
+// (here blocks 40 and 45 of 60 both have one; 40's comes first in the file) must be reported
+// exactly as the engine's own thread reports it: the same single message, file:line and exit
+// status, after the same simulated work (stdout up to the error is the same too).
+TEST(BadInput, ReaderThreadReportsTheFirstErrorInFileOrder)
+{
+    const std::string dir = e2e::scratch("bad_reader_thread");
+    std::string text = "-kernel name = bad\n-kernel id = 1\n-grid dim = (60,1,1)\n-block dim = (32,1,1)\n-shmem = 0\n"
+                       "-nregs = 16\n-binary version = 70\n-cuda stream id = 0\n-shmem base_addr = 0x0\n"
+                       "-local mem base_addr = 0x0\n-nvbit version = 1.5.5\n-accelsim tracer version = 4\n"
+                       "-enable lineinfo = 0\n\n";
+    unsigned line = 15, bad_line = 0;
+    for (unsigned tb = 0; tb < 60; tb++) {
+        text += "#BEGIN_TB\nthread block = " + std::to_string(tb) + ",0,0\nwarp = 0\ninsts = 2\n";
+        line += 4;
+        const bool bad = tb == 40 || tb == 45;
+        text += bad ? "0000 ffffffff 1 R2 FROB 2 R2 R4 0\n" : "0000 ffffffff 1 R2 FFMA 3 R2 R4 R6 0\n";
+        if (tb == 40)
+            bad_line = line;
+        text += "0010 ffffffff 0 EXIT 0 0\n#END_TB\n";
+        line += 3;
+    }
+    e2e::write_file(dir + "/kernel-1.traceg", text);
+    e2e::write_file(dir + "/kernelslist.g", "kernel-1.traceg\n");
+    // one SM with one CTA slot: blocks are taken one by one while the reader runs ahead
+    const std::vector<std::string> small = {"-gpgpu_n_clusters", "1", "-gpgpu_shader_cta", "1"};
+    auto run = [&](const char *reader) {
+        std::vector<std::string> a = small;
+        a.insert(a.end(), {"-smtlm_reader_thread", reader, "-smtlm_engine", "c"});
+        return run_trace(dir, a);
+    };
+    const e2e::Result serial = run("0"), threaded = run("1");
+    expect_one_error(serial, dir + "/kernel-1.traceg:" + std::to_string(bad_line) + ":", "unknown opcode FROB");
+    EXPECT_EQ(threaded.status, serial.status);
+    EXPECT_EQ(threaded.err, serial.err);
+    EXPECT_EQ(threaded.out, serial.out);
+}
+
+TEST(BadInput, ReaderThreadValueOutOfRange)
+{
+    const e2e::Result r = e2e::smsim({"-smtlm_reader_thread", "2"});
+    expect_one_error(r, "<command line>", "-smtlm_reader_thread: 2 is not 0, 1 or -1");
+}

@@ -142,7 +142,7 @@ TEST(TraceFormat, ConstantLoadIsAluNotMemory)
         EXPECT_EQ(d.op, SMTLM_OP_ALU);
         EXPECT_EQ(d.mem_space, SMTLM_MEM_NONE);
         EXPECT_EQ(d.mem_width, 0);
-        EXPECT_EQ(d.addr[0], 0u);
+        EXPECT_EQ(d.addr[0], trace_test::kAddrUntouched) << "a non-memory instruction carries no addresses";
     }
 }
 

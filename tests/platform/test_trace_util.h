@@ -2,6 +2,7 @@
 #ifndef SMTLM_TEST_TRACE_UTIL_H
 #define SMTLM_TEST_TRACE_UTIL_H
 
+#include <cstring>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -14,6 +15,8 @@
 #include "smtlm/trace.h"
 
 namespace trace_test {
+
+constexpr uint64_t kAddrUntouched = 0xABABABABABABABABull;
 
 inline std::string data_path(const std::string &rel)
 {
@@ -160,6 +163,7 @@ struct FirstTb {
     smtlm_inst_desc inst(unsigned w, unsigned i) const
     {
         smtlm_inst_desc d;
+        std::memset(&d, 0xAB, sizeof d); // what the reader leaves alone shows as kAddrUntouched
         EXPECT_EQ(smtlm_trace_tb_inst(tb, w, i, &d), 0);
         return d;
     }

@@ -1,5 +1,6 @@
 // Equivalence of the two engines end to end: smsim run with -smtlm_engine c and with
-// -smtlm_engine systemc on the same input must write the same per-instruction event log
+// -smtlm_engine systemc on the same input (and the C engine with and without the trace reader
+// thread, -smtlm_reader_thread 0|1) must write the same per-instruction event log
 // (-smtlm_event_log: every retired instruction with the cycle of each pipeline event), print
 // the same statistics (all but the wall-clock lines), write the same JSON (all but
 // wall_seconds), report the same errors and exit with the same status. Inputs: the real
@@ -103,23 +104,29 @@ TEST_P(SmsimEquivalence, BothEnginesGiveIdenticalOutput)
     const Input &in = GetParam();
     const smtlm_engine *const engines[] = {smtlm_systemc_engine(), smtlm_c_engine()};
     const std::string dir = e2e::scratch(std::string("equiv_") + in.name);
-    auto run = [&](const std::string &engine) {
+    // the SystemC engine with the trace reader thread, the C engine without and with it
+    auto run = [&](const std::string &engine, const char *reader) {
+        const std::string base = dir + "/" + engine + reader;
         std::vector<std::string> a = in.args;
-        a.insert(a.end(), {"-smtlm_engine", engine, "-smtlm_stats_json", dir + "/" + engine + ".json",
-                           "-smtlm_event_log", dir + "/" + engine + ".events"});
+        a.insert(a.end(), {"-smtlm_engine", engine, "-smtlm_reader_thread", reader, "-smtlm_stats_json", base + ".json",
+                           "-smtlm_event_log", base + ".events"});
         return e2e::smsim(a, engines, 2);
     };
-    const e2e::Result c = run("c");
-    const e2e::Result s = run("systemc");
-    EXPECT_EQ(c.status, s.status);
-    EXPECT_EQ(without_wall_clock(c.out), without_wall_clock(s.out));
-    EXPECT_EQ(c.err, s.err);
-    if (c.status != 2) {
-        EXPECT_NE(c.out.find("gpu_sim_cycle = "), std::string::npos) << c.out;
-        EXPECT_EQ(read_json(dir + "/c.json"), read_json(dir + "/systemc.json"));
-        const std::string events = slurp(dir + "/c.events");
-        EXPECT_GT(std::count(events.begin(), events.end(), '\n'), 1) << "no instruction retired";
-        EXPECT_TRUE(events == slurp(dir + "/systemc.events")) << "the per-instruction event logs differ";
+    const e2e::Result c = run("c", "0");
+    for (const auto &[engine, reader] : {std::pair<const char *, const char *>{"systemc", "1"}, {"c", "1"}}) {
+        SCOPED_TRACE(std::string(engine) + " engine, -smtlm_reader_thread " + reader);
+        const e2e::Result s = run(engine, reader);
+        EXPECT_EQ(c.status, s.status);
+        EXPECT_EQ(without_wall_clock(c.out), without_wall_clock(s.out));
+        EXPECT_EQ(c.err, s.err);
+        if (c.status != 2) {
+            EXPECT_NE(c.out.find("gpu_sim_cycle = "), std::string::npos) << c.out;
+            const std::string other = dir + "/" + engine + reader;
+            EXPECT_EQ(read_json(dir + "/c0.json"), read_json(other + ".json"));
+            const std::string events = slurp(dir + "/c0.events");
+            EXPECT_GT(std::count(events.begin(), events.end(), '\n'), 1) << "no instruction retired";
+            EXPECT_TRUE(events == slurp(other + ".events")) << "the per-instruction event logs differ";
+        }
     }
 }
 

@@ -150,7 +150,9 @@ unsigned long long smtlm_trace_tb_index(const smtlm_trace_tb *tb);     /* 0-base
 /* The `thread block = x,y,z` label (informational: Accel-Sim takes TBs in file order). */
 void smtlm_trace_tb_label(const smtlm_trace_tb *tb, unsigned xyz[3]);
 
-/* Expands instruction `index` of `warp`: 0 on success, SMTLM_TRACE_ERR_ARG when out of range. */
+/* Expands instruction `index` of `warp`: 0 on success, SMTLM_TRACE_ERR_ARG when out of range.
+ * addr[] is written (inactive lanes 0) only for memory instructions, the only ones that have
+ * addresses; for the others it is left as it was. */
 int smtlm_trace_tb_inst(const smtlm_trace_tb *tb, unsigned warp, unsigned index,
                         smtlm_inst_desc *out);
 
