@@ -44,6 +44,9 @@ bench: build
 	./$(BUILD)/tests/bench/smtlm_bench_kernels --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 	./$(BUILD)/tests/bench/smtlm_bench_trace --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 	./$(BUILD)/tests/bench/smtlm_throughput
+	python3 tests/bench/whole_runs.py --build $(BUILD)
+	@if command -v valgrind >/dev/null; then tests/bench/host_instructions.sh $(BUILD); \
+	 else echo "(host instructions per warp instruction: install valgrind and run tests/bench/host_instructions.sh)"; fi
 
 clean:
 	rm -rf $(BUILD)
