@@ -249,7 +249,7 @@ static const unsigned char *fast_regs(const unsigned char *s, unsigned max, int1
  * accepts the same lines with the same result and names what is wrong with the others. */
 static const char *fast_head(const trace_ctx *c, const char *line, inst_head *h)
 {
-    const unsigned char *s = skip_spaces((const unsigned char *)line), *dot = NULL;
+    const unsigned char *s = skip_spaces((const unsigned char *)line), *dot;
     if ((s = fast_hex32(s, &h->r.pc)) == NULL || (s = fast_hex32(s, &h->r.mask)) == NULL ||
         (s = fast_regs(s, TRACE_MAX_DST, h->r.dst, &h->r.n_dst)) == NULL || *s == '.')
         return NULL;
@@ -290,11 +290,11 @@ int trace_inst_parse(const trace_ctx *c, const char *line, unsigned long lineno,
     uint64_t addrs[SMTLM_WARP_SIZE];
     int has_addr = 0, rc;
 
-    memset(&h.r, 0, sizeof h.r);
+    memset(&h.r, 0, sizeof h.r); /* unused register slots and fields stay 0 */
     if (c->plain_fields)
         p = fast_head(c, line, &h);
     if (p == NULL) {
-        memset(&h.r, 0, sizeof h.r);
+        memset(&h.r, 0, sizeof h.r); /* nothing left of a fast path that gave up half way */
         p = line;
         if ((rc = slow_head(c, &p, lineno, &h, err, errlen)) < 0)
             return rc;

@@ -1,11 +1,11 @@
-/* Reader thread: parses thread blocks of one trace in file order on a second thread, up to
- * `depth` blocks ahead of the engine, through a bounded single-producer/single-consumer queue.
+/* Reader thread: parses thread blocks of one trace in file order on a second thread, ahead of
+ * the engine, through a bounded single-producer/single-consumer queue.
  *
  * The consumer sees exactly the sequence smtlm_trace_next_tb would give it on its own thread:
  * every block in order, then the end (0) or the reader's first error (< 0, same message), which
  * stays at the head of the queue so that later calls repeat it, as smtlm_trace_next_tb does.
  * Block objects circulate: the consumer hands back the object its CTA slot held when it takes
- * a new one, so memory stays bounded by the resident CTAs plus `depth`. */
+ * a new one, so memory stays bounded by the resident CTAs plus the queue's bound. */
 #include "trace_prefetch.h"
 
 #include <pthread.h>
@@ -15,16 +15,15 @@
 
 #include "trace_internal.h"
 
-#define PREFETCH_MAX_DEPTH 1024u
+#define PREFETCH_DEPTH 1024u /* blocks waiting at most */
 /* Blocks are parsed ahead until this many bytes of them wait in the queue: CTAs finish in waves,
  * and a wave takes many blocks at once, but memory must not grow with the trace. */
 #define PREFETCH_BUDGET_BYTES (32u << 20)
 
 typedef struct entry {
     smtlm_trace_tb *tb;
-    int rc;            /* 1 = a block, 0 = end of the trace, < 0 = error (msg) */
+    int rc;            /* 1 = a block, 0 = end of the trace, < 0 = error (trace_prefetch.msg) */
     size_t bytes;      /* its footprint */
-    char msg[1024];
 } entry;
 
 struct trace_prefetch {
@@ -32,8 +31,8 @@ struct trace_prefetch {
     pthread_t thread;
     pthread_mutex_t mu;
     pthread_cond_t can_produce, can_consume;
-    unsigned depth;
-    entry ring[PREFETCH_MAX_DEPTH];
+    entry ring[PREFETCH_DEPTH];
+    char msg[1024];    /* the error of the last entry (nothing follows an error) */
     unsigned head, count;
     size_t queued_bytes;
     smtlm_trace_tb **spare; /* objects handed back by the consumer */
@@ -52,26 +51,28 @@ static void *reader_main(void *arg)
     trace_prefetch *p = arg;
     pthread_mutex_lock(&p->mu);
     while (!p->stop) {
-        while (!p->stop && (p->count == p->depth || p->queued_bytes >= PREFETCH_BUDGET_BYTES))
+        while (!p->stop && (p->count == PREFETCH_DEPTH || p->queued_bytes >= PREFETCH_BUDGET_BYTES))
             pthread_cond_wait(&p->can_produce, &p->mu);
         if (p->stop)
             break;
         smtlm_trace_tb *tb = take_spare(p);
         pthread_mutex_unlock(&p->mu);
         entry e;
+        char msg[sizeof p->msg] = "";
         e.tb = tb;
-        e.msg[0] = '\0';
         if (tb == NULL) {
             e.rc = SMTLM_TRACE_ERR_NOMEM;
-            snprintf(e.msg, sizeof e.msg, "out of memory reading a thread block");
+            snprintf(msg, sizeof msg, "out of memory reading a thread block");
         } else {
-            e.rc = smtlm_trace_next_tb(p->t, tb, e.msg, sizeof e.msg);
+            e.rc = smtlm_trace_next_tb(p->t, tb, msg, sizeof msg);
         }
         e.bytes = smtlm_trace_tb_footprint(tb);
         pthread_mutex_lock(&p->mu);
-        p->ring[(p->head + p->count) % p->depth] = e;
+        p->ring[(p->head + p->count) % PREFETCH_DEPTH] = e;
         p->count++;
         p->queued_bytes += e.bytes;
+        if (e.rc < 0)
+            memcpy(p->msg, msg, sizeof msg);
         pthread_cond_signal(&p->can_consume);
         if (e.rc <= 0)
             break; /* nothing follows the end or an error */
@@ -82,18 +83,15 @@ static void *reader_main(void *arg)
     return NULL;
 }
 
-int trace_prefetch_start(trace_prefetch **out, smtlm_trace *t, unsigned depth, unsigned max_objects)
+int trace_prefetch_start(trace_prefetch **out, smtlm_trace *t, unsigned max_objects)
 {
     trace_prefetch *p;
     *out = NULL;
-    if (depth == 0 || depth > PREFETCH_MAX_DEPTH)
-        return SMTLM_TRACE_ERR_ARG;
     p = calloc(1, sizeof *p);
     if (p == NULL)
         return SMTLM_TRACE_ERR_NOMEM;
     p->t = t;
-    p->depth = depth;
-    p->spare_cap = max_objects + depth + 1;
+    p->spare_cap = max_objects + PREFETCH_DEPTH + 1;
     p->spare = calloc(p->spare_cap, sizeof *p->spare);
     if (p->spare == NULL) {
         free(p);
@@ -129,12 +127,12 @@ int trace_prefetch_next(trace_prefetch *p, smtlm_trace_tb **tb, char *err, size_
             smtlm_trace_tb_free(*tb);
         *tb = e->tb;
         e->tb = NULL;
-        p->head = (p->head + 1) % p->depth;
+        p->head = (p->head + 1) % PREFETCH_DEPTH;
         p->count--;
         p->queued_bytes -= e->bytes;
         pthread_cond_signal(&p->can_produce);
     } else if (rc < 0) {
-        trace_copy_msg(err, errlen, e->msg);
+        trace_copy_msg(err, errlen, p->msg);
     }
     pthread_mutex_unlock(&p->mu);
     return rc;
@@ -150,7 +148,7 @@ void trace_prefetch_stop(trace_prefetch *p)
     pthread_mutex_unlock(&p->mu);
     pthread_join(p->thread, NULL);
     for (unsigned i = 0; i < p->count; i++)
-        smtlm_trace_tb_free(p->ring[(p->head + i) % p->depth].tb);
+        smtlm_trace_tb_free(p->ring[(p->head + i) % PREFETCH_DEPTH].tb);
     for (unsigned i = 0; i < p->n_spare; i++)
         smtlm_trace_tb_free(p->spare[i]);
     pthread_cond_destroy(&p->can_consume);

@@ -69,8 +69,7 @@ void smtlm_trace_source_close(smtlm_trace_source *s)
 
 int smtlm_trace_source_start_reader(smtlm_trace_source *s, char *err, size_t errlen)
 {
-    /* two blocks ahead: enough to hide parsing behind a CTA's run, little memory */
-    int rc = s->reader ? 0 : trace_prefetch_start(&s->reader, s->t, 1024, s->n_sm * SMTLM_MAX_CTAS);
+    int rc = s->reader ? 0 : trace_prefetch_start(&s->reader, s->t, s->n_sm * SMTLM_MAX_CTAS);
     if (rc < 0)
         snprintf(err, errlen, "%s: cannot start the reader thread (%s)", s->path,
                  rc == SMTLM_TRACE_ERR_NOMEM ? "out of memory" : "thread creation failed");

@@ -5,39 +5,37 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 extern "C" {
 #include "smtlm/trace.h"
 }
+#include "refgen_text.h"
 
 namespace {
 
-std::string imix_trace(unsigned warps, unsigned insts)
+// The reference imix text (refgen_text.h, as smtlm_refgen writes it) with `insts` per warp.
+std::string imix_trace(unsigned insts)
 {
-    std::string t = "-kernel name = imix\n-kernel id = 1\n-grid dim = (1,1,1)\n-block dim = (" + std::to_string(32 * warps) +
-                    ",1,1)\n-shmem = 0\n-nregs = 32\n-binary version = 70\n-cuda stream id = 0\n"
-                    "-shmem base_addr = 0x00007f0000000000\n-local mem base_addr = 0x00007f1000000000\n"
-                    "-nvbit version = 1.5.5\n-accelsim tracer version = 4\n-enable lineinfo = 0\n\n"
-                    "#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width "
-                    "[adrrescompress?] [mem_addresses]\n\n#BEGIN_TB\n\nthread block = 0,0,0\n\n";
-    char line[96];
-    for (unsigned w = 0; w < warps; w++) {
-        t += "warp = " + std::to_string(w) + "\ninsts = " + std::to_string(insts + 1) + "\n";
-        for (unsigned i = 0; i < insts; i++) {
-            std::snprintf(line, sizeof line, "%04x ffffffff 1 R%u %s 3 R3 R4 R5 0\n", i * 16, 20 + i % 8,
-                          i % 2 ? "IADD3" : "FFMA");
-            t += line;
-        }
-        std::snprintf(line, sizeof line, "%04x ffffffff 0 EXIT 0 0\n\n", insts * 16);
-        t += line;
-    }
-    return t + "#END_TB\n";
+    refgen g;
+    refgen_kind(&g, "imix");
+    g.insts = insts;
+    char *buf = nullptr;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (f == nullptr)
+        return std::string();
+    refgen_write(f, &g);
+    std::fclose(f);
+    std::string text(buf, len);
+    std::free(buf);
+    return text;
 }
 
 void BM_TraceParseImix(benchmark::State &state)
 {
-    const std::string text = imix_trace(16, (unsigned)state.range(0));
+    const std::string text = imix_trace((unsigned)state.range(0));
     char err[256];
     smtlm_trace_tb *tb = smtlm_trace_tb_new();
     for (auto _ : state) {

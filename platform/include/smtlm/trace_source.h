@@ -18,8 +18,8 @@ typedef struct smtlm_trace_source smtlm_trace_source;
 int smtlm_trace_source_open(smtlm_trace_source **out, const char *path, const smtlm_trace_latency *lat,
                             unsigned n_sm, unsigned max_warps, char *err, size_t errlen);
 void smtlm_trace_source_close(smtlm_trace_source *s);
-/* Parses thread blocks on a second thread from now on, ahead of the engine (bounded: two blocks
- * ahead). Blocks, their order, and the first error and its message are the same as without it.
+/* Parses thread blocks on a second thread from now on, ahead of the engine (bounded: at most
+ * 32 MiB of parsed blocks wait; CTAs finish in waves that take many at once). Blocks, their order, and the first error and its message are the same as without it.
  * Call before the first CTA starts. 0, or -1 with a message. */
 int smtlm_trace_source_start_reader(smtlm_trace_source *s, char *err, size_t errlen);
 
