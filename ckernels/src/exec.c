@@ -38,53 +38,86 @@ void smtlm_exec_reset(smtlm_exec *ex)
         smtlm_fu_reset(&ex->fu[i]);
     smtlm_resbus_reset(&ex->rb);
     ex->exwb_overflow = 0;
+    ex->t = 0;
+    memset(ex->busy, 0, sizeof ex->busy);
 }
 
 void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *out, smtlm_inst_pool *pool)
 {
     for (unsigned i = 0; i < SMTLM_NUM_REGSETS; i++)
         ex->in[i] = 0;
-    for (unsigned i = 0; i < ex->n_fu; i++)
-        ex->in[ex->fu[i].issue_set] = &sets[ex->fu[i].issue_set];
+    memset(ex->readers, 0, sizeof ex->readers);
+    ex->n_in_sets = 0;
+    for (unsigned i = 0; i < ex->n_fu; i++) {
+        const unsigned set = ex->fu[i].issue_set;
+        if (!ex->in[set])
+            ex->in_sets[ex->n_in_sets++] = (uint8_t)set;
+        ex->in[set] = &sets[set];
+        ex->readers[set][i / 64] |= 1ull << (i % 64);
+    }
     ex->out = *out;
     ex->pool = pool;
+}
+
+/* Unit i's cycle and issue attempt (GPGPU-Sim: cycle(), then issue() from its OC_EX slot). */
+static int unit_cycle(smtlm_exec *ex, unsigned i, uint64_t now)
+{
+    smtlm_inst_pool *pool = ex->pool;
+    smtlm_fu *fu = &ex->fu[i];
+    smtlm_regset *src = ex->in[fu->issue_set];
+    if (!fu->active && fu->dispatch == SMTLM_NO_INST) {
+        fu->t = ex->t; /* idle: its cycle would only have advanced the ring */
+    } else {
+        smtlm_iref done = smtlm_fu_cycle(fu);
+        if (done != SMTLM_NO_INST &&
+            ex->out.put(ex->out.ctx, SMTLM_EX_WB, 0, 0, done, pool->inst[done].uid) < 0) {
+            ex->exwb_overflow++;
+            return SMTLM_EFULL;
+        }
+    }
+    if (src->count == 0)
+        return SMTLM_OK;
+    int slot = ex->sub_core ? (smtlm_regset_slot_free(src, fu->issue_slot) ? -1 : fu->issue_slot)
+                            : smtlm_regset_oldest(src);
+    if (slot < 0)
+        return SMTLM_OK;
+    smtlm_iref r = src->slot[slot];
+    smtlm_inst *in = &pool->inst[r];
+    if (!smtlm_fu_accepts(fu, in->op, in->spec) || !smtlm_fu_can_issue(fu, in->latency))
+        return SMTLM_OK;
+    if (smtlm_resbus_reserve(&ex->rb, in->latency) < 0)
+        return SMTLM_OK; /* no result bus: the instruction waits in OC_EX */
+    smtlm_regset_take(src, (unsigned)slot);
+    smtlm_fu_issue(fu, r, in->latency, in->ii);
+    in->ev[SMTLM_EV_FU_ISSUE] = now;
+    return SMTLM_OK;
 }
 
 int smtlm_exec_cycle(smtlm_exec *ex, uint64_t now)
 {
     smtlm_resbus_shift(&ex->rb);
-    smtlm_inst_pool *pool = ex->pool;
-    for (unsigned i = 0; i < ex->n_fu; i++) {
-        smtlm_fu *fu = &ex->fu[i];
-        smtlm_regset *src = ex->in[fu->issue_set];
-        if (!fu->active && fu->dispatch == SMTLM_NO_INST) {
-            /* Idle unit: its cycle would only advance the ring (occupied is clear). */
-            fu->t++;
-            if (src->count == 0)
-                continue;
-        } else {
-            smtlm_iref done = smtlm_fu_cycle(fu);
-            if (done != SMTLM_NO_INST &&
-                ex->out.put(ex->out.ctx, SMTLM_EX_WB, 0, 0, done, pool->inst[done].uid) < 0) {
-                ex->exwb_overflow++;
-                return SMTLM_EFULL;
-            }
-            if (src->count == 0)
-                continue;
+    ex->t++;
+    uint64_t work[SMTLM_FU_WORDS];
+    memcpy(work, ex->busy, sizeof work);
+    for (unsigned k = 0; k < ex->n_in_sets; k++) {
+        const unsigned set = ex->in_sets[k];
+        if (ex->in[set]->count)
+            for (unsigned w = 0; w < SMTLM_FU_WORDS; w++)
+                work[w] |= ex->readers[set][w];
+    }
+    /* Units in m_fu order: result-bus reservations go to the lower-numbered unit first. */
+    for (unsigned w = 0; w < SMTLM_FU_WORDS; w++) {
+        for (uint64_t m = work[w]; m; m &= m - 1) {
+            const unsigned i = w * 64 + smtlm_ctz64(m);
+            int rc = unit_cycle(ex, i, now);
+            if (rc)
+                return rc;
+            const smtlm_fu *fu = &ex->fu[i];
+            if (fu->active || fu->dispatch != SMTLM_NO_INST)
+                ex->busy[w] |= 1ull << (i % 64);
+            else
+                ex->busy[w] &= ~(1ull << (i % 64));
         }
-        int slot = ex->sub_core ? (smtlm_regset_slot_free(src, fu->issue_slot) ? -1 : fu->issue_slot)
-                                : smtlm_regset_oldest(src);
-        if (slot < 0)
-            continue;
-        smtlm_iref r = src->slot[slot];
-        smtlm_inst *in = &pool->inst[r];
-        if (!smtlm_fu_accepts(fu, in->op, in->spec) || !smtlm_fu_can_issue(fu, in->latency))
-            continue;
-        if (smtlm_resbus_reserve(&ex->rb, in->latency) < 0)
-            continue; /* no result bus: the instruction waits in OC_EX */
-        smtlm_regset_take(src, (unsigned)slot);
-        smtlm_fu_issue(fu, r, in->latency, in->ii);
-        in->ev[SMTLM_EV_FU_ISSUE] = now;
     }
     return SMTLM_OK;
 }
@@ -109,6 +142,7 @@ int smtlm_exec_idle(const smtlm_exec *ex)
 
 void smtlm_exec_skip(smtlm_exec *ex, uint64_t k)
 {
+    ex->t += (uint32_t)k;
     for (unsigned i = 0; i < ex->n_fu; i++)
         ex->fu[i].t += (uint32_t)k;
     for (uint64_t i = 0; i < k && i < SMTLM_MAX_LATENCY; i++)

@@ -103,6 +103,7 @@ int smtlm_resbus_init(smtlm_resbus *rb, unsigned n)
     if (n > SMTLM_MAX_RESULT_BUSES)
         return SMTLM_ERANGE;
     rb->n = n;
+    rb->all = n == 32 ? 0xFFFFFFFFu : (1u << n) - 1;
     smtlm_resbus_reset(rb);
     return SMTLM_OK;
 }
@@ -110,28 +111,27 @@ int smtlm_resbus_init(smtlm_resbus *rb, unsigned n)
 void smtlm_resbus_reset(smtlm_resbus *rb)
 {
     rb->t = 0;
-    memset(rb->bits, 0, sizeof rb->bits);
+    memset(rb->taken, 0, sizeof rb->taken);
     rb->stalls = 0;
 }
 
 void smtlm_resbus_shift(smtlm_resbus *rb)
 {
-    unsigned b = rb->t & SMTLM_RING_MASK;
-    for (unsigned i = 0; i < rb->n; i++)
-        rb->bits[i][b >> 6] &= ~(1ull << (b & 63));
+    rb->taken[rb->t & SMTLM_RING_MASK] = 0;
     rb->t++;
 }
 
 int smtlm_resbus_reserve(smtlm_resbus *rb, unsigned latency)
 {
-    /* Bit `latency` of every bus is absolute slot t + latency (t = shifts so far). */
-    unsigned b = (rb->t + latency) & SMTLM_RING_MASK;
-    for (unsigned i = 0; i < rb->n; i++) {
-        if (!(rb->bits[i][b >> 6] >> (b & 63) & 1)) {
-            rb->bits[i][b >> 6] |= 1ull << (b & 63);
-            return (int)i;
-        }
+    /* Slot t + latency of the ring is the cycle `latency` ahead (t = shifts so far); the
+     * lowest-numbered free bus is taken, as GPGPU-Sim scans its buses in order. */
+    uint32_t *slot = &rb->taken[(rb->t + latency) & SMTLM_RING_MASK];
+    const uint32_t free = ~*slot & rb->all;
+    if (!free) {
+        rb->stalls++;
+        return -1;
     }
-    rb->stalls++;
-    return -1;
+    const unsigned i = (unsigned)smtlm_ctz64(free);
+    *slot |= 1u << i;
+    return (int)i;
 }

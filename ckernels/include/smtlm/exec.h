@@ -15,11 +15,21 @@
 extern "C" {
 #endif
 
+#define SMTLM_FU_WORDS ((SMTLM_MAX_FUS + 63) / 64)
+
 typedef struct smtlm_exec {
     unsigned n_fu;
     int sub_core;
     smtlm_fu fu[SMTLM_MAX_FUS];
     smtlm_resbus rb;
+    /* Only units that hold an instruction or whose OC_EX set holds one do anything in a cycle;
+     * the others are skipped. An idle unit's ring is empty, so its ring base is just the cycle
+     * count `t`, which it picks up when it next has work. */
+    uint32_t t;                                   /* execute cycles so far */
+    uint64_t busy[SMTLM_FU_WORDS];                /* units with the dispatch register or a stage occupied */
+    unsigned n_in_sets;
+    uint8_t in_sets[SMTLM_NUM_REGSETS];           /* the OC_EX sets the units read */
+    uint64_t readers[SMTLM_NUM_REGSETS][SMTLM_FU_WORDS]; /* units reading each set */
     uint64_t exwb_overflow; /* results lost because EX_WB was full (misconfiguration) */
     /* ports (smtlm_exec_bind) */
     smtlm_regset *in[SMTLM_NUM_REGSETS]; /* its own OC_EX sets (NULL for the others) */

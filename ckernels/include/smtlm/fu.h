@@ -67,11 +67,14 @@ void smtlm_fu_issue(smtlm_fu *fu, smtlm_iref r, unsigned latency, unsigned ii);
  * SMTLM_NO_INST. */
 smtlm_iref smtlm_fu_cycle(smtlm_fu *fu);
 
-/* Result buses (GPGPU-Sim m_result_bus): one bit per future cycle per bus, shifted each cycle. */
+/* Result buses (GPGPU-Sim m_result_bus: one bit per future cycle per bus, shifted each cycle),
+ * stored transposed as a ring of future cycles, each a mask of the buses taken in that cycle:
+ * the shift clears one word and a reservation is one find-first-zero. */
 typedef struct smtlm_resbus {
     unsigned n;
     uint32_t t;
-    uint64_t bits[SMTLM_MAX_RESULT_BUSES][SMTLM_MAX_LATENCY / 64];
+    uint32_t all;                         /* mask of the n buses */
+    uint32_t taken[SMTLM_MAX_LATENCY];    /* ring: bit i = bus i taken in cycle t + k */
     uint64_t stalls;       /* issue attempts refused for lack of a bus */
 } smtlm_resbus;
 
