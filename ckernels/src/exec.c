@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "smtlm/ports_direct.h"
+
 int smtlm_exec_init(smtlm_exec *ex, unsigned n_result_buses, int sub_core)
 {
     ex->n_fu = 0;
@@ -70,7 +72,7 @@ static int unit_cycle(smtlm_exec *ex, unsigned i, uint64_t now)
     } else {
         smtlm_iref done = smtlm_fu_cycle(fu);
         if (done != SMTLM_NO_INST &&
-            ex->out.put(ex->out.ctx, SMTLM_EX_WB, 0, 0, done, pool->inst[done].uid) < 0) {
+            smtlm_stage_put(&ex->out, SMTLM_EX_WB, 0, 0, done, pool->inst[done].uid) < 0) {
             ex->exwb_overflow++;
             return SMTLM_EFULL;
         }

@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "smtlm/ports_direct.h"
+
 int smtlm_warp_waiting(smtlm_issue *iss, unsigned w)
 {
     smtlm_warp *wp = &iss->warp[w];
@@ -137,7 +139,7 @@ static int route(const smtlm_issue *iss, const smtlm_issue_ports *env, unsigned 
 {
     const smtlm_issue_cfg *c = &iss->cfg;
     const int diff = c->dual_issue_diff_units;
-#define HAS_FREE(id) env->out.has_free(env->out.ctx, (id), c->sub_core, s)
+#define HAS_FREE(id) smtlm_stage_has_free(&env->out, (id), c->sub_core, s)
 #define AVAIL(n, id) ((n) > 0 && HAS_FREE(id))
 #define BLOCKED(u) (diff && prev == (u))
     switch (in->op) {
@@ -243,7 +245,7 @@ static void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned 
     in->sched = (uint8_t)s;
     in->unit = (uint8_t)unit;
     in->ev[SMTLM_EV_ISSUE] = env->now;
-    env->out.put(env->out.ctx, set, iss->cfg.sub_core, s, r, in->uid);
+    smtlm_stage_put(&env->out, set, iss->cfg.sub_core, s, r, in->uid);
     iss->distro[s][SMTLM_DISTRO_W0 + smtlm_popcount32(in->mask)]++;
     iss->issued++;
     iss->issued_this_cycle++;

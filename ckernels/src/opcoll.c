@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "smtlm/ports_direct.h"
+
 /* ID_OC -> OC_EX pair of each CU-set kind's own port (specialized-OC mode). */
 static const uint8_t kind_in[SMTLM_CUS_KINDS] = {0, SMTLM_ID_OC_SP, SMTLM_ID_OC_DP,
     SMTLM_ID_OC_TENSOR_CORE, SMTLM_ID_OC_SFU, SMTLM_ID_OC_MEM, SMTLM_ID_OC_INT};
@@ -190,11 +192,11 @@ void smtlm_opcoll_dispatch(smtlm_opcoll *oc, uint64_t now)
             if (idx >= n)
                 idx -= n;
             smtlm_cu *cu = &oc->cu[set->first + idx];
-            if (!oc->out.has_free(oc->out.ctx, cu->out, oc->cfg.sub_core, cu->reg_id))
+            if (!smtlm_stage_has_free(&oc->out, cu->out, oc->cfg.sub_core, cu->reg_id))
                 continue;
             set_last(oc, du, idx);
             smtlm_inst *in = smtlm_pool_get(oc->pool, cu->inst);
-            oc->out.put(oc->out.ctx, cu->out, oc->cfg.sub_core, cu->reg_id, cu->inst, in->uid);
+            smtlm_stage_put(&oc->out, cu->out, oc->cfg.sub_core, cu->reg_id, cu->inst, in->uid);
             in->ev[SMTLM_EV_OC_EX] = now;
             cu->free = 1;
             cu->inst = SMTLM_NO_INST;
@@ -249,9 +251,9 @@ static int allocate_cu(smtlm_opcoll *oc, uint64_t now, unsigned j, unsigned in_s
             dup |= in->src[q] == in->src[op];
         if (dup)
             continue;
-        unsigned bank = oc->rf.bank(oc->rf.ctx, (unsigned)in->src[op], in->warp, in->sched);
+        unsigned bank = smtlm_read_bank(&oc->rf, (unsigned)in->src[op], in->warp, in->sched);
         smtlm_read_req req = {(uint8_t)j, (uint8_t)op, (uint16_t)in->src[op]};
-        int rc = oc->rf.request(oc->rf.ctx, bank, req);
+        int rc = smtlm_read_request(&oc->rf, bank, req);
         if (rc)
             return rc;
         cu->not_ready |= (uint8_t)(1u << op);

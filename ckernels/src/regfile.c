@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "smtlm/bankmap.h"
+#include "smtlm/ports_direct.h"
 
 #define QMASK (SMTLM_RF_QUEUE_CAP - 1)
 
@@ -208,7 +209,7 @@ void smtlm_rf_drain_writes(smtlm_rf *rf)
     }
 }
 
-static smtlm_rf_write_result port_try_write(void *ctx, unsigned warp, unsigned sched, unsigned reg)
+smtlm_rf_write_result smtlm_rf_port_try_write(void *ctx, unsigned warp, unsigned sched, unsigned reg)
 {
     return smtlm_rf_try_write(ctx, warp, sched, reg);
 }
@@ -220,16 +221,16 @@ static void port_write(void *ctx, unsigned warp, unsigned sched, unsigned reg) {
 
 smtlm_rf_write_ops smtlm_rf_write_port(smtlm_rf *rf)
 {
-    const smtlm_rf_write_ops ops = {rf, port_try_write, port_can_write, port_write};
+    const smtlm_rf_write_ops ops = {rf, smtlm_rf_port_try_write, port_can_write, port_write};
     return ops;
 }
 
-static unsigned port_bank(void *ctx, unsigned reg, unsigned warp, unsigned sched) { return smtlm_rf_bank(ctx, reg, warp, sched); }
-static int port_request(void *ctx, unsigned bank, smtlm_read_req req) { return smtlm_rf_request(ctx, bank, req); }
+unsigned smtlm_rf_port_bank(void *ctx, unsigned reg, unsigned warp, unsigned sched) { return smtlm_rf_bank(ctx, reg, warp, sched); }
+int smtlm_rf_port_request(void *ctx, unsigned bank, smtlm_read_req req) { return smtlm_rf_request(ctx, bank, req); }
 
 smtlm_rf_read_ops smtlm_rf_read_port(smtlm_rf *rf)
 {
-    const smtlm_rf_read_ops ops = {rf, port_bank, port_request};
+    const smtlm_rf_read_ops ops = {rf, smtlm_rf_port_bank, smtlm_rf_port_request};
     return ops;
 }
 

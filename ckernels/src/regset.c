@@ -1,7 +1,7 @@
 /* Pipeline register sets: fixed slots, oldest-first selection by uid. */
 #include "smtlm/regset.h"
 
-#include "smtlm/ports.h"
+#include "smtlm/ports_direct.h"
 
 void smtlm_regset_init(smtlm_regset *rs, unsigned width)
 {
@@ -65,12 +65,12 @@ smtlm_iref smtlm_regset_take(smtlm_regset *rs, unsigned s)
 
 /* ---- the C engine's stage ops over an array of sets ---- */
 
-static int stage_has_free(void *ctx, unsigned set, int sub_core, unsigned s)
+int smtlm_regset_stage_has_free(void *ctx, unsigned set, int sub_core, unsigned s)
 {
     return smtlm_regset_has_free(&((smtlm_regset *)ctx)[set], sub_core, s);
 }
 
-static int stage_put(void *ctx, unsigned set, int sub_core, unsigned s, smtlm_iref r, uint64_t uid)
+int smtlm_regset_stage_put(void *ctx, unsigned set, int sub_core, unsigned s, smtlm_iref r, uint64_t uid)
 {
     return smtlm_regset_move_in(&((smtlm_regset *)ctx)[set], sub_core, s, r, uid);
 }
@@ -78,6 +78,6 @@ static int stage_put(void *ctx, unsigned set, int sub_core, unsigned s, smtlm_ir
 void smtlm_regset_stage_ops(smtlm_regset *sets, smtlm_stage_ops *out)
 {
     out->ctx = sets;
-    out->has_free = stage_has_free;
-    out->put = stage_put;
+    out->has_free = smtlm_regset_stage_has_free;
+    out->put = smtlm_regset_stage_put;
 }

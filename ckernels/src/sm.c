@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "smtlm/ports_direct.h"
+
 void smtlm_sm_cfg_qv100(smtlm_sm_cfg *c)
 {
     static const unsigned widths[SMTLM_NUM_STD_REGSETS] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 8, 4, 4};
@@ -141,9 +143,9 @@ static void count_completion(smtlm_sm *sm, const smtlm_inst *in)
 
 /* The warp events of writeback and the LDST land in the issue stage (warps, scoreboard) and
  * in the SM's completion counters. */
-static void ev_release(void *ctx, unsigned warp, unsigned reg) { smtlm_sb_release_reg(&((smtlm_sm *)ctx)->iss.sb, warp, reg); }
-static void ev_completed(void *ctx, const smtlm_inst *in) { count_completion(ctx, in); }
-static void ev_retired(void *ctx, unsigned warp) { smtlm_issue_retired(&((smtlm_sm *)ctx)->iss, warp); }
+void smtlm_sm_ev_release(void *ctx, unsigned warp, unsigned reg) { smtlm_sb_release_reg(&((smtlm_sm *)ctx)->iss.sb, warp, reg); }
+void smtlm_sm_ev_completed(void *ctx, const smtlm_inst *in) { count_completion(ctx, in); }
+void smtlm_sm_ev_retired(void *ctx, unsigned warp) { smtlm_issue_retired(&((smtlm_sm *)ctx)->iss, warp); }
 static void ev_store_sent(void *ctx, unsigned warp) { ((smtlm_sm *)ctx)->iss.warp[warp].stores_out++; }
 static void ev_store_acked(void *ctx, unsigned warp)
 {
@@ -167,8 +169,8 @@ static void cta_done(void *owner, unsigned slot);
  * instructions into the next block's sets through stage ops. */
 static void bind(smtlm_sm *sm)
 {
-    const smtlm_warp_ops warps = {sm, ev_release, ev_completed, ev_retired, ev_store_sent, ev_store_acked, ev_atomic_done};
-    const smtlm_rf_ops rfo = {sm, ev_release};
+    const smtlm_warp_ops warps = {sm, smtlm_sm_ev_release, smtlm_sm_ev_completed, smtlm_sm_ev_retired, ev_store_sent, ev_store_acked, ev_atomic_done};
+    const smtlm_rf_ops rfo = {sm, smtlm_sm_ev_release};
     const smtlm_rf_write_ops wport = smtlm_rf_write_port(&sm->rf);
     const smtlm_rf_read_ops rport = smtlm_rf_read_port(&sm->rf);
     smtlm_stage_ops stage;

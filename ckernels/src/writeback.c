@@ -1,6 +1,8 @@
 /* EX_WB drain: every instruction writes its registers and retires in the cycle it arrives. */
 #include "smtlm/writeback.h"
 
+#include "smtlm/ports_direct.h"
+
 void smtlm_wb_init(smtlm_wb *wb, int oldest_first)
 {
     wb->oldest_first = oldest_first;
@@ -34,12 +36,12 @@ void smtlm_wb_cycle(smtlm_wb *wb, uint64_t now)
         for (unsigned i = 0; i < in->n_dst; i++) {
             const unsigned reg = (unsigned)in->dst[i];
             /* a buffered write is released by the register file when it lands */
-            if (wb->rf.try_write(wb->rf.ctx, in->warp, in->sched, reg) != SMTLM_RF_BUFFERED)
-                wb->warps.release(wb->warps.ctx, in->warp, reg);
+            if (smtlm_write_try(&wb->rf, in->warp, in->sched, reg) != SMTLM_RF_BUFFERED)
+                smtlm_warp_release(&wb->warps, in->warp, reg);
         }
         in->ev[SMTLM_EV_WRITEBACK] = now;
-        wb->warps.completed(wb->warps.ctx, in);
-        wb->warps.retired(wb->warps.ctx, in->warp);
+        smtlm_warp_completed(&wb->warps, in);
+        smtlm_warp_retired(&wb->warps, in->warp);
         smtlm_pool_free(wb->pool, r);
     }
 }
