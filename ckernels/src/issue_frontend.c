@@ -41,7 +41,6 @@ void smtlm_issue_reset(smtlm_issue *iss)
         smtlm_warp *wp = &iss->warp[w];
         memset(wp, 0, sizeof *wp);
         wp->ib[0] = wp->ib[1] = SMTLM_NO_INST;
-        wp->sb_inst = SMTLM_NO_INST;
         wp->done_exit = 1;
         wp->n_completed = SMTLM_WARP_SIZE;
     }
@@ -49,18 +48,24 @@ void smtlm_issue_reset(smtlm_issue *iss)
     for (unsigned s = 0; s < iss->cfg.n_sched; s++) {
         smtlm_sched *sc = &iss->sched[s];
         sc->n_sup = 0;
-        for (unsigned w = s; w < n; w += iss->cfg.n_sched) /* warp w -> scheduler w mod n_sched */
+        sc->sup_mask = 0;
+        for (unsigned w = s; w < n; w += iss->cfg.n_sched) { /* warp w -> scheduler w mod n_sched */
             sc->sup[sc->n_sup++] = (uint8_t)w;
+            sc->sup_mask |= 1ull << w;
+        }
         sc->last = -1;
         sc->turn = 0;
         sc->active_set = 0;
-        sc->live = 0;
+        sc->n_age = 0;
         iss->issued_last[s] = 0;
     }
     smtlm_sb_reset(&iss->sb);
     iss->ib_empty = all_warps(n);
     iss->fdone = all_warps(n);
     iss->exited = all_warps(n);
+    iss->may_wait = ~0ull;
+    iss->sb_known = 0;
+    iss->sb_blocked = 0;
     iss->last_fetched = 0; /* GPGPU-Sim: so the first scan starts at warp 1 */
     iss->fetch_valid = 0;
     iss->fetch_warp = 0;
@@ -88,6 +93,22 @@ int smtlm_issue_free_cta_slot(const smtlm_issue *iss, unsigned max_cta)
     return -1;
 }
 
+/* gto/oldest age order: a launched warp is the youngest (dyn_id grows with every launch). */
+static void age_remove(smtlm_sched *sc, unsigned w)
+{
+    unsigned j = 0;
+    for (unsigned i = 0; i < sc->n_age; i++)
+        if (sc->age[i] != w)
+            sc->age[j++] = sc->age[i];
+    sc->n_age = (uint8_t)j;
+}
+
+static void age_append(smtlm_sched *sc, unsigned w)
+{
+    age_remove(sc, w);
+    sc->age[sc->n_age++] = (uint8_t)w;
+}
+
 int smtlm_issue_launch_cta(smtlm_issue *iss, unsigned threads, uint32_t cta_id)
 {
     const unsigned wpc = (threads + SMTLM_WARP_SIZE - 1) / SMTLM_WARP_SIZE;
@@ -110,7 +131,6 @@ int smtlm_issue_launch_cta(smtlm_issue *iss, unsigned threads, uint32_t cta_id)
         smtlm_warp *wp = &iss->warp[w];
         memset(wp, 0, sizeof *wp);
         wp->ib[0] = wp->ib[1] = SMTLM_NO_INST;
-        wp->sb_inst = SMTLM_NO_INST;
         wp->cta = (uint8_t)slot;
         wp->n_threads = (uint8_t)lanes;
         wp->n_completed = (uint8_t)(SMTLM_WARP_SIZE - lanes); /* lanes outside the CTA */
@@ -119,8 +139,10 @@ int smtlm_issue_launch_cta(smtlm_issue *iss, unsigned threads, uint32_t cta_id)
         c->warps |= 1ull << w;
         iss->fdone &= ~(1ull << w);
         iss->exited &= ~(1ull << w);
-        iss->sched[w % iss->cfg.n_sched].live |= 1ull << (w / iss->cfg.n_sched);
+        age_append(&iss->sched[w % iss->cfg.n_sched], w);
         iss->ib_empty |= 1ull << w;
+        iss->may_wait |= 1ull << w; /* cleared by the first look (a superset is always safe) */
+        warp_ib_changed(iss, w);
     }
     c->warp_active = c->warps;
     iss->n_active_ctas++;
@@ -133,6 +155,7 @@ void smtlm_issue_set_fdone(smtlm_issue *iss, unsigned w)
     iss->warp[w].n_completed = SMTLM_WARP_SIZE;
     iss->warp[w].active_lanes = 0;
     iss->fdone |= 1ull << w;
+    iss->may_wait |= 1ull << w;
 }
 
 void smtlm_issue_ibuffer_flush(smtlm_issue *iss, smtlm_inst_pool *pool, unsigned w)
@@ -147,6 +170,7 @@ void smtlm_issue_ibuffer_flush(smtlm_issue *iss, smtlm_inst_pool *pool, unsigned
         }
     }
     iss->ib_empty |= 1ull << w;
+    warp_ib_changed(iss, w);
 }
 
 void smtlm_issue_barrier_exit(smtlm_issue *iss, unsigned w)
@@ -173,6 +197,7 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
     smtlm_warp *wp = &iss->warp[w];
     const smtlm_inst_source *src = &env->src;
     wp->next = 0;
+    warp_ib_changed(iss, w);
     for (unsigned slot = 0; slot < 2; slot++) {
         smtlm_inst_desc d;
         int got = src->next(src->ctx, env->sm_id, w, &d);
@@ -218,7 +243,7 @@ static void exit_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w
     smtlm_cta_slot *c = &iss->cta[wp->cta];
     wp->done_exit = 1;
     iss->exited |= 1ull << w;
-    iss->sched[w % iss->cfg.n_sched].live &= ~(1ull << (w / iss->cfg.n_sched));
+    age_remove(&iss->sched[w % iss->cfg.n_sched], w);
     c->threads_left -= wp->n_threads;
     iss->not_completed -= wp->n_threads;
     if (c->threads_left == 0) {

@@ -7,15 +7,8 @@
 static inline int warp_functional_done(const smtlm_warp *w) { return w->n_completed == SMTLM_WARP_SIZE; }
 static inline int warp_ib_empty(const smtlm_warp *w) { return !w->ib_valid[0] && !w->ib_valid[1]; }
 
-/* smtlm_warp_waiting with its common "not waiting" answer decided inline. */
-static inline int warp_waiting_fast(smtlm_issue *iss, unsigned w)
-{
-    const smtlm_warp *wp = &iss->warp[w];
-    if (!(wp->membar | wp->n_atomic) && wp->n_completed != SMTLM_WARP_SIZE &&
-        !(iss->cta[wp->cta].at_barrier >> w & 1))
-        return 0;
-    return smtlm_warp_waiting(iss, w);
-}
+/* The warp's next instruction changed: its cached scoreboard verdict is stale. */
+static inline void warp_ib_changed(smtlm_issue *iss, unsigned w) { iss->sb_known &= ~(1ull << w); }
 
 /* Frees both ibuffer slots (GPGPU-Sim ibuffer_flush). */
 void smtlm_issue_ibuffer_flush(smtlm_issue *iss, smtlm_inst_pool *pool, unsigned w);

@@ -6,76 +6,26 @@
 
 #include "smtlm/ports_direct.h"
 
+/* May clear the warp's membar (released by the first look that finds no pending write) and
+ * its may_wait bit (once none of the conditions holds). */
 int smtlm_warp_waiting(smtlm_issue *iss, unsigned w)
 {
+    if (!(iss->may_wait >> w & 1))
+        return 0; /* none of the conditions was set since a look found none */
     smtlm_warp *wp = &iss->warp[w];
-    if (!(wp->membar | wp->n_atomic) && wp->n_completed != SMTLM_WARP_SIZE &&
-        !(iss->cta[wp->cta].at_barrier >> w & 1))
-        return 0; /* the common case, in one test */
     if (warp_functional_done(wp))
         return 1;
     if (iss->cta[wp->cta].at_barrier >> w & 1)
         return 1;
-    if (wp->membar) { /* released by the first look that finds no pending write */
+    if (wp->membar) {
         if (smtlm_sb_pending_writes(&iss->sb, w))
             return 1;
         wp->membar = 0;
     }
-    return wp->n_atomic > 0;
-}
-
-/* Sort key for gto/oldest: done or waiting warps last, then by dynamic warp id. */
-static uint64_t age_key(smtlm_issue *iss, unsigned w)
-{
-    if (iss->warp[w].done_exit || smtlm_warp_waiting(iss, w))
-        return UINT64_MAX;
-    return iss->warp[w].dyn_id;
-}
-
-/* Orderings fill `list` with positions in the supervised list (not warp ids). */
-static unsigned order_by_age(smtlm_issue *iss, const smtlm_sched *sc, uint8_t *list, int greedy)
-{
-    uint64_t key[SMTLM_MAX_WARPS];
-    unsigned n = 0;
-    int g = -1;
-    if (greedy) { /* the last warp that issued goes first (initially the first supervised) */
-        g = sc->last < 0 ? 0 : sc->last;
-        list[n++] = (uint8_t)g;
-    }
-    const unsigned base = n;
-    for (unsigned i = 0; i < sc->n_sup; i++) {
-        unsigned w = sc->sup[i];
-        if ((int)i == g || iss->warp[w].done_exit)
-            continue;
-        uint64_t k = age_key(iss, w);
-        unsigned j = n++;
-        while (j > base && key[j - 1] > k) {
-            key[j] = key[j - 1];
-            list[j] = list[j - 1];
-            j--;
-        }
-        key[j] = k;
-        list[j] = (uint8_t)i;
-    }
-    return n;
-}
-
-/* lrr: every live supervised warp, starting just after the last one that issued. */
-static unsigned order_lrr(const smtlm_sched *sc, uint8_t *list)
-{
-    const unsigned start = sc->last < 0 ? 0 : (unsigned)sc->last + 1;
-    uint64_t hi = start < 64 ? sc->live >> start << start : 0; /* positions start.. first */
-    uint64_t lo = sc->live & ~hi;
-    unsigned n = 0;
-    while (hi) {
-        list[n++] = (uint8_t)smtlm_ctz64(hi);
-        hi &= hi - 1;
-    }
-    while (lo) {
-        list[n++] = (uint8_t)smtlm_ctz64(lo);
-        lo &= lo - 1;
-    }
-    return n;
+    if (wp->n_atomic > 0)
+        return 1;
+    iss->may_wait &= ~(1ull << w);
+    return 0;
 }
 
 /* rrr: only the current-turn warp; the turn moves on after an issue or when it cannot go. */
@@ -198,17 +148,22 @@ static int route(const smtlm_issue *iss, const smtlm_issue_ports *env, unsigned 
 #undef HAS_FREE
 }
 
-/* RAW/WAW collision of the warp's next instruction, cached until the warp's scoreboard or its
- * next instruction changes (it is re-examined every cycle while it waits). */
-static int blocked_on_scoreboard(smtlm_issue *iss, unsigned w, smtlm_iref r, const smtlm_inst *in)
+/* RAW/WAW collision of the warp's next instruction, cached until the warp's scoreboard set
+ * (the scoreboard's dirty bit) or its next instruction (sb_known) changes: a waiting warp is
+ * re-examined every cycle. */
+static int blocked_on_scoreboard(smtlm_issue *iss, unsigned w, const smtlm_inst *in)
 {
-    smtlm_warp *wp = &iss->warp[w];
-    if (wp->sb_inst != r || wp->sb_gen != iss->sb.gen[w]) {
-        wp->sb_inst = r;
-        wp->sb_gen = iss->sb.gen[w];
-        wp->sb_blocked = (uint8_t)smtlm_sb_collision(&iss->sb, w, in);
+    const uint64_t b = 1ull << w;
+    if (iss->sb_known & ~iss->sb.dirty & b)
+        return (int)(iss->sb_blocked >> w & 1);
+    iss->sb_known |= b;
+    iss->sb.dirty &= ~b;
+    if (smtlm_sb_collides(&iss->sb, w, in)) {
+        iss->sb_blocked |= b;
+        return 1;
     }
-    return wp->sb_blocked;
+    iss->sb_blocked &= ~b;
+    return 0;
 }
 
 /* Which of smtlm_warp_waiting's conditions holds (it was just evaluated as true). */
@@ -238,7 +193,9 @@ static void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned 
     smtlm_inst *in = smtlm_pool_get(env->pool, r);
     wp->ib[wp->next] = SMTLM_NO_INST;
     wp->ib_valid[wp->next] = 0;
-    wp->sb_inst = SMTLM_NO_INST; /* the pool entry may come back for a later instruction */
+    warp_ib_changed(iss, w);
+    if (in->atomic || in->op == SMTLM_OP_EXIT || in->op == SMTLM_OP_BARRIER || in->op == SMTLM_OP_MEMBAR)
+        iss->may_wait |= 1ull << w; /* the warp may wait from now on */
     if (warp_ib_empty(wp))
         iss->ib_empty |= 1ull << w;
     in->uid = ++iss->next_uid;
@@ -273,80 +230,165 @@ static void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned 
     smtlm_sb_reserve(&iss->sb, w, in, is_longop_load(in));
 }
 
-static void sched_cycle(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s)
+/* What a scheduler saw this cycle (shader_cycle_distro category). */
+typedef struct sched_seen {
+    int valid, ready, issued_any;
+} sched_seen;
+
+static inline int waiting(smtlm_issue *iss, unsigned w)
+{
+    return (iss->may_wait >> w & 1) && smtlm_warp_waiting(iss, w);
+}
+
+/* The second instruction of a dual issue (GPGPU-Sim's per-warp loop, second round): the same
+ * checks as the first; its stall reason is never counted, as the warp has issued. */
+static int issue_second(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w, unsigned prev)
+{
+    smtlm_warp *wp = &iss->warp[w];
+    if (waiting(iss, w) || (iss->ib_empty >> w & 1))
+        return 0;
+    const smtlm_inst *in = smtlm_pool_get(env->pool, wp->ib[wp->next]);
+    unsigned unit;
+    int set;
+    if (blocked_on_scoreboard(iss, w, in) || (set = route(iss, env, s, in, prev, &unit)) < 0)
+        return 0;
+    issue_warp(iss, env, s, w, (unsigned)set, unit);
+    wp->next ^= 1; /* ibuffer_step */
+    return 1;
+}
+
+/* One examined warp of scheduler_unit::cycle: up to max_insn_issue_per_warp instructions;
+ * returns 1 if it issued, else counts the warp's stall reason (the first check that failed). */
+static int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w, sched_seen *seen)
+{
+    smtlm_warp *wp = &iss->warp[w];
+    uint64_t *stall = iss->warp_stall[w];
+    if (waiting(iss, w)) {
+        stall[wait_reason(iss, w)]++;
+        return 0;
+    }
+    if (iss->ib_empty >> w & 1) {
+        stall[SMTLM_WS_IBUFFER_EMPTY]++;
+        return 0;
+    }
+    seen->valid = 1;
+    const smtlm_inst *in = smtlm_pool_get(env->pool, wp->ib[wp->next]);
+    if (blocked_on_scoreboard(iss, w, in)) {
+        stall[SMTLM_WS_SCOREBOARD]++;
+        return 0;
+    }
+    seen->ready = 1;
+    unsigned unit;
+    const int set = route(iss, env, s, in, SMTLM_UNIT_NONE, &unit);
+    if (set < 0) {
+        stall[SMTLM_WS_UNIT_BUSY]++;
+        return 0;
+    }
+    issue_warp(iss, env, s, w, (unsigned)set, unit);
+    wp->next ^= 1; /* ibuffer_step */
+    seen->issued_any = 1;
+    stall[SMTLM_WS_ISSUED]++;
+    if (iss->cfg.max_issue_per_warp > 1 && issue_second(iss, env, s, w, unit))
+        iss->dual_issue[s]++;
+    else
+        iss->single_issue[s]++;
+    return 1;
+}
+
+/* lrr: the live supervised warps in warp-id order, starting just after the last that issued. */
+static void walk_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, sched_seen *seen)
+{
+    smtlm_sched *sc = &iss->sched[s];
+    const uint64_t cand = sc->sup_mask & ~iss->exited;
+    uint64_t hi = cand;
+    if (sc->last >= 0) {
+        const unsigned lw = sc->sup[sc->last];
+        hi = lw >= 63 ? 0 : cand & (~0ull << (lw + 1));
+    }
+    for (uint64_t part = hi, rest = cand & ~hi;; part = rest, rest = 0) {
+        for (; part; part &= part - 1) {
+            const unsigned w = smtlm_ctz64(part);
+            if (examine(iss, env, s, w, seen)) {
+                sc->last = (int16_t)(w / iss->cfg.n_sched);
+                return;
+            }
+        }
+        if (!rest)
+            return;
+    }
+}
+
+/* gto/oldest: (gto) the last warp that issued, then the warps that do not wait by age, then
+ * the waiting ones in warp-id order. Every waiting test of the ordering runs before the walk,
+ * as in the sort it replaces (a test may release a membar). */
+static void walk_age(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, int greedy, sched_seen *seen)
+{
+    smtlm_sched *sc = &iss->sched[s];
+    const uint64_t cand = sc->sup_mask & ~iss->exited;
+    uint64_t first = 0;
+    if (greedy)
+        first = 1ull << sc->sup[sc->last < 0 ? 0 : sc->last];
+    uint64_t waiting = 0;
+    for (uint64_t m = cand & iss->may_wait & ~first; m; m &= m - 1) {
+        const unsigned w = smtlm_ctz64(m);
+        if (smtlm_warp_waiting(iss, w))
+            waiting |= 1ull << w;
+    }
+    if (cand & first) {
+        const unsigned w = smtlm_ctz64(first);
+        if (examine(iss, env, s, w, seen)) {
+            sc->last = (int16_t)(w / iss->cfg.n_sched);
+            return;
+        }
+    }
+    const uint64_t skip = first | waiting;
+    for (unsigned i = 0; i < sc->n_age; i++) {
+        const unsigned w = sc->age[i];
+        if (!(skip >> w & 1) && examine(iss, env, s, w, seen)) {
+            sc->last = (int16_t)(w / iss->cfg.n_sched);
+            return;
+        }
+    }
+    for (; waiting; waiting &= waiting - 1) {
+        const unsigned w = smtlm_ctz64(waiting);
+        if (examine(iss, env, s, w, seen)) {
+            sc->last = (int16_t)(w / iss->cfg.n_sched);
+            return;
+        }
+    }
+}
+
+/* rrr and two_level: an explicit order of supervised positions. */
+static void walk_list(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, sched_seen *seen)
 {
     smtlm_sched *sc = &iss->sched[s];
     uint8_t list[SMTLM_MAX_WARPS];
-    unsigned n;
-    switch (iss->cfg.policy) {
-    case SMTLM_SCHED_GTO: n = order_by_age(iss, sc, list, 1); break;
-    case SMTLM_SCHED_OLDEST: n = order_by_age(iss, sc, list, 0); break;
-    case SMTLM_SCHED_RRR: n = order_rrr(iss, s, list); break;
-    case SMTLM_SCHED_TWO_LEVEL: n = order_two_level(iss, sc, env->pool, list); break;
-    default: n = order_lrr(sc, list); break;
-    }
-    const unsigned max_issue = iss->cfg.max_issue_per_warp;
-    int valid = 0, ready = 0, issued_any = 0;
+    const unsigned n = iss->cfg.policy == SMTLM_SCHED_RRR ? order_rrr(iss, s, list)
+                                                          : order_two_level(iss, sc, env->pool, list);
     for (unsigned i = 0; i < n; i++) {
         const unsigned w = sc->sup[list[i]];
-        smtlm_warp *wp = &iss->warp[w];
-        if (wp->done_exit)
-            continue;
-        unsigned issued = 0, checked = 0, prev = SMTLM_UNIT_NONE;
-        int reason = -1;
-        while (checked < max_issue && checked <= issued && issued < max_issue) {
-            if (warp_waiting_fast(iss, w)) {
-                if (reason < 0)
-                    reason = wait_reason(iss, w);
-                break;
-            }
-            if (warp_ib_empty(wp)) {
-                if (reason < 0)
-                    reason = SMTLM_WS_IBUFFER_EMPTY;
-                break;
-            }
-            const smtlm_iref r = wp->ib[wp->next];
-            const smtlm_inst *in = smtlm_pool_get(env->pool, r);
-            int inst_issued = 0;
-            valid = 1;
-            if (!blocked_on_scoreboard(iss, w, r, in)) {
-                ready = 1;
-                unsigned unit;
-                int set = route(iss, env, s, in, prev, &unit);
-                if (set >= 0) {
-                    issue_warp(iss, env, s, w, (unsigned)set, unit);
-                    issued++;
-                    prev = unit;
-                    issued_any = 1;
-                    inst_issued = 1;
-                } else if (reason < 0) {
-                    reason = SMTLM_WS_UNIT_BUSY;
-                }
-            } else if (reason < 0) {
-                reason = SMTLM_WS_SCOREBOARD;
-            }
-            if (inst_issued)
-                wp->next ^= 1; /* ibuffer_step */
-            checked++;
-        }
-        if (issued) {
-            iss->warp_stall[w][SMTLM_WS_ISSUED]++;
+        if (!iss->warp[w].done_exit && examine(iss, env, s, w, seen)) {
             sc->last = (int16_t)list[i];
-            if (issued == 1)
-                iss->single_issue[s]++;
-            else
-                iss->dual_issue[s]++;
-            break;
+            return;
         }
-        if (reason >= 0)
-            iss->warp_stall[w][reason]++;
     }
-    iss->issued_last[s] = (uint8_t)issued_any;
-    if (!valid)
+}
+
+static void sched_cycle(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s)
+{
+    sched_seen seen = {0, 0, 0};
+    switch (iss->cfg.policy) {
+    case SMTLM_SCHED_GTO: walk_age(iss, env, s, 1, &seen); break;
+    case SMTLM_SCHED_OLDEST: walk_age(iss, env, s, 0, &seen); break;
+    case SMTLM_SCHED_LRR: walk_lrr(iss, env, s, &seen); break;
+    default: walk_list(iss, env, s, &seen); break;
+    }
+    iss->issued_last[s] = (uint8_t)seen.issued_any;
+    if (!seen.valid)
         iss->distro[s][SMTLM_DISTRO_IDLE]++;
-    else if (!ready)
+    else if (!seen.ready)
         iss->distro[s][SMTLM_DISTRO_SCOREBOARD]++;
-    else if (!issued_any)
+    else if (!seen.issued_any)
         iss->distro[s][SMTLM_DISTRO_STALL]++;
 }
 

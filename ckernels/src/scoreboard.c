@@ -19,29 +19,12 @@ void smtlm_sb_reset(smtlm_scoreboard *sb)
     memset(sb->pending, 0, sizeof sb->pending);
     memset(sb->longop, 0, sizeof sb->longop);
     memset(sb->count, 0, sizeof sb->count);
-    memset(sb->summary, 0, sizeof sb->summary);
-    memset(sb->gen, 0, sizeof sb->gen);
-}
-
-static void resummarize(smtlm_scoreboard *sb, unsigned w)
-{
-    uint64_t m = 0;
-    for (unsigned k = 0; k < SMTLM_SB_WORDS; k++)
-        m |= sb->pending[w][k];
-    sb->summary[w] = m;
+    sb->dirty = 0;
 }
 
 int smtlm_sb_collision(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in)
 {
-    if ((sb->summary[w] & smtlm_sb_reg_summary(in)) == 0)
-        return 0; /* no named register shares a bit position with a pending one */
-    for (unsigned i = 0; i < in->n_src; i++)
-        if (in->src[i] > 0 && smtlm_sb_test(sb, w, (unsigned)in->src[i]))
-            return 1;
-    for (unsigned i = 0; i < in->n_dst; i++)
-        if (in->dst[i] > 0 && smtlm_sb_test(sb, w, (unsigned)in->dst[i]))
-            return 1;
-    return 0;
+    return smtlm_sb_collides(sb, w, in);
 }
 
 void smtlm_sb_reserve(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in, int longop)
@@ -54,8 +37,7 @@ void smtlm_sb_reserve(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in, in
         if (longop)
             sb->longop[w][r >> 6] |= 1ull << (r & 63);
         sb->count[w]++;
-        sb->summary[w] |= 1ull << (r & 63);
-        sb->gen[w]++;
+        sb->dirty |= 1ull << w;
     }
 }
 
@@ -66,8 +48,7 @@ void smtlm_sb_release_reg(smtlm_scoreboard *sb, unsigned w, unsigned reg)
     sb->pending[w][reg >> 6] &= ~(1ull << (reg & 63));
     sb->longop[w][reg >> 6] &= ~(1ull << (reg & 63));
     sb->count[w]--;
-    sb->gen[w]++;
-    resummarize(sb, w);
+    sb->dirty |= 1ull << w;
 }
 
 void smtlm_sb_release(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in)

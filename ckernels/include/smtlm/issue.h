@@ -71,10 +71,6 @@ typedef struct smtlm_warp {
     uint32_t n_atomic;
     uint32_t stores_out;
     uint64_t dyn_id;
-    /* cached scoreboard verdict for the instruction at ib[next] */
-    smtlm_iref sb_inst;        /* instruction it was computed for (SMTLM_NO_INST = none) */
-    uint32_t sb_gen;           /* scoreboard generation it was computed at */
-    uint8_t sb_blocked;
 } smtlm_warp;
 
 typedef struct smtlm_cta_slot {
@@ -91,8 +87,10 @@ typedef struct smtlm_sched {
     uint8_t sup[SMTLM_MAX_WARPS];  /* supervised warps (wid mod n_sched == id), all slots */
     int16_t last;                  /* index in sup of the last warp that issued; -1 = none */
     uint8_t turn;                  /* rrr */
-    uint64_t live;                 /* bit k: warp sup[k] holds a CTA and has not exited */
+    uint64_t sup_mask;             /* the supervised warps as a mask over warp ids */
     uint64_t active_set;           /* two-level: warps in the active set */
+    uint8_t n_age;
+    uint8_t age[SMTLM_MAX_WARPS];  /* gto/oldest: live supervised warps, oldest (dyn_id) first */
 } smtlm_sched;
 
 /* What the issue stage is bound to (smtlm_issue_bind). */
@@ -116,6 +114,13 @@ typedef struct smtlm_issue {
     uint64_t ib_empty;             /* warps whose ibuffer is empty (both slots) */
     uint64_t fdone;                /* functionally done warps (all lanes exited) or unused */
     uint64_t exited;               /* done_exit as a mask */
+    /* Issue-side masks kept on events so a scheduler skips work that cannot change anything */
+    uint64_t may_wait;             /* superset of the warps smtlm_warp_waiting reports: set when
+                                    * a membar, atomic, BAR or EXIT issues, cleared by the first
+                                    * look that finds the warp not waiting */
+    uint64_t sb_known;             /* sb_blocked holds the verdict for the warp's ib[next] (valid
+                                    * while the scoreboard's dirty bit is clear too) */
+    uint64_t sb_blocked;           /* RAW/WAW collision of ib[next] */
     unsigned last_fetched;
     int fetch_valid;
     unsigned fetch_warp;

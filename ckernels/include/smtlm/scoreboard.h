@@ -19,8 +19,7 @@ typedef struct smtlm_scoreboard {
     uint64_t pending[SMTLM_MAX_WARPS][SMTLM_SB_WORDS];
     uint64_t longop[SMTLM_MAX_WARPS][SMTLM_SB_WORDS];
     uint16_t count[SMTLM_MAX_WARPS]; /* reserved registers per warp */
-    uint64_t summary[SMTLM_MAX_WARPS]; /* OR of the pending words: bit r & 63 for a pending r */
-    uint32_t gen[SMTLM_MAX_WARPS];     /* bumped on every reserve/release (cache key) */
+    uint64_t dirty;                    /* bit w: warp w's set changed (its reader clears it) */
 } smtlm_scoreboard;
 
 int smtlm_sb_init(smtlm_scoreboard *sb, unsigned n_warps);
@@ -30,17 +29,25 @@ static inline int smtlm_sb_test(const smtlm_scoreboard *sb, unsigned w, unsigned
 {
     return (int)(sb->pending[w][reg >> 6] >> (reg & 63) & 1);
 }
-/* Bit (r & 63) for every register r an instruction names: a quick no-collision filter. */
-static inline uint64_t smtlm_sb_reg_summary(const smtlm_inst *in)
+/* RAW/WAW check of an instruction for warp w: one bit test per named register. */
+static inline int smtlm_sb_collides(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in)
 {
-    uint64_t m = 0;
-    for (unsigned i = 0; i < in->n_src; i++)
-        m |= 1ull << (in->src[i] & 63);
-    for (unsigned i = 0; i < in->n_dst; i++)
-        m |= 1ull << (in->dst[i] & 63);
-    return m;
+    if (sb->count[w] == 0)
+        return 0;
+    const uint64_t *p = sb->pending[w];
+    uint64_t hit = 0;
+    for (unsigned i = 0; i < in->n_src; i++) {
+        const int r = in->src[i];
+        if (r > 0)
+            hit |= p[r >> 6] >> (r & 63);
+    }
+    for (unsigned i = 0; i < in->n_dst; i++) {
+        const int r = in->dst[i];
+        if (r > 0)
+            hit |= p[r >> 6] >> (r & 63);
+    }
+    return (int)(hit & 1);
 }
-/* RAW/WAW check of an instruction for warp w. */
 int smtlm_sb_collision(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in);
 /* Reserves the destinations; `longop` marks them as long operations. */
 void smtlm_sb_reserve(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in, int longop);
