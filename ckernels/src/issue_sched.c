@@ -148,14 +148,10 @@ static int route(const smtlm_issue *iss, const smtlm_issue_ports *env, unsigned 
 #undef HAS_FREE
 }
 
-/* RAW/WAW collision of the warp's next instruction, cached until the warp's scoreboard set
- * (the scoreboard's dirty bit) or its next instruction (sb_known) changes: a waiting warp is
- * re-examined every cycle. */
-static int blocked_on_scoreboard(smtlm_issue *iss, unsigned w, const smtlm_inst *in)
+/* Recomputes the cached verdict of warp w's next instruction. */
+static int sb_verdict(smtlm_issue *iss, unsigned w, const smtlm_inst *in)
 {
     const uint64_t b = 1ull << w;
-    if (iss->sb_known & ~iss->sb.dirty & b)
-        return (int)(iss->sb_blocked >> w & 1);
     iss->sb_known |= b;
     iss->sb.dirty &= ~b;
     if (smtlm_sb_collides(&iss->sb, w, in)) {
@@ -164,6 +160,16 @@ static int blocked_on_scoreboard(smtlm_issue *iss, unsigned w, const smtlm_inst 
     }
     iss->sb_blocked &= ~b;
     return 0;
+}
+
+/* RAW/WAW collision of the warp's next instruction, cached until the warp's scoreboard set
+ * (the scoreboard's dirty bit) or its next instruction (sb_known) changes: a waiting warp is
+ * re-examined every cycle. */
+static inline int blocked_on_scoreboard(smtlm_issue *iss, unsigned w, const smtlm_inst *in)
+{
+    if (iss->sb_known & ~iss->sb.dirty & (1ull << w))
+        return (int)(iss->sb_blocked >> w & 1);
+    return sb_verdict(iss, w, in);
 }
 
 /* Which of smtlm_warp_waiting's conditions holds (it was just evaluated as true). */
