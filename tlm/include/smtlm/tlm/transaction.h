@@ -40,6 +40,7 @@ enum class SmCommand : uint8_t {
     StoreSent,
     StoreAcked,
     AtomicDone,    // `result` lanes of `warp`
+    WarpWrittenBack, // `in` wrote back: release dst[i] for bit i of `result`, completed, retired
 };
 
 struct SmTransaction {
