@@ -281,13 +281,11 @@ static int plain_tail(const char *p)
     return s[0] == '0' && *skip_spaces(s + 1) == '\0';
 }
 
-int trace_inst_parse(const trace_ctx *c, const char *line, unsigned long lineno,
-                     smtlm_trace_tb *tb, unsigned warp, char *err, size_t errlen)
+int trace_inst_parse(const trace_ctx *c, const char *line, unsigned long lineno, trace_rec *r,
+                     uint64_t addrs[SMTLM_WARP_SIZE], char *err, size_t errlen)
 {
     inst_head h;
-    trace_rec *r;
     const char *p = NULL;
-    uint64_t addrs[SMTLM_WARP_SIZE];
     int has_addr = 0, rc;
 
     memset(&h.r, 0, sizeof h.r); /* unused register slots and fields stay 0 */
@@ -327,19 +325,28 @@ int trace_inst_parse(const trace_ctx *c, const char *line, unsigned long lineno,
         h.r.mem_width = (uint8_t)width;
         h.r.mem_space = mem_space_of(h.o, c->hdr, h.r.mask, addrs);
     }
-
-    r = trace_tb_push(tb, warp);
-    if (r == NULL)
-        return trace_fail(err, errlen, SMTLM_TRACE_ERR_NOMEM, c->file, lineno, "out of memory");
-    if (h.r.mem_space != SMTLM_MEM_NONE) {
-        rc = trace_tb_pool_add(tb, addrs, (unsigned)smtlm_popcount32(h.r.mask), &h.r.addr);
-        if (rc < 0) {
-            tb->warps[warp].n--;
-            return trace_fail(err, errlen, rc, c->file, lineno,
-                              rc == SMTLM_TRACE_ERR_NOMEM ? "out of memory"
-                                                          : "too many addresses in one TB");
-        }
-    }
     *r = h.r;
+    return 0;
+}
+
+int trace_inst_store(const trace_ctx *c, smtlm_trace_tb *tb, unsigned warp, trace_rec *r,
+                     const uint64_t *addrs, unsigned long lineno, char *err, size_t errlen)
+{
+    trace_rec *slot;
+    int rc;
+    if (r->mem_space != SMTLM_MEM_NONE) {
+        rc = trace_tb_pool_add(tb, addrs, (unsigned)smtlm_popcount32(r->mask), &r->addr);
+        if (rc == TRACE_TB_FULL)
+            return rc;
+        if (rc < 0)
+            return trace_fail(err, errlen, rc, c->file, lineno,
+                              rc == SMTLM_TRACE_ERR_NOMEM ? "out of memory" : "too many addresses in one TB");
+    }
+    rc = trace_tb_push(tb, warp, &slot);
+    if (rc == TRACE_TB_FULL)
+        return rc; /* the addresses just added go with the records the reader drops now */
+    if (rc < 0)
+        return trace_fail(err, errlen, SMTLM_TRACE_ERR_NOMEM, c->file, lineno, "out of memory");
+    *slot = *r;
     return 0;
 }

@@ -1,5 +1,8 @@
 /* Kernel trace reader: open (header + opcode map), then one thread block per call
- * (Accel-Sim trace_parser::get_next_threadblock_traces, with every assert turned into an error). */
+ * (Accel-Sim trace_parser::get_next_threadblock_traces, with every assert turned into an error).
+ * Every line of a TB is parsed here, so its first error is found before it runs; a TB whose
+ * records would take more than its limit keeps only where its warps start (streamed: cursors
+ * parse them again while it runs, trace_stream.c). */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +20,9 @@ struct smtlm_trace {
     trace_opinfo opinfo[TRACE_OPINFO_MAX]; /* per opcode of map, when it has at most that many */
     int has_opinfo;
     smtlm_trace_latency lat;
+    trace_ctx ctx;     /* parsing context: read-only after open (cursors on other threads use it) */
+    size_t stream_limit;  /* smtlm_trace_set_stream_limit; SMTLM_TRACE_STREAM_AUTO */
+    size_t cursor_bytes;  /* memory of one cursor (a warp of a streamed TB) */
     int state;
     int err_code;
     char err_msg[512];
@@ -35,7 +41,41 @@ static int open_common(smtlm_trace *t, const smtlm_trace_latency *lat, char *err
     t->has_opinfo = t->map != NULL && t->map->n <= TRACE_OPINFO_MAX;
     for (size_t j = 0; t->has_opinfo && j < t->map->n; j++)
         trace_opinfo_of(&t->map->ops[j], &t->lat, &t->opinfo[j]);
+    t->ctx.file = t->name;
+    t->ctx.hdr = &t->hdr.h;
+    t->ctx.map = t->map;
+    t->ctx.ops = &t->ops;
+    t->ctx.lat = &t->lat;
+    t->ctx.info = t->has_opinfo ? t->opinfo : NULL;
+    t->ctx.plain_fields = t->hdr.h.tracer_version >= 3 && !t->hdr.h.lineinfo;
+    t->stream_limit = SMTLM_TRACE_STREAM_AUTO;
+    /* what a cursor holds: its chunk (two for xz), its records and their addresses, and for xz
+     * a decoder of its own (the dictionary is most of it) */
+    t->cursor_bytes = 2 * TRACE_CURSOR_CHUNK + TRACE_CURSOR_RECS * (sizeof(trace_rec) + 4 * sizeof(uint64_t)) +
+                      (t->lines.xz_live ? (size_t)lzma_memusage(&t->lines.xz) : 0);
     return 0;
+}
+
+void smtlm_trace_set_stream_limit(smtlm_trace *t, size_t bytes)
+{
+    if (t != NULL)
+        t->stream_limit = bytes;
+}
+
+const trace_ctx *trace_reader_ctx(const smtlm_trace *t) { return &t->ctx; }
+const trace_input *trace_reader_input(const smtlm_trace *t) { return t->lines.in; }
+
+/* The limit of a TB of n_warps: beyond it the TB is streamed. */
+static size_t tb_limit(const smtlm_trace *t, unsigned n_warps)
+{
+    size_t cursors;
+    if (!t->lines.in->seekable || t->stream_limit == SIZE_MAX)
+        return SIZE_MAX; /* a pipe: cursors cannot start mid-way */
+    if (t->stream_limit != SMTLM_TRACE_STREAM_AUTO)
+        return t->stream_limit;
+    /* streaming must not cost more than holding the records */
+    cursors = (size_t)n_warps * t->cursor_bytes;
+    return cursors > TRACE_STREAM_AUTO_BYTES ? cursors : TRACE_STREAM_AUTO_BYTES;
 }
 
 static smtlm_trace *new_reader(const char *name, const smtlm_trace_latency *lat, char *err,
@@ -123,7 +163,6 @@ void smtlm_trace_close(smtlm_trace *t)
 typedef struct tb_parse {
     smtlm_trace *t;
     smtlm_trace_tb *tb;
-    trace_ctx ctx;
     int cur;   /* current warp, -1 before the first `warp =` */
     char *err;
     size_t errlen;
@@ -201,6 +240,7 @@ static int on_insts(tb_parse *s, const char *line)
     w->declared = (uint32_t)n;
     w->has_insts = 1;
     w->insts_line = ln;
+    w->off = trace_lines_tell(&s->t->lines);
     return 0;
 }
 
@@ -239,13 +279,25 @@ static int on_inst(tb_parse *s, const char *line)
 {
     unsigned long ln = s->t->lines.lineno;
     trace_warp *w;
+    trace_rec r;
+    uint64_t addrs[SMTLM_WARP_SIZE];
+    int rc;
     if (s->cur < 0 || !s->tb->warps[s->cur].has_insts)
         return fail(s, ln, "instruction line before 'warp =' / 'insts ='");
     w = &s->tb->warps[s->cur];
     if (w->n >= w->declared)
         return fail(s, ln, "warp %u: more instruction lines than insts = %u",
                     (unsigned)s->cur, w->declared);
-    return trace_inst_parse(&s->ctx, line, ln, s->tb, (unsigned)s->cur, s->err, s->errlen);
+    if ((rc = trace_inst_parse(&s->t->ctx, line, ln, &r, addrs, s->err, s->errlen)) < 0)
+        return rc;
+    if (!s->tb->streamed) {
+        rc = trace_inst_store(&s->t->ctx, s->tb, (unsigned)s->cur, &r, addrs, ln, s->err, s->errlen);
+        if (rc <= 0)
+            return rc;
+        trace_tb_drop_records(s->tb); /* TRACE_TB_FULL: from now on only validated and counted */
+    }
+    w->n++;
+    return 0;
 }
 
 /* Lines of one TB after #BEGIN_TB. 1 = TB complete (at #END_TB or EOF), < 0 = error. */
@@ -330,15 +382,10 @@ int smtlm_trace_next_tb(smtlm_trace *t, smtlm_trace_tb *tb, char *err, size_t er
                         "out of memory");
         goto failed;
     }
+    tb->limit = tb_limit(t, t->hdr.h.warps_per_tb);
+    tb->from = t;
     s.t = t;
     s.tb = tb;
-    s.ctx.file = t->name;
-    s.ctx.hdr = &t->hdr.h;
-    s.ctx.map = t->map;
-    s.ctx.ops = &t->ops;
-    s.ctx.lat = &t->lat;
-    s.ctx.info = t->has_opinfo ? t->opinfo : NULL;
-    s.ctx.plain_fields = t->hdr.h.tracer_version >= 3 && !t->hdr.h.lineinfo;
     s.cur = -1;
     s.err = t->err_msg;
     s.errlen = sizeof t->err_msg;

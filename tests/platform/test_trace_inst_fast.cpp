@@ -53,7 +53,11 @@ protected:
         char err[256] = "";
         Parsed p;
         std::memset(&p.rec, 0, sizeof p.rec);
-        p.rc = trace_inst_parse(&c, line.c_str(), 7, tb, 0, err, sizeof err);
+        trace_rec r;
+        uint64_t addrs[SMTLM_WARP_SIZE];
+        p.rc = trace_inst_parse(&c, line.c_str(), 7, &r, addrs, err, sizeof err);
+        if (p.rc == 0)
+            p.rc = trace_inst_store(&c, tb, 0, &r, addrs, 7, err, sizeof err);
         p.err = err;
         if (p.rc == 0) {
             EXPECT_EQ(tb->warps[0].n, 1u);
