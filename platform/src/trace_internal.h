@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <lzma.h>
 
 #include "smtlm/opcodes.h"
@@ -91,6 +92,24 @@ int trace_lines_next(trace_lines *l, char *err, size_t errlen);
  * (trace_lines_check_nul) unless its parse consumed every byte up to line_len. */
 int trace_lines_next_raw(trace_lines *l, char *err, size_t errlen);
 int trace_lines_check_nul(const trace_lines *l, char *err, size_t errlen);
+/* trace_lines_next_raw with its common case inline: the whole line is in the current chunk. */
+static inline int trace_lines_take(trace_lines *l, char *err, size_t errlen)
+{
+    unsigned char *start = l->buf + l->buf_pos, *nl;
+    size_t n;
+    if (l->buf_pos == l->buf_len || (nl = (unsigned char *)memchr(start, '\n', l->buf_len - l->buf_pos)) == NULL)
+        return trace_lines_next_raw(l, err, errlen);
+    n = (size_t)(nl - start);
+    l->buf_pos += n + 1;
+    l->own_len = 0;
+    l->lineno++;
+    while (n > 0 && start[n - 1] == '\r')
+        n--;
+    start[n] = '\0';
+    l->line = (char *)start;
+    l->line_len = n;
+    return 1;
+}
 /* Decoded offset of the next line (the byte after the current line's '\n'). */
 static inline uint64_t trace_lines_tell(const trace_lines *l) { return l->buf_off + l->buf_pos; }
 /* Heap bytes a trace_lines holds (buffers and, for xz, the decoder). */
@@ -160,7 +179,15 @@ struct smtlm_trace_tb {
 int trace_tb_reset(smtlm_trace_tb *tb, unsigned n_warps);
 void trace_tb_release(smtlm_trace_tb *tb); /* frees what tb holds, not tb */
 /* Space for the next record of `warp`: 0, TRACE_TB_FULL or SMTLM_TRACE_ERR_NOMEM. */
-int trace_tb_push(smtlm_trace_tb *tb, unsigned warp, trace_rec **out);
+int trace_tb_push_grow(smtlm_trace_tb *tb, unsigned warp, trace_rec **out);
+static inline int trace_tb_push(smtlm_trace_tb *tb, unsigned warp, trace_rec **out)
+{
+    trace_warp *wp = &tb->warps[warp];
+    if (wp->n == wp->cap)
+        return trace_tb_push_grow(tb, warp, out);
+    *out = &wp->recs[wp->n++];
+    return 0;
+}
 /* 0, TRACE_TB_FULL, SMTLM_TRACE_ERR_NOMEM or SMTLM_TRACE_ERR_FORMAT (> 4G addresses). */
 int trace_tb_pool_add(smtlm_trace_tb *tb, const uint64_t *addrs, unsigned n, uint32_t *first);
 /* Drops the records and addresses (the TB goes on as a streamed one). */
@@ -224,10 +251,25 @@ typedef struct trace_header_store {
 int trace_header_read(trace_lines *l, trace_header_store *hs, char *err, size_t errlen);
 void trace_header_free(trace_header_store *hs);
 
-/* trace_inst.c: one instruction line into a record (its addr field left unset) and, for a
- * memory instruction, its active lanes' addresses in addrs[0..popcount(mask)). */
-int trace_inst_parse(const trace_ctx *c, const char *line, unsigned long lineno, trace_rec *r,
-                     uint64_t addrs[SMTLM_WARP_SIZE], char *err, size_t errlen);
+/* trace_inst.c: a memo of recent line tails (what follows the mask) that the fast path turned
+ * into plain non-memory records; one per parser (the reader, each cursor), never shared. */
+#define TRACE_MEMO_SLOTS 64u
+#define TRACE_MEMO_TAIL 48u
+typedef struct trace_memo_entry {
+    trace_rec rec;     /* pc, mask and line are the line's own */
+    uint8_t len;       /* 0: empty */
+    char tail[TRACE_MEMO_TAIL];
+} trace_memo_entry;
+typedef struct trace_memo {
+    trace_memo_entry e[TRACE_MEMO_SLOTS];
+} trace_memo;
+void trace_memo_reset(trace_memo *m);
+
+/* One instruction line (len bytes, NUL-terminated, maybe holding NUL bytes: those are an
+ * error) into a record (its addr field left unset) and, for a memory instruction, its active
+ * lanes' addresses in addrs[0..popcount(mask)). m may be NULL. */
+int trace_inst_parse(const trace_ctx *c, trace_memo *m, const char *line, size_t len, unsigned long lineno,
+                     trace_rec *r, uint64_t addrs[SMTLM_WARP_SIZE], char *err, size_t errlen);
 /* Stores a parsed record as the next instruction of tb's warp (addresses into tb's pool).
  * 0, TRACE_TB_FULL (nothing stored) or an error with its message. */
 int trace_inst_store(const trace_ctx *c, smtlm_trace_tb *tb, unsigned warp, trace_rec *r,

@@ -23,6 +23,7 @@ struct smtlm_trace {
     trace_ctx ctx;     /* parsing context: read-only after open (cursors on other threads use it) */
     size_t stream_limit;  /* smtlm_trace_set_stream_limit; SMTLM_TRACE_STREAM_AUTO */
     size_t cursor_bytes;  /* memory of one cursor (a warp of a streamed TB) */
+    trace_memo memo;      /* the reader's own (cursors have theirs) */
     int state;
     int err_code;
     char err_msg[512];
@@ -49,6 +50,7 @@ static int open_common(smtlm_trace *t, const smtlm_trace_latency *lat, char *err
     t->ctx.info = t->has_opinfo ? t->opinfo : NULL;
     t->ctx.plain_fields = t->hdr.h.tracer_version >= 3 && !t->hdr.h.lineinfo;
     t->stream_limit = SMTLM_TRACE_STREAM_AUTO;
+    trace_memo_reset(&t->memo);
     /* what a cursor holds: its chunk (two for xz), its records and their addresses, and for xz
      * a decoder of its own (the dictionary is most of it) */
     t->cursor_bytes = 2 * TRACE_CURSOR_CHUNK + TRACE_CURSOR_RECS * (sizeof(trace_rec) + 4 * sizeof(uint64_t)) +
@@ -163,6 +165,8 @@ void smtlm_trace_close(smtlm_trace *t)
 typedef struct tb_parse {
     smtlm_trace *t;
     smtlm_trace_tb *tb;
+    uint64_t declared; /* sum of the `insts =` counts met */
+    unsigned seen;     /* `warp =` lines met */
     int cur;   /* current warp, -1 before the first `warp =` */
     char *err;
     size_t errlen;
@@ -222,6 +226,7 @@ static int on_warp(tb_parse *s, const char *line)
         return fail(s, ln, "warp %u listed twice in one thread block", (unsigned)w);
     s->cur = (int)w;
     s->tb->warps[w].seen = 1;
+    s->seen++;
     return 0;
 }
 
@@ -241,6 +246,13 @@ static int on_insts(tb_parse *s, const char *line)
     w->has_insts = 1;
     w->insts_line = ln;
     w->off = trace_lines_tell(&s->t->lines);
+    /* Warps of a TB are alike: if the TB looks like it will pass its limit (this count for every
+     * warp still to come), it streams from here rather than when it gets there. Only a guess from
+     * counts the data has not confirmed yet, so it allocates nothing; records stay the same. */
+    s->declared += n;
+    if (!s->tb->streamed && s->tb->limit != SIZE_MAX &&
+        (double)(s->declared + n * (uint64_t)(s->tb->n_warps - s->seen)) * sizeof(trace_rec) > (double)s->tb->limit)
+        trace_tb_drop_records(s->tb);
     return 0;
 }
 
@@ -275,46 +287,53 @@ malformed:
     return fail(s, s->t->lines.lineno, "malformed line: expected 'thread block = x,y,z'");
 }
 
-static int on_inst(tb_parse *s, const char *line)
+static int on_inst(tb_parse *s)
 {
-    unsigned long ln = s->t->lines.lineno;
+    const trace_lines *l = &s->t->lines;
+    const unsigned long ln = l->lineno;
     trace_warp *w;
     trace_rec r;
     uint64_t addrs[SMTLM_WARP_SIZE];
     int rc;
-    if (s->cur < 0 || !s->tb->warps[s->cur].has_insts)
-        return fail(s, ln, "instruction line before 'warp =' / 'insts ='");
+    if (s->cur < 0 || !s->tb->warps[s->cur].has_insts || s->tb->warps[s->cur].n >= s->tb->warps[s->cur].declared) {
+        if ((rc = trace_lines_check_nul(l, s->err, s->errlen)) < 0)
+            return rc; /* a NUL byte is the line's first error */
+        if (s->cur < 0 || !s->tb->warps[s->cur].has_insts)
+            return fail(s, ln, "instruction line before 'warp =' / 'insts ='");
+        return fail(s, ln, "warp %u: more instruction lines than insts = %u", (unsigned)s->cur,
+                    s->tb->warps[s->cur].declared);
+    }
     w = &s->tb->warps[s->cur];
-    if (w->n >= w->declared)
-        return fail(s, ln, "warp %u: more instruction lines than insts = %u",
-                    (unsigned)s->cur, w->declared);
-    if ((rc = trace_inst_parse(&s->t->ctx, line, ln, &r, addrs, s->err, s->errlen)) < 0)
+    if ((rc = trace_inst_parse(&s->t->ctx, &s->t->memo, l->line, l->line_len, ln, &r, addrs, s->err, s->errlen)) < 0)
         return rc;
     if (!s->tb->streamed) {
         rc = trace_inst_store(&s->t->ctx, s->tb, (unsigned)s->cur, &r, addrs, ln, s->err, s->errlen);
         if (rc <= 0)
             return rc;
-        trace_tb_drop_records(s->tb); /* TRACE_TB_FULL: from now on only validated and counted */
+        trace_tb_drop_records(s->tb); /* TRACE_TB_FULL: from now on only checked and counted */
     }
     w->n++;
     return 0;
 }
 
-/* Lines of one TB after #BEGIN_TB. 1 = TB complete (at #END_TB or EOF), < 0 = error. */
+/* Lines of one TB after #BEGIN_TB. 1 = TB complete (at #END_TB or EOF), < 0 = error. Lines are
+ * read without the NUL check: an instruction line's parse makes it only when needed. */
 static int read_body(tb_parse *s)
 {
     trace_lines *l = &s->t->lines;
     int rc;
-    while ((rc = trace_lines_next(l, s->err, s->errlen)) == 1) {
+    while ((rc = trace_lines_take(l, s->err, s->errlen)) == 1) {
         const char *p = l->line;
         trace_tok a, b = {"", 0};
         while (*p == ' ' || *p == '\t')
             p++;
         if (trace_hex_plus1[(unsigned char)*p] != 0) { /* no keyword starts with a hex digit */
-            if ((rc = on_inst(s, l->line)) < 0)
+            if ((rc = on_inst(s)) < 0)
                 return rc;
             continue;
         }
+        if (trace_lines_check_nul(l, s->err, s->errlen) < 0)
+            return SMTLM_TRACE_ERR_FORMAT;
         if (!trace_next_tok(&p, &a))
             continue; /* blank */
         trace_next_tok(&p, &b);
@@ -329,7 +348,7 @@ static int read_body(tb_parse *s)
         else if (trace_tok_is(a, "insts"))
             rc = on_insts(s, l->line);
         else
-            rc = on_inst(s, l->line);
+            rc = on_inst(s);
         if (rc < 0)
             return rc;
     }
@@ -387,6 +406,8 @@ int smtlm_trace_next_tb(smtlm_trace *t, smtlm_trace_tb *tb, char *err, size_t er
     s.t = t;
     s.tb = tb;
     s.cur = -1;
+    s.declared = 0;
+    s.seen = 0;
     s.err = t->err_msg;
     s.errlen = sizeof t->err_msg;
     rc = find_begin(&s);

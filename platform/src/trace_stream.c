@@ -24,6 +24,7 @@ typedef struct cursor {
     uint32_t next;      /* next record in buf */
     uint32_t left;      /* instruction lines of the section not parsed yet */
     unsigned warp;
+    trace_memo memo;    /* its parser's own */
 } cursor;
 
 typedef struct feed_warp {
@@ -118,6 +119,7 @@ int smtlm_trace_feed_bind(smtlm_trace_feed *f, const smtlm_trace *t, const smtlm
         const trace_warp *tw = &tb->warps[w];
         c->warp = w;
         c->left = tw->n;
+        trace_memo_reset(&c->memo);
         c->next = 0;
         if (c->buf.warps != NULL)
             c->buf.warps[0].n = 0;
@@ -155,7 +157,7 @@ static int refill(smtlm_trace_feed *f, cursor *c)
         trace_tok a, b = {"", 0};
         trace_rec r;
         uint64_t addrs[SMTLM_WARP_SIZE];
-        if ((rc = trace_lines_next(l, f->err, sizeof f->err)) <= 0) {
+        if ((rc = trace_lines_take(l, f->err, sizeof f->err)) <= 0) {
             f->failed = 1;
             return rc < 0 ? rc : changed(f, c, "end of the trace before the last instruction");
         }
@@ -164,6 +166,10 @@ static int refill(smtlm_trace_feed *f, cursor *c)
         while (*p == ' ' || *p == '\t')
             p++;
         if (trace_hex_plus1[(unsigned char)*p] == 0) {
+            if ((rc = trace_lines_check_nul(l, f->err, sizeof f->err)) < 0) {
+                f->failed = 1;
+                return rc;
+            }
             if (!trace_next_tok(&p, &a))
                 continue;
             trace_next_tok(&p, &b);
@@ -171,7 +177,7 @@ static int refill(smtlm_trace_feed *f, cursor *c)
                 continue;
             return changed(f, c, "a line that is not an instruction");
         }
-        if ((rc = trace_inst_parse(ctx, l->line, l->lineno, &r, addrs, f->err, sizeof f->err)) < 0 ||
+        if ((rc = trace_inst_parse(ctx, &c->memo, l->line, l->line_len, l->lineno, &r, addrs, f->err, sizeof f->err)) < 0 ||
             (rc = trace_inst_store(ctx, &c->buf, 0, &r, addrs, l->lineno, f->err, sizeof f->err)) < 0) {
             f->failed = 1;
             return rc;
