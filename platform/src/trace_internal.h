@@ -52,7 +52,10 @@ typedef struct trace_input {
     size_t mem_len;
     int seekable;                  /* a regular file or memory: a cursor may start anywhere */
     int is_xz;
+    lzma_index *xz_index;          /* xz in several blocks: where each starts (trace_xzseek.c) */
 } trace_input;
+
+typedef struct trace_xz_seek trace_xz_seek;
 
 typedef struct trace_lines {
     trace_input src;               /* own input (open_file / open_mem); unused by cursors */
@@ -61,6 +64,8 @@ typedef struct trace_lines {
     int raw_eof;                   /* no more raw bytes */
     lzma_stream xz;
     int xz_live;                   /* xz initialised (lzma_end due) */
+    trace_xz_seek *seek;           /* a cursor decoding block by block from its own block */
+    int block_done;                /* seek: the current block ended */
     size_t chunk;                  /* bytes per read and per decoded chunk */
     unsigned char *raw;            /* raw input chunk (xz only) */
     unsigned char *buf;            /* decoded bytes */
@@ -115,6 +120,17 @@ static inline uint64_t trace_lines_tell(const trace_lines *l) { return l->buf_of
 /* Heap bytes a trace_lines holds (buffers and, for xz, the decoder). */
 size_t trace_lines_footprint(const trace_lines *l);
 void trace_lines_close(trace_lines *l);
+
+/* ---- xz in several blocks (trace_xzseek.c): a cursor starts at the block holding its offset ---- */
+/* The index of an xz input in more than one block, or NULL (one block, not seekable, unreadable:
+ * then a cursor decodes from the start). */
+lzma_index *trace_xz_index_load(const trace_input *in);
+/* Positions cursor l (xz_index set) at the block holding decoded offset off; l->skip is what
+ * comes before off in it. 0 or < 0 with a message. */
+int trace_xz_seek_open(trace_lines *l, uint64_t off, char *err, size_t errlen);
+/* After a block's end: starts the next one. 1, 0 = no more, < 0 = error. */
+int trace_xz_seek_next(trace_lines *l, char *err, size_t errlen);
+void trace_xz_seek_close(trace_lines *l);
 
 /* ---- tokens and numbers (trace_tokens.c) ---- */
 typedef struct trace_tok {

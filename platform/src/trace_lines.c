@@ -70,6 +70,14 @@ static int xz_fill(trace_lines *l, char *err, size_t errlen)
     for (;;) {
         lzma_ret ret;
         size_t produced;
+        if (l->block_done) { /* a cursor going block by block: on to the next one */
+            int rc = trace_xz_seek_next(l, err, errlen);
+            l->block_done = 0;
+            if (rc <= 0) {
+                l->decoded_eof = rc == 0;
+                return rc;
+            }
+        }
         if (l->xz.avail_in == 0 && !l->raw_eof) {
             size_t got;
             int rc = raw_read(l, l->raw, l->chunk, &got, err, errlen);
@@ -83,6 +91,12 @@ static int xz_fill(trace_lines *l, char *err, size_t errlen)
         ret = lzma_code(&l->xz, l->raw_eof ? LZMA_FINISH : LZMA_RUN);
         produced = l->chunk - l->xz.avail_out;
         l->buf_len = produced;
+        if (ret == LZMA_STREAM_END && l->seek != NULL) {
+            l->block_done = 1;
+            if (produced > 0)
+                return 1;
+            continue;
+        }
         if (ret == LZMA_STREAM_END) {
             l->decoded_eof = 1;
             return produced > 0;
@@ -163,6 +177,7 @@ static int start(trace_lines *l, char *err, size_t errlen)
         return rc;
     if (got >= sizeof xz_magic && memcmp(l->raw, xz_magic, sizeof xz_magic) == 0) {
         l->src.is_xz = 1;
+        l->src.xz_index = trace_xz_index_load(&l->src); /* for cursors: NULL is fine */
         if ((rc = xz_start(l, err, errlen)) < 0)
             return rc;
         l->xz.next_in = l->raw;
@@ -224,7 +239,9 @@ int trace_lines_open_at(trace_lines *l, const trace_input *in, uint64_t off, uns
     l->chunk = chunk;
     l->lineno = lineno;
     if ((rc = buffers(l, err, errlen)) == 0) {
-        if (in->is_xz) {
+        if (in->is_xz && in->xz_index != NULL) {
+            rc = trace_xz_seek_open(l, off, err, errlen); /* from the block holding off */
+        } else if (in->is_xz) {
             l->skip = off; /* xz cannot seek: decode from the start, drop what comes before */
             rc = xz_start(l, err, errlen);
         } else {
@@ -338,7 +355,8 @@ int trace_lines_next(trace_lines *l, char *err, size_t errlen)
 
 size_t trace_lines_footprint(const trace_lines *l)
 {
-    return 2 * l->chunk + l->own_cap + (l->xz_live ? (size_t)lzma_memusage(&l->xz) : 0);
+    return 2 * l->chunk + l->own_cap + (l->xz_live ? (size_t)lzma_memusage(&l->xz) : 0) +
+           (l->seek != NULL ? 4096 : 0); /* about what a block seek holds (iterator, filter options) */
 }
 
 void trace_lines_close(trace_lines *l)
@@ -347,6 +365,8 @@ void trace_lines_close(trace_lines *l)
         close(l->src.fd);
     if (l->xz_live)
         lzma_end(&l->xz);
+    trace_xz_seek_close(l);
+    lzma_index_end(l->src.xz_index, NULL); /* the input's own index (NULL for cursors) */
     free(l->raw);
     free(l->buf);
     free(l->own);

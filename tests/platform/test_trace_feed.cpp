@@ -15,6 +15,9 @@
 
 #include "smtlm/trace.h"
 #include "test_trace_util.h"
+extern "C" {
+#include "trace_internal.h"
+}
 
 using namespace trace_test;
 
@@ -372,4 +375,40 @@ TEST(TraceFeed, BindRefusesAStreamedTbOfAnotherReader)
     EXPECT_FALSE(smtlm_trace_feed_has_more(f, 0));
     smtlm_trace_feed_free(f);
     smtlm_trace_tb_free(tb);
+}
+
+// xz written in several blocks: a cursor starts decoding at the block holding its offset (it
+// decodes less than the offset), and reads the same lines as one decoding from the start.
+TEST(TraceFeed, XzCursorsStartAtTheirBlock)
+{
+    Gen g;
+    g.warps = 8;
+    g.insts = 3000;
+    const std::string plain = gen_trace(g);
+    for (uint64_t block : {(uint64_t)0, (uint64_t)65536}) {
+        SCOPED_TRACE(block ? "several blocks" : "one block");
+        const std::string xz = xz_compress(plain, 1, block);
+        MemTrace m(xz);
+        ASSERT_EQ(m.rc, 0) << m.err;
+        const trace_input *in = trace_reader_input(m.t);
+        EXPECT_EQ(in->xz_index != nullptr, block != 0);
+        const size_t off = plain.rfind("warp = 7");
+        char err[256];
+        trace_lines l;
+        ASSERT_EQ(trace_lines_open_at(&l, in, off, 41, 4096, err, sizeof err), 0) << err;
+        ASSERT_EQ(trace_lines_next(&l, err, sizeof err), 1) << err;
+        EXPECT_EQ(std::string(l.line), "warp = 7");
+        EXPECT_EQ(l.lineno, 42u);
+        ASSERT_EQ(trace_lines_next(&l, err, sizeof err), 1) << err;
+        EXPECT_EQ(std::string(l.line), "insts = " + std::to_string(g.insts + 7 + 1));
+        if (block)
+            EXPECT_LT(l.xz.total_out, 2 * block) << "decoded from its block";
+        else
+            EXPECT_GT(l.xz.total_out, off) << "decoded from the start";
+        unsigned lines = 2;
+        while (trace_lines_next(&l, err, sizeof err) == 1)
+            lines++;
+        EXPECT_EQ(lines, g.insts + 7 + 1 + 2 + 3) << "to the end, across block boundaries"; // + EXIT, blank, #END_TB, blank
+        trace_lines_close(&l);
+    }
 }
