@@ -36,7 +36,7 @@ struct smtlm_trace_feed {
     const smtlm_trace_tb *tb; /* NULL: unbound */
     feed_warp *warps;
     cursor *cursors;          /* one per warp of a streamed TB */
-    unsigned cap;             /* warps and cursors allocated */
+    unsigned cap, n_cursors;  /* warps and cursors allocated */
     int failed;
     char err[512];
 };
@@ -57,7 +57,7 @@ void smtlm_trace_feed_unbind(smtlm_trace_feed *f)
 {
     if (f == NULL)
         return;
-    for (unsigned w = 0; w < f->cap; w++)
+    for (unsigned w = 0; w < f->n_cursors; w++)
         cursor_close(&f->cursors[w]);
     f->tb = NULL;
     f->t = NULL;
@@ -68,29 +68,32 @@ void smtlm_trace_feed_free(smtlm_trace_feed *f)
     if (f == NULL)
         return;
     smtlm_trace_feed_unbind(f);
-    for (unsigned w = 0; w < f->cap; w++)
+    for (unsigned w = 0; w < f->n_cursors; w++)
         trace_tb_release(&f->cursors[w].buf);
     free(f->cursors);
     free(f->warps);
     free(f);
 }
 
-static int grow(smtlm_trace_feed *f, unsigned n)
+/* Room for n warps, and for n cursors when `cursors` (a streamed TB): a feed that only ever
+ * binds whole TBs holds no cursor. */
+static int grow(smtlm_trace_feed *f, unsigned n, int cursors)
 {
-    feed_warp *w;
-    cursor *c;
-    if (n <= f->cap)
-        return 0;
-    w = realloc(f->warps, n * sizeof *w);
-    if (w == NULL)
-        return -1;
-    f->warps = w;
-    c = realloc(f->cursors, n * sizeof *c);
-    if (c == NULL)
-        return -1;
-    memset(c + f->cap, 0, (n - f->cap) * sizeof *c);
-    f->cursors = c;
-    f->cap = n;
+    if (n > f->cap) {
+        feed_warp *w = realloc(f->warps, n * sizeof *w);
+        if (w == NULL)
+            return -1;
+        f->warps = w;
+        f->cap = n;
+    }
+    if (cursors && n > f->n_cursors) {
+        cursor *c = realloc(f->cursors, n * sizeof *c);
+        if (c == NULL)
+            return -1;
+        memset(c + f->n_cursors, 0, (n - f->n_cursors) * sizeof *c);
+        f->cursors = c;
+        f->n_cursors = n;
+    }
     return 0;
 }
 
@@ -103,7 +106,7 @@ int smtlm_trace_feed_bind(smtlm_trace_feed *f, const smtlm_trace *t, const smtlm
     smtlm_trace_feed_unbind(f);
     f->failed = 0;
     f->err[0] = '\0';
-    if (grow(f, tb->n_warps) < 0)
+    if (grow(f, tb->n_warps, tb->streamed) < 0)
         return trace_fail(err, errlen, SMTLM_TRACE_ERR_NOMEM, t != NULL ? trace_reader_ctx(t)->file : "<trace>", 0,
                           "out of memory binding a thread block");
     for (unsigned w = 0; w < tb->n_warps; w++) {
@@ -252,8 +255,8 @@ size_t smtlm_trace_feed_footprint(const smtlm_trace_feed *f)
     size_t bytes;
     if (f == NULL)
         return 0;
-    bytes = sizeof *f + f->cap * (sizeof(feed_warp) + sizeof(cursor));
-    for (unsigned w = 0; w < f->cap; w++) {
+    bytes = sizeof *f + f->cap * sizeof(feed_warp) + f->n_cursors * sizeof(cursor);
+    for (unsigned w = 0; w < f->n_cursors; w++) {
         const cursor *c = &f->cursors[w];
         if (c->open)
             bytes += trace_lines_footprint(&c->lines);
