@@ -144,11 +144,12 @@ static int fill(trace_lines *l, char *err, size_t errlen)
     }
 }
 
-static int buffers(trace_lines *l, char *err, size_t errlen)
+/* The decoded-text buffer, and the raw one unless this is a cursor over plain text. */
+static int buffers(trace_lines *l, int raw, char *err, size_t errlen)
 {
-    l->raw = malloc(l->chunk);
+    l->raw = raw ? malloc(l->chunk) : NULL;
     l->buf = malloc(l->chunk);
-    if (l->raw == NULL || l->buf == NULL)
+    if ((raw && l->raw == NULL) || l->buf == NULL)
         return trace_fail(err, errlen, SMTLM_TRACE_ERR_NOMEM, l->name, 0, "out of memory");
     return 0;
 }
@@ -173,7 +174,7 @@ static int start(trace_lines *l, char *err, size_t errlen)
     l->in = &l->src;
     l->name = l->src.name;
     l->chunk = TRACE_CHUNK;
-    if ((rc = buffers(l, err, errlen)) < 0 || (rc = raw_read(l, l->raw, l->chunk, &got, err, errlen)) < 0)
+    if ((rc = buffers(l, 1, err, errlen)) < 0 || (rc = raw_read(l, l->raw, l->chunk, &got, err, errlen)) < 0)
         return rc;
     if (got >= sizeof xz_magic && memcmp(l->raw, xz_magic, sizeof xz_magic) == 0) {
         l->src.is_xz = 1;
@@ -238,7 +239,7 @@ int trace_lines_open_at(trace_lines *l, const trace_input *in, uint64_t off, uns
     l->name = in->name;
     l->chunk = chunk;
     l->lineno = lineno;
-    if ((rc = buffers(l, err, errlen)) == 0) {
+    if ((rc = buffers(l, in->is_xz, err, errlen)) == 0) {
         if (in->is_xz && in->xz_index != NULL) {
             rc = trace_xz_seek_open(l, off, err, errlen); /* from the block holding off */
         } else if (in->is_xz) {
@@ -355,7 +356,7 @@ int trace_lines_next(trace_lines *l, char *err, size_t errlen)
 
 size_t trace_lines_footprint(const trace_lines *l)
 {
-    return 2 * l->chunk + l->own_cap + (l->xz_live ? (size_t)lzma_memusage(&l->xz) : 0) +
+    return (l->raw != NULL ? 2 : 1) * l->chunk + l->own_cap + (l->xz_live ? (size_t)lzma_memusage(&l->xz) : 0) +
            (l->seek != NULL ? 4096 : 0); /* about what a block seek holds (iterator, filter options) */
 }
 

@@ -53,7 +53,8 @@ static int open_common(smtlm_trace *t, const smtlm_trace_latency *lat, char *err
     trace_memo_reset(&t->memo);
     /* what a cursor holds: its chunk (two for xz), its records and their addresses, and for xz
      * a decoder of its own (the dictionary is most of it) */
-    t->cursor_bytes = 2 * TRACE_CURSOR_CHUNK + TRACE_CURSOR_RECS * (sizeof(trace_rec) + 4 * sizeof(uint64_t)) +
+    t->cursor_bytes = (t->lines.xz_live ? 2 : 1) * TRACE_CURSOR_CHUNK + sizeof(trace_memo) +
+                      TRACE_CURSOR_RECS * (sizeof(trace_rec) + 4 * sizeof(uint64_t)) +
                       (t->lines.xz_live ? (size_t)lzma_memusage(&t->lines.xz) : 0);
     return 0;
 }

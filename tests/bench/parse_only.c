@@ -5,7 +5,8 @@
  *   --whole   hold every thread block whole (never stream)
  *   --stream  stream every thread block (default: the reader's automatic limit)
  *   --feed    also hand out every instruction through an smtlm_trace_feed, warps interleaved
- *             as the engine takes them (for a streamed block: the cursors' second parse) */
+ *             as the engine takes them (for a streamed block: the cursors' second parse), and
+ *             print the most memory a feed held */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -63,6 +64,7 @@ int main(int argc, char **argv)
     smtlm_trace_tb *tb = smtlm_trace_tb_new();
     smtlm_trace_feed *f = smtlm_trace_feed_new();
     unsigned long long tbs = 0, insts = 0, streamed = 0;
+    size_t feed_bytes = 0;
     int rc = tb && f ? 1 : -1;
     while (tb && f && (rc = smtlm_trace_next_tb(t, tb, err, sizeof err)) == 1) {
         tbs++;
@@ -71,6 +73,8 @@ int main(int argc, char **argv)
             insts += smtlm_trace_tb_warp_count(tb, w);
         if (feed && (rc = feed_all(f, t, tb, err, sizeof err)) < 0)
             break;
+        if (feed && smtlm_trace_feed_footprint(f) > feed_bytes)
+            feed_bytes = smtlm_trace_feed_footprint(f);
     }
     if (!tb || !f)
         snprintf(err, sizeof err, "out of memory");
@@ -81,7 +85,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "smtlm_parse_only: %s\n", err);
         return 2;
     }
-    printf("bytes %lld thread_blocks %llu warp_insts %llu streamed %llu\n",
-           stat(argv[a], &st) == 0 ? (long long)st.st_size : -1LL, tbs, insts, streamed);
+    printf("bytes %lld thread_blocks %llu warp_insts %llu streamed %llu", stat(argv[a], &st) == 0 ? (long long)st.st_size : -1LL,
+           tbs, insts, streamed);
+    if (feed)
+        printf(" feed_bytes %zu", feed_bytes);
+    printf("\n");
     return 0;
 }
