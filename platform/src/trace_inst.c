@@ -178,6 +178,7 @@ static int slow_head(const trace_ctx *c, const char **p, unsigned long lineno, i
 
 /* ---- fast path: one pass over the bytes of a well-formed head, no messages ---- */
 
+#define TRACE_MEMO_CREDIT 256 /* misses a fresh memo may take before it rests */
 #define SPACE(ch) (trace_byte_class[(unsigned char)(ch)] == TRACE_C_SPACE)
 #define ENDS_TOKEN(ch) (trace_byte_class[(unsigned char)(ch)] != TRACE_C_TOKEN)
 
@@ -309,22 +310,60 @@ static const char *plain_tail_end(const char *p)
 
 /* ---- memo of line tails ---- */
 
-/* A tail (what follows the mask) of 8 to 48 bytes hashes on its length and its first, middle
- * and last 8 bytes (which overlap, so every byte of a tail up to 24 bytes counts). */
-static unsigned memo_slot(const char *t, size_t len)
+/* A tail (what follows the mask) of 8 to 48 bytes is known by its length and its first, middle
+ * and last 8 bytes, which overlap and cover a tail of up to 24 bytes whole (longer ones compare
+ * the rest too). */
+typedef struct tail_key {
+    uint64_t w[3];
+    size_t len;
+} tail_key;
+
+static unsigned memo_key(const char *t, size_t len, tail_key *k)
 {
-    uint64_t a, b, c;
-    memcpy(&a, t, 8);
-    memcpy(&b, t + len / 2 - 4, 8);
-    memcpy(&c, t + len - 8, 8);
-    const uint64_t x = (a * 0x9e3779b97f4a7c15ull ^ b * 0xd6e8feb86659fd93ull ^ c ^ len) * 0xc2b2ae3d27d4eb4full;
+    memcpy(&k->w[0], t, 8);
+    memcpy(&k->w[1], t + len / 2 - 4, 8);
+    memcpy(&k->w[2], t + len - 8, 8);
+    k->len = len;
+    const uint64_t x =
+        (k->w[0] * 0x9e3779b97f4a7c15ull ^ k->w[1] * 0xd6e8feb86659fd93ull ^ k->w[2] ^ len) * 0xc2b2ae3d27d4eb4full;
     return (unsigned)(x >> 58) & (TRACE_MEMO_SLOTS - 1u);
+}
+
+static int memo_same(const trace_memo_entry *e, const tail_key *k, const char *t)
+{
+    return e->len == k->len && e->w[0] == k->w[0] && e->w[1] == k->w[1] && e->w[2] == k->w[2] &&
+           (k->len <= 24 || memcmp(e->tail, t + 8, k->len - 16) == 0);
 }
 
 void trace_memo_reset(trace_memo *m)
 {
     for (unsigned i = 0; i < TRACE_MEMO_SLOTS; i++)
         m->e[i].len = 0;
+    m->credit = TRACE_MEMO_CREDIT;
+    m->resting = 0;
+}
+
+/* Whether to look a tail up: a lookup that misses costs about a fifth of what a hit saves, so
+ * on text whose tails do not repeat the memo rests for a while, then tries again. */
+static int memo_on(trace_memo *m)
+{
+    if (m == NULL)
+        return 0;
+    if (m->resting == 0)
+        return 1;
+    if (--m->resting == 0)
+        m->credit = TRACE_MEMO_CREDIT;
+    return 0;
+}
+
+static void memo_count(trace_memo *m, int hit)
+{
+    if (hit) {
+        if (m->credit < 4 * TRACE_MEMO_CREDIT)
+            m->credit += 4;
+    } else if (--m->credit < 0) {
+        m->resting = 4096;
+    }
 }
 
 /* The record of a line from its opinfo, pc, mask and line number. */
@@ -357,14 +396,18 @@ static int fast_line(const trace_ctx *c, trace_memo *m, const char *line, size_t
     uint32_t pc, mask;
     size_t tlen;
     unsigned slot = 0;
+    tail_key key;
     *p = NULL;
     if ((s = fast_hex32(s, end, &pc)) == NULL || (s = fast_hex32(s, end, &mask)) == NULL)
         return 0;
     t = (const char *)s;
     tlen = (size_t)(line + len - t);
-    if (m != NULL && tlen >= 8 && tlen <= TRACE_MEMO_TAIL) {
-        const trace_memo_entry *e = &m->e[slot = memo_slot(t, tlen)];
-        if (e->len == tlen && memcmp(e->tail, t, tlen) == 0) { /* the same tail: the same fields */
+    const int memo = tlen >= 8 && tlen <= TRACE_MEMO_TAIL && memo_on(m);
+    if (memo) {
+        const trace_memo_entry *e = &m->e[slot = memo_key(t, tlen, &key)];
+        const int hit = memo_same(e, &key, t);
+        memo_count(m, hit);
+        if (hit) { /* the same tail: the same fields */
             *r = e->rec;
             r->pc = pc;
             r->mask = mask;
@@ -379,11 +422,13 @@ static int fast_line(const trace_ctx *c, trace_memo *m, const char *line, size_t
         return 0;
     finish_rec(c, h, lineno);
     *r = h->r;
-    if (m != NULL && tlen >= 8 && tlen <= TRACE_MEMO_TAIL) {
+    if (memo) {
         trace_memo_entry *e = &m->e[slot];
         e->rec = h->r;
         e->len = (uint8_t)tlen;
-        memcpy(e->tail, t, tlen);
+        memcpy(e->w, key.w, sizeof e->w);
+        if (tlen > 24)
+            memcpy(e->tail, t + 8, tlen - 16); /* what the three words leave out, and some */
     }
     return 1;
 }

@@ -273,11 +273,14 @@ void trace_header_free(trace_header_store *hs);
 #define TRACE_MEMO_TAIL 48u
 typedef struct trace_memo_entry {
     trace_rec rec;     /* pc, mask and line are the line's own */
+    uint64_t w[3];     /* the tail's first, middle and last 8 bytes */
     uint8_t len;       /* 0: empty */
-    char tail[TRACE_MEMO_TAIL];
+    char tail[TRACE_MEMO_TAIL - 16]; /* bytes 8 .. len-8 of a tail longer than 24 */
 } trace_memo_entry;
 typedef struct trace_memo {
     trace_memo_entry e[TRACE_MEMO_SLOTS];
+    int credit;        /* + on a hit, - on a miss: below 0 the memo rests (it does not pay) */
+    unsigned resting;  /* lines left before it tries again */
 } trace_memo;
 void trace_memo_reset(trace_memo *m);
 
