@@ -30,6 +30,26 @@ struct smtlm_trace {
     unsigned long long n_read; /* TBs returned so far */
 };
 
+/* What an xz cursor's decoder takes: its dictionary is allocated whole but filled as it decodes,
+ * and a cursor decoding block by block never fills more of it than the largest block. */
+static size_t xz_cursor_bytes(const trace_lines *l)
+{
+    uint64_t bytes, largest = 0;
+    lzma_index_iter it;
+    if (!l->xz_live)
+        return 0;
+    bytes = lzma_memusage(&l->xz);
+    if (l->in->xz_index != NULL) {
+        lzma_index_iter_init(&it, l->in->xz_index);
+        while (!lzma_index_iter_next(&it, LZMA_INDEX_ITER_NONEMPTY_BLOCK))
+            if (it.block.uncompressed_size > largest)
+                largest = it.block.uncompressed_size;
+        if (largest + (1u << 20) < bytes)
+            bytes = largest + (1u << 20); /* and the decoder's own state */
+    }
+    return (size_t)bytes;
+}
+
 static int open_common(smtlm_trace *t, const smtlm_trace_latency *lat, char *err,
                        size_t errlen)
 {
@@ -54,8 +74,7 @@ static int open_common(smtlm_trace *t, const smtlm_trace_latency *lat, char *err
     /* what a cursor holds: its chunk (two for xz), its records and their addresses, and for xz
      * a decoder of its own (the dictionary is most of it) */
     t->cursor_bytes = (t->lines.xz_live ? 2 : 1) * TRACE_CURSOR_CHUNK + sizeof(trace_memo) +
-                      TRACE_CURSOR_RECS * (sizeof(trace_rec) + 4 * sizeof(uint64_t)) +
-                      (t->lines.xz_live ? (size_t)lzma_memusage(&t->lines.xz) : 0);
+                      TRACE_CURSOR_RECS * (sizeof(trace_rec) + 4 * sizeof(uint64_t)) + xz_cursor_bytes(&t->lines);
     return 0;
 }
 
