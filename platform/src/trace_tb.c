@@ -65,28 +65,27 @@ static int fits(const smtlm_trace_tb *tb, size_t add)
     return tb->limit == SIZE_MAX || (add <= tb->limit && tb->heap <= tb->limit - add);
 }
 
+/* trace_tb_push when the warp's array is full. */
 int trace_tb_push_grow(smtlm_trace_tb *tb, unsigned warp, trace_rec **out)
 {
     trace_warp *wp = &tb->warps[warp];
-    {
-        uint32_t cap;
-        trace_rec *p;
-        if (wp->cap >= UINT32_MAX / 2)
-            return SMTLM_TRACE_ERR_NOMEM;
-        /* Grow with the data, not with `insts = n` (a bogus count must not allocate), but never
-         * past it: the reader has checked that this record is within it. */
-        cap = wp->cap ? wp->cap * 2 : 64;
-        if (cap > wp->declared && wp->declared > wp->n)
-            cap = wp->declared;
-        if (!fits(tb, (size_t)(cap - wp->cap) * sizeof *p))
-            return TRACE_TB_FULL;
-        p = realloc(wp->recs, (size_t)cap * sizeof *p);
-        if (p == NULL)
-            return SMTLM_TRACE_ERR_NOMEM;
-        tb->heap += (size_t)(cap - wp->cap) * sizeof *p;
-        wp->recs = p;
-        wp->cap = cap;
-    }
+    uint32_t cap;
+    trace_rec *p;
+    if (wp->cap >= UINT32_MAX / 2)
+        return SMTLM_TRACE_ERR_NOMEM;
+    /* Grow with the data, not with `insts = n` (a bogus count must not allocate), but never past
+     * it: the reader has checked that this record is within it. */
+    cap = wp->cap ? wp->cap * 2 : 64;
+    if (cap > wp->declared && wp->declared > wp->n)
+        cap = wp->declared;
+    if (!fits(tb, (size_t)(cap - wp->cap) * sizeof *p))
+        return TRACE_TB_FULL;
+    p = realloc(wp->recs, (size_t)cap * sizeof *p);
+    if (p == NULL)
+        return SMTLM_TRACE_ERR_NOMEM;
+    tb->heap += (size_t)(cap - wp->cap) * sizeof *p;
+    wp->recs = p;
+    wp->cap = cap;
     *out = &wp->recs[wp->n++];
     return 0;
 }
