@@ -4,7 +4,8 @@ instructions per second, simulated SM-cycles per second and peak RSS, per input 
 
 Inputs (written by smtlm_refgen into a temporary directory):
   imix, dep        1 SM, 16 warps x 20,000 instructions (320,016 warp instructions)
-  imix-10x         the same with 10x the instructions per warp (RSS must not grow with it)
+  imix-10x         the same with 10x the instructions per warp (RSS must not grow with it:
+                   its thread block is streamed)
   default          smsim's built-in default (the synthetic workload)
   manycta          80 SMs, 160 thread blocks of 8 warps x 1,000 instructions
 Settings: the C engine with the reader thread off and on, and the SystemC engine.
@@ -90,12 +91,14 @@ def main():
         sms = 80 if name in ("manycta", "default") else 1
         print(f"{name:<9} {setting:<20} {cycles:>9} {wi:>11} {med:>9.3f} {wi / med / 1e6:>15.3f} "
               f"{cycles * sms / med / 1e6:>14.3f}")
-    print("\npeak RSS of the C engine (reader thread off) for 1x and 10x the instructions per warp")
+    print("\npeak RSS of the C engine (reader thread off) for 1x and 10x the instructions per warp,"
+          " thread blocks streamed as the automatic limit says, and all streamed")
     for name in ["imix", "imix-10x"]:
-        mib = rss_mib([smsim, "-trace", os.path.join(tmp, name, "kernelslist.g")] + one_sm +
-                      ["-smtlm_engine", "c", "-smtlm_reader_thread", "0"])
-        print(f"{name:<9} {os.path.getsize(os.path.join(tmp, name, 'kernel-1.traceg')) / 2**20:>8.1f} MiB of trace  "
-              f"{mib:>8.1f} MiB RSS")
+        for stream in ["-1", "0"]:
+            mib = rss_mib([smsim, "-trace", os.path.join(tmp, name, "kernelslist.g")] + one_sm +
+                          ["-smtlm_engine", "c", "-smtlm_reader_thread", "0", "-smtlm_trace_stream_mib", stream])
+            print(f"{name:<9} {os.path.getsize(os.path.join(tmp, name, 'kernel-1.traceg')) / 2**20:>8.1f} MiB of trace  "
+                  f"-smtlm_trace_stream_mib {stream:>2}  {mib:>8.1f} MiB RSS")
     subprocess.run(["rm", "-rf", tmp], check=False)
 
 

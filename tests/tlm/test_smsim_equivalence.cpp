@@ -1,6 +1,7 @@
 // Equivalence of the two engines end to end: smsim run with -smtlm_engine c and with
 // -smtlm_engine systemc on the same input (and the C engine with and without the trace reader
-// thread, -smtlm_reader_thread 0|1) must write the same per-instruction event log
+// thread, -smtlm_reader_thread 0|1, and both engines with every thread block of a trace
+// streamed, -smtlm_trace_stream_mib 0) must write the same per-instruction event log
 // (-smtlm_event_log: every retired instruction with the cycle of each pipeline event), print
 // the same statistics (all but the wall-clock lines), write the same JSON (all but
 // wall_seconds), report the same errors and exit with the same status. Inputs: the real
@@ -13,6 +14,7 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <tuple>
 
 #include "micro_trace.hpp"
 #include "smsim_run.hpp"
@@ -104,26 +106,33 @@ TEST_P(SmsimEquivalence, BothEnginesGiveIdenticalOutput)
     const Input &in = GetParam();
     const smtlm_engine *const engines[] = {smtlm_systemc_engine(), smtlm_c_engine()};
     const std::string dir = e2e::scratch(std::string("equiv_") + in.name);
-    // the SystemC engine with the trace reader thread, the C engine without and with it
-    auto run = [&](const std::string &engine, const char *reader) {
-        const std::string base = dir + "/" + engine + reader;
+    // the SystemC engine with the trace reader thread, the C engine without and with it; for a
+    // trace, the C engine again and the SystemC engine (one elaboration per process: its only
+    // run) with every thread block streamed through per-warp cursors
+    auto run = [&](const std::string &engine, const char *reader, const char *stream) {
+        const std::string base = dir + "/" + engine + reader + stream;
         std::vector<std::string> a = in.args;
-        a.insert(a.end(), {"-smtlm_engine", engine, "-smtlm_reader_thread", reader, "-smtlm_stats_json", base + ".json",
-                           "-smtlm_event_log", base + ".events"});
+        a.insert(a.end(), {"-smtlm_engine", engine, "-smtlm_reader_thread", reader, "-smtlm_trace_stream_mib", stream,
+                           "-smtlm_stats_json", base + ".json", "-smtlm_event_log", base + ".events"});
         return e2e::smsim(a, engines, 2);
     };
-    const e2e::Result c = run("c", "0");
-    for (const auto &[engine, reader] : {std::pair<const char *, const char *>{"systemc", "1"}, {"c", "1"}}) {
-        SCOPED_TRACE(std::string(engine) + " engine, -smtlm_reader_thread " + reader);
-        const e2e::Result s = run(engine, reader);
+    const e2e::Result c = run("c", "0", "-1");
+    const bool trace = std::find(in.args.begin(), in.args.end(), "-trace") != in.args.end();
+    std::vector<std::tuple<const char *, const char *, const char *>> others = {{"systemc", "1", trace ? "0" : "-1"},
+                                                                                {"c", "1", "-1"}};
+    if (trace)
+        others.push_back({"c", "0", "0"});
+    for (const auto &[engine, reader, stream] : others) {
+        SCOPED_TRACE(std::string(engine) + " engine, -smtlm_reader_thread " + reader + ", -smtlm_trace_stream_mib " + stream);
+        const e2e::Result s = run(engine, reader, stream);
         EXPECT_EQ(c.status, s.status);
         EXPECT_EQ(without_wall_clock(c.out), without_wall_clock(s.out));
         EXPECT_EQ(c.err, s.err);
         if (c.status != 2) {
             EXPECT_NE(c.out.find("gpu_sim_cycle = "), std::string::npos) << c.out;
-            const std::string other = dir + "/" + engine + reader;
-            EXPECT_EQ(read_json(dir + "/c0.json"), read_json(other + ".json"));
-            const std::string events = slurp(dir + "/c0.events");
+            const std::string other = dir + "/" + engine + reader + stream;
+            EXPECT_EQ(read_json(dir + "/c0-1.json"), read_json(other + ".json"));
+            const std::string events = slurp(dir + "/c0-1.events");
             EXPECT_GT(std::count(events.begin(), events.end(), '\n'), 1) << "no instruction retired";
             EXPECT_TRUE(events == slurp(other + ".events")) << "the per-instruction event logs differ";
         }
