@@ -28,26 +28,50 @@ static void on_cta_done(void *ctx, unsigned sm, unsigned slot, uint32_t cta_id)
         gpu->binder.cta_done(gpu->binder.ctx, sm, slot, cta_id);
 }
 
-/* ---- the C engine's SMs behind smtlm_sm_ops ---- */
+/* ---- the C engine's SMs behind smtlm_sm_ops (ctx = the smtlm_gpu) ---- */
 
-#define CSM(ctx, i) (&((smtlm_sm *)(ctx))[i])
-#define CCSM(ctx, i) (&((const smtlm_sm *)(ctx))[i])
+/* An SM not built yet has no work and no CTA; the blank SM answers for its view. Source and
+ * hooks are the same for every SM (set in loops over all of them), so the blank one keeps
+ * them for SMs built later. */
+#define CGPU(ctx) ((smtlm_gpu *)(ctx))
+#define CSM(ctx, i) (&CGPU(ctx)->sm[i])
+#define CCSM(ctx, i) (((const smtlm_gpu *)(ctx))->sm_built[i] ? &((const smtlm_gpu *)(ctx))->sm[i] \
+                                                                : ((const smtlm_gpu *)(ctx))->sm_blank)
+#define BUILT(ctx, i) (((const smtlm_gpu *)(ctx))->sm_built[i])
 static int c_cycle(void *ctx, unsigned i, uint64_t now) { return smtlm_sm_cycle(CSM(ctx, i), now); }
-static int c_active(const void *ctx, unsigned i) { return smtlm_sm_active(CCSM(ctx, i)); }
+static int c_active(const void *ctx, unsigned i) { return BUILT(ctx, i) && smtlm_sm_active(CCSM(ctx, i)); }
 static int c_quiescent(const void *ctx, unsigned i) { return smtlm_sm_quiescent(CCSM(ctx, i)); }
 static void c_skip(void *ctx, unsigned i, uint64_t now, uint64_t k) { smtlm_sm_skip(CSM(ctx, i), now, k); }
-static int c_launch(void *ctx, unsigned i, unsigned threads, uint32_t id) { return smtlm_sm_launch_cta(CSM(ctx, i), threads, id); }
-static unsigned c_ctas(const void *ctx, unsigned i) { return CCSM(ctx, i)->iss.n_active_ctas; }
-static void c_set_source(void *ctx, unsigned i, const smtlm_inst_source *src) { smtlm_sm_set_source(CSM(ctx, i), src); }
+static int c_launch(void *ctx, unsigned i, unsigned threads, uint32_t id)
+{
+    smtlm_gpu *gpu = CGPU(ctx);
+    if (!gpu->sm_built[i]) {
+        smtlm_sm *sm = &gpu->sm[i];
+        const smtlm_sm *b = gpu->sm_blank;
+        int rc = smtlm_sm_init(sm, &gpu->cfg.sm, i); /* the blank one passed the same config */
+        if (rc)
+            return rc;
+        sm->src = b->src;
+        sm->on_retire = b->on_retire;
+        sm->retire_ctx = b->retire_ctx;
+        sm->on_cta_done = b->on_cta_done;
+        sm->hook_ctx = b->hook_ctx;
+        gpu->sm_built[i] = 1;
+    }
+    return smtlm_sm_launch_cta(&gpu->sm[i], threads, id);
+}
+static unsigned c_ctas(const void *ctx, unsigned i) { return BUILT(ctx, i) ? CCSM(ctx, i)->iss.n_active_ctas : 0; }
+static smtlm_sm *settable(void *ctx, unsigned i) { return BUILT(ctx, i) ? CSM(ctx, i) : CGPU(ctx)->sm_blank; }
+static void c_set_source(void *ctx, unsigned i, const smtlm_inst_source *src) { smtlm_sm_set_source(settable(ctx, i), src); }
 static void c_set_hooks(void *ctx, unsigned i, smtlm_retire_hook retire, void *retire_ctx, smtlm_cta_hook cta, void *cta_ctx)
 {
-    smtlm_sm *sm = CSM(ctx, i);
+    smtlm_sm *sm = settable(ctx, i);
     sm->on_retire = retire;
     sm->retire_ctx = retire_ctx;
     sm->on_cta_done = cta;
     sm->hook_ctx = cta_ctx;
 }
-static unsigned c_pending(const void *ctx, unsigned i) { return smtlm_ldst_pending_requests(&CCSM(ctx, i)->ldst); }
+static unsigned c_pending(const void *ctx, unsigned i) { return BUILT(ctx, i) ? smtlm_ldst_pending_requests(&CCSM(ctx, i)->ldst) : 0; }
 static void c_mem_cycle(void *ctx, unsigned i, smtlm_mem_model *m, uint64_t now) { smtlm_mem_cycle(m, &CSM(ctx, i)->ldst, now); }
 static void c_view(const void *ctx, unsigned i, smtlm_sm_view *v)
 {
@@ -110,11 +134,28 @@ int smtlm_gpu_init(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtl
     int rc = check_cfg(gpu, cfg);
     if (rc)
         return rc;
-    for (unsigned i = 0; i < smtlm_gpu_num_sms(cfg); i++)
+    for (unsigned i = 0; i < smtlm_gpu_num_sms(cfg); i++) {
         if ((rc = smtlm_sm_init(&sms[i], &cfg->sm, i)))
             return smtlm_cfg_reject(&gpu->cfg_error, rc, sms[i].cfg_error ? sms[i].cfg_error : "SM: rejected");
+        gpu->sm_built[i] = 1;
+    }
     gpu->sm = sms;
-    return attach(gpu, cfg, smtlm_sm_c_ops(), sms, mems);
+    gpu->sm_blank = &sms[0]; /* every SM is built: never consulted */
+    return attach(gpu, cfg, smtlm_sm_c_ops(), gpu, mems);
+}
+
+int smtlm_gpu_init_lazy(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtlm_mem_model *mems)
+{
+    memset(gpu, 0, sizeof *gpu);
+    int rc = check_cfg(gpu, cfg);
+    if (rc)
+        return rc;
+    const unsigned n = smtlm_gpu_num_sms(cfg);
+    if ((rc = smtlm_sm_init(&sms[n], &cfg->sm, n)))
+        return smtlm_cfg_reject(&gpu->cfg_error, rc, sms[n].cfg_error ? sms[n].cfg_error : "SM: rejected");
+    gpu->sm = sms;
+    gpu->sm_blank = &sms[n];
+    return attach(gpu, cfg, smtlm_sm_c_ops(), gpu, mems);
 }
 
 int smtlm_gpu_init_engine(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, const smtlm_sm_ops *ops, void *ctx,

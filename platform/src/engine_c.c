@@ -1,4 +1,5 @@
-/* The C engine behind smtlm_engine: smtlm_gpu over an array of smtlm_sm. */
+/* The C engine behind smtlm_engine: smtlm_gpu over an array of smtlm_sm, each built when it
+ * first gets a CTA (a big GPU given a small kernel starts at once and stays small). */
 #include "smtlm/engine.h"
 
 #include <stdio.h>
@@ -26,7 +27,7 @@ static int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_para
     const unsigned count = smtlm_gpu_num_sms(cfg);
     c_engine *e = calloc(1, sizeof *e);
     if (e) {
-        e->sms = calloc(count ? count : 1, sizeof *e->sms);
+        e->sms = calloc(count + 1, sizeof *e->sms); /* + the blank SM; untouched pages cost no memory */
         e->mems = calloc(count ? count : 1, sizeof *e->mems);
     }
     if (!e || !e->sms || !e->mems) {
@@ -34,7 +35,7 @@ static int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_para
         snprintf(msg, n, "out of memory for %u SMs", count);
         return -1;
     }
-    const int rc = smtlm_gpu_init(&e->gpu, cfg, e->sms, e->mems);
+    const int rc = smtlm_gpu_init_lazy(&e->gpu, cfg, e->sms, e->mems);
     if (rc) {
         snprintf(msg, n, "the configuration is rejected by the engine (%s): %s", smtlm_status_str(rc),
                  e->gpu.cfg_error ? e->gpu.cfg_error : "no detail");
