@@ -20,7 +20,7 @@ void smtlm_gpu_cfg_qv100(smtlm_gpu_cfg *c)
     c->mem_bytes_per_cycle = 64;
 }
 
-static void on_cta_done(void *ctx, unsigned sm, unsigned slot, uint32_t cta_id)
+void smtlm_gpu_on_cta_done(void *ctx, unsigned sm, unsigned slot, uint32_t cta_id)
 {
     smtlm_gpu *gpu = ctx;
     gpu->ctas_done++;
@@ -116,7 +116,7 @@ static int attach(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, const smtlm_sm_ops *
     gpu->sm_ctx = ctx;
     gpu->mem = mems;
     for (unsigned i = 0; i < gpu->n_sm; i++) {
-        ops->set_hooks(ctx, i, 0, 0, on_cta_done, gpu);
+        ops->set_hooks(ctx, i, 0, 0, smtlm_gpu_on_cta_done, gpu);
         int rc = smtlm_mem_init(&mems[i], cfg->mem_latency, cfg->mem_bytes_per_cycle);
         if (rc)
             return smtlm_cfg_reject(&gpu->cfg_error, rc, "memory: bytes_per_cycle (-smtlm_mem_bytes_per_cycle) must be at least 1");
@@ -181,7 +181,7 @@ void smtlm_gpu_set_retire_hook(smtlm_gpu *gpu, smtlm_retire_hook hook, void *ctx
     gpu->retire_hook = hook;
     gpu->retire_ctx = ctx;
     for (unsigned i = 0; i < gpu->n_sm; i++)
-        gpu->ops->set_hooks(gpu->sm_ctx, i, hook, ctx, on_cta_done, gpu);
+        gpu->ops->set_hooks(gpu->sm_ctx, i, hook, ctx, smtlm_gpu_on_cta_done, gpu);
 }
 
 unsigned smtlm_gpu_max_cta(const smtlm_gpu *gpu, const smtlm_kernel_desc *k, smtlm_cta_limit *limit)
@@ -334,7 +334,7 @@ uint64_t smtlm_gpu_sim_warp_insn(const smtlm_gpu *gpu)
     return n - gpu->start_warp_insts;
 }
 
-static int fail(smtlm_gpu *gpu, int rc, unsigned s)
+int smtlm_gpu_fail(smtlm_gpu *gpu, int rc, unsigned s)
 {
     gpu->error = rc;
     gpu->error_sm = s;
@@ -391,14 +391,14 @@ smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu)
         if (gpu->ops->pending_requests(gpu->sm_ctx, i) || smtlm_mem_busy(&gpu->mem[i])) {
             gpu->ops->mem_cycle(gpu->sm_ctx, i, &gpu->mem[i], now);
             if (gpu->mem[i].error) { /* an error response: the kernel ends (gpu->mem[i].error_req) */
-                fail(gpu, gpu->mem[i].error, i);
+                smtlm_gpu_fail(gpu, gpu->mem[i].error, i);
                 return gpu->status;
             }
         }
         if (gpu->ops->active(gpu->sm_ctx, i)) {
             int rc = gpu->ops->cycle(gpu->sm_ctx, i, now);
             if (rc) {
-                fail(gpu, rc, i);
+                smtlm_gpu_fail(gpu, rc, i);
                 return gpu->status;
             }
         }
@@ -411,11 +411,17 @@ smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu)
     gpu->sim_cycle++;
     int rc = issue_block2core(gpu);
     if (rc) {
-        fail(gpu, rc, gpu->n_sm);
+        smtlm_gpu_fail(gpu, rc, gpu->n_sm);
         return gpu->status;
     }
     if (gpu->launch_countdown)
         gpu->launch_countdown--;
+    smtlm_gpu_stop_checks(gpu, now);
+    return gpu->status;
+}
+
+void smtlm_gpu_stop_checks(smtlm_gpu *gpu, uint64_t now)
+{
     if (gpu->ctas_done >= gpu->ctas_to_run && gpu->next_cta >= gpu->ctas_to_run && !gpu->launch_countdown) {
         gpu->kernel_active = 0;
         gpu->status = SMTLM_RUN_DONE;
@@ -431,13 +437,12 @@ smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu)
         if (now + 1 - p >= gpu->cfg.watchdog_cycles)
             gpu->status = SMTLM_RUN_DEADLOCK;
     }
-    return gpu->status;
 }
 
 /* When every SM with work is quiescent and only memory responses are on their way, jumps to
  * the cycle of the next response, accounting the cycles in between in bulk. The jump stops
  * before the next watchdog check and before -gpgpu_max_cycle, so stopping is unchanged. */
-static void skip_idle(smtlm_gpu *gpu)
+void smtlm_gpu_skip_idle(smtlm_gpu *gpu)
 {
     if (gpu->cfg.no_skip || gpu->launch_countdown || gpu->next_cta < gpu->ctas_to_run || gpu->n_live == 0)
         return;
@@ -475,7 +480,7 @@ static void skip_idle(smtlm_gpu *gpu)
 smtlm_run_status smtlm_gpu_run(smtlm_gpu *gpu)
 {
     while (smtlm_gpu_step(gpu) == SMTLM_RUN_RUNNING)
-        skip_idle(gpu);
+        smtlm_gpu_skip_idle(gpu);
     return gpu->status;
 }
 
@@ -483,7 +488,7 @@ smtlm_run_status smtlm_gpu_run_until(smtlm_gpu *gpu, uint64_t limit)
 {
     /* a bulk skip may pass the limit: it is one event (the next memory response) */
     while (gpu->tot_cycle + gpu->sim_cycle < limit && smtlm_gpu_step(gpu) == SMTLM_RUN_RUNNING)
-        skip_idle(gpu);
+        smtlm_gpu_skip_idle(gpu);
     return gpu->status;
 }
 

@@ -5,10 +5,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "gpu_parallel.h"
+
 typedef struct c_engine {
     smtlm_gpu gpu;
     smtlm_sm *sms;
     smtlm_mem_model *mems;
+    smtlm_gpu_par *par; /* -smtlm_threads > 1 */
 } c_engine;
 
 static void destroy(void *self)
@@ -16,6 +19,7 @@ static void destroy(void *self)
     c_engine *e = self;
     if (!e)
         return;
+    smtlm_gpu_par_free(e->par);
     free(e->sms);
     free(e->mems);
     free(e);
@@ -23,7 +27,7 @@ static void destroy(void *self)
 
 static int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_params *p, smtlm_gpu **gpu, char *msg, size_t n)
 {
-    (void)p; /* untimed and without a SoC side: its memory model answers every request */
+    /* untimed and without a SoC side: its memory model answers every request */
     const unsigned count = smtlm_gpu_num_sms(cfg);
     c_engine *e = calloc(1, sizeof *e);
     if (e) {
@@ -42,12 +46,21 @@ static int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_para
         destroy(e);
         return -1;
     }
+    if (p->threads > 1 && !(e->par = smtlm_gpu_par_new(&e->gpu, p->threads))) {
+        snprintf(msg, n, "-smtlm_threads %u: cannot start the threads", p->threads);
+        destroy(e);
+        return -1;
+    }
     *self = e;
     *gpu = &e->gpu;
     return 0;
 }
 
-static smtlm_run_status run(void *self) { return smtlm_gpu_run(&((c_engine *)self)->gpu); }
+static smtlm_run_status run(void *self)
+{
+    c_engine *e = self;
+    return e->par ? smtlm_gpu_par_run(e->par) : smtlm_gpu_run(&e->gpu);
+}
 
 const smtlm_engine *smtlm_c_engine(void)
 {

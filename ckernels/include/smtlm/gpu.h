@@ -154,6 +154,13 @@ int smtlm_gpu_init_engine(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, const smtlm_
 const smtlm_sm_ops *smtlm_sm_c_ops(void);
 /* View of SM i (statistics, diagnostics). */
 static inline void smtlm_gpu_sm_view(const smtlm_gpu *gpu, unsigned i, smtlm_sm_view *out) { gpu->ops->view(gpu->sm_ctx, i, out); }
+/* Pieces of smtlm_gpu_step for a driver that runs the SMs itself (gpu_parallel): the limit,
+ * completion and watchdog checks after the step of cycle `now`; the idle skip between steps;
+ * an SM's (or, with s = n_sm, the dispatcher's) error; a CTA's completion as SMs report it. */
+void smtlm_gpu_stop_checks(smtlm_gpu *gpu, uint64_t now);
+void smtlm_gpu_skip_idle(smtlm_gpu *gpu);
+int smtlm_gpu_fail(smtlm_gpu *gpu, int rc, unsigned s);
+void smtlm_gpu_on_cta_done(void *gpu, unsigned sm, unsigned slot, uint32_t cta_id);
 /* Number of SMs a config needs. */
 static inline unsigned smtlm_gpu_num_sms(const smtlm_gpu_cfg *cfg) { return cfg->n_clusters * cfg->cores_per_cluster; }
 void smtlm_gpu_set_source(smtlm_gpu *gpu, const smtlm_inst_source *src, const smtlm_cta_binder *binder);
