@@ -312,6 +312,21 @@ static int stream_limit(run_ctx *r, char *msg, size_t n)
     return 0;
 }
 
+/* -smtlm_threads 1..64 (host threads for the C engine's SMs). */
+static int threads(const smtlm_options *o, smtlm_engine_params *p, char *msg, size_t n)
+{
+    int32_t v = 1;
+    smtlm_options_get_i32(o, "smtlm_threads", &v);
+    if (v < 1 || v > 64) {
+        char where[256];
+        smtlm_options_origin(o, "smtlm_threads", where, sizeof where);
+        snprintf(msg, n, "%s: -smtlm_threads: %d is not a thread count from 1 to 64", where, (int)v);
+        return -1;
+    }
+    p->threads = (unsigned)v;
+    return 0;
+}
+
 static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engines, char *msg, size_t n)
 {
     if (smtlm_engine_config(r->opts, &r->cfg, msg, n) || reader_thread(r, msg, n) || stream_limit(r, msg, n))
@@ -323,7 +338,7 @@ static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engi
     p.core_clock_mhz = r->cfg.core_clock_mhz;
     smtlm_options_get_u64(r->opts, "smtlm_quantum_cycles", &p.quantum_cycles);
     smtlm_options_get_bool(r->opts, "smtlm_mem_real_access", &p.real_access);
-    if (addr_map(r->opts, &p, msg, n))
+    if (addr_map(r->opts, &p, msg, n) || threads(r->opts, &p, msg, n))
         return 2;
     if (r->engine->create(&r->engine_self, &r->cfg.gpu, &p, &r->gpu, msg, n)) {
         r->engine_self = NULL;

@@ -143,6 +143,69 @@ TEST_P(SmsimEquivalence, BothEnginesGiveIdenticalOutput)
 INSTANTIATE_TEST_SUITE_P(Inputs, SmsimEquivalence, ::testing::ValuesIn(inputs()),
                          [](const ::testing::TestParamInfo<Input> &i) { return std::string(i.param.name); });
 
+// -smtlm_threads 1, 2 and 3 (the C engine) give identical event logs, stdout, stderr, JSON
+// and exit status on every input above and on many-CTA inputs that stop inside the parallel
+// tail of a kernel (a cycle or instruction limit, a deadlock).
+std::vector<Input> thread_inputs()
+{
+    std::vector<Input> v = inputs();
+    const std::vector<std::string> many = {"-smtlm_synth_ctas", "200", "-smtlm_synth_insts", "30", "-smtlm_synth_mix",
+                                           "sp=40,int=20,sfu=10,ldg=30"};
+    auto with = [&](const char *name, std::vector<std::string> extra) {
+        std::vector<std::string> a = many;
+        a.insert(a.end(), extra.begin(), extra.end());
+        v.push_back({name, a});
+    };
+    with("threads_many_ctas", {});
+    with("threads_many_ctas_max_cycle", {"-gpgpu_max_cycle", "7400"});
+    with("threads_many_ctas_max_insn", {"-gpgpu_max_insn", "4000000"});
+    with("threads_many_ctas_deadlock", {"-gpgpu_num_sfu_units", "0", "-smtlm_watchdog_cycles", "2000"});
+    with("threads_many_ctas_slow_memory", {"-smtlm_mem_latency", "1500"});
+    return v;
+}
+
+class SmsimThreads : public ::testing::TestWithParam<Input> {};
+
+TEST_P(SmsimThreads, OneTwoAndThreeThreadsGiveIdenticalOutput)
+{
+    const Input &in = GetParam();
+    const smtlm_engine *const engines[] = {smtlm_c_engine()};
+    const std::string dir = e2e::scratch(std::string("threads_") + in.name);
+    auto run = [&](const char *n) {
+        const std::string base = dir + "/t" + n;
+        std::vector<std::string> a = in.args;
+        a.insert(a.end(), {"-smtlm_engine", "c", "-smtlm_reader_thread", "0", "-smtlm_threads", n, "-smtlm_stats_json",
+                           base + ".json", "-smtlm_event_log", base + ".events"});
+        return e2e::smsim(a, engines, 1);
+    };
+    const e2e::Result one = run("1");
+    for (const char *n : {"2", "3"}) {
+        SCOPED_TRACE(std::string("-smtlm_threads ") + n);
+        const e2e::Result r = run(n);
+        EXPECT_EQ(one.status, r.status);
+        EXPECT_EQ(without_wall_clock(one.out), without_wall_clock(r.out));
+        EXPECT_EQ(one.err, r.err);
+        EXPECT_EQ(read_json(dir + "/t1.json"), read_json(dir + "/t" + n + ".json"));
+        EXPECT_TRUE(slurp(dir + "/t1.events") == slurp(dir + "/t" + n + ".events")) << "the event logs differ";
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Inputs, SmsimThreads, ::testing::ValuesIn(thread_inputs()),
+                         [](const ::testing::TestParamInfo<Input> &i) { return std::string(i.param.name); });
+
+TEST(SmsimThreads, BadThreadCountsAndTheSystemCEngineAreRefused)
+{
+    const smtlm_engine *const engines[] = {smtlm_systemc_engine(), smtlm_c_engine()};
+    for (const char *bad : {"0", "-2", "65"}) {
+        const e2e::Result r = e2e::smsim({"-smtlm_engine", "c", "-smtlm_threads", bad}, engines, 2);
+        EXPECT_EQ(r.status, 2) << bad;
+        EXPECT_NE(r.err.find("-smtlm_threads"), std::string::npos) << r.err;
+    }
+    const e2e::Result s = e2e::smsim({"-smtlm_engine", "systemc", "-smtlm_threads", "2"}, engines, 2);
+    EXPECT_NE(s.status, 0);
+    EXPECT_NE(s.err.find("-smtlm_threads"), std::string::npos) << s.err;
+}
+
 // The TLM quantum changes when the Gpu synchronises, never a cycle: quantum 1 and 10000.
 TEST(SmsimEquivalence, QuantumOneAndTenThousandGiveTheSameCycles)
 {
