@@ -77,7 +77,7 @@ static int unit_cycle(smtlm_exec *ex, unsigned i, uint64_t now)
             return SMTLM_EFULL;
         }
     }
-    if (src->count == 0)
+    if (src->count == 0 || fu->dispatch != SMTLM_NO_INST) /* a full dispatch register takes nothing */
         return SMTLM_OK;
     int slot = ex->sub_core ? (smtlm_regset_slot_free(src, fu->issue_slot) ? -1 : fu->issue_slot)
                             : smtlm_regset_oldest(src);
@@ -85,7 +85,7 @@ static int unit_cycle(smtlm_exec *ex, unsigned i, uint64_t now)
         return SMTLM_OK;
     smtlm_iref r = src->slot[slot];
     smtlm_inst *in = &pool->inst[r];
-    if (!smtlm_fu_accepts(fu, in->op, in->spec) || !smtlm_fu_can_issue(fu, in->latency))
+    if (smtlm_fu_occupied(fu, in->latency) || !smtlm_fu_accepts(fu, in->op, in->spec))
         return SMTLM_OK;
     if (smtlm_resbus_reserve(&ex->rb, in->latency) < 0)
         return SMTLM_OK; /* no result bus: the instruction waits in OC_EX */

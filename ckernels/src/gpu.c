@@ -20,7 +20,7 @@ void smtlm_gpu_cfg_qv100(smtlm_gpu_cfg *c)
     c->mem_bytes_per_cycle = 64;
 }
 
-static void on_cta_done(void *ctx, unsigned sm, unsigned slot, uint32_t cta_id)
+void smtlm_gpu_on_cta_done(void *ctx, unsigned sm, unsigned slot, uint32_t cta_id)
 {
     smtlm_gpu *gpu = ctx;
     gpu->ctas_done++;
@@ -28,26 +28,50 @@ static void on_cta_done(void *ctx, unsigned sm, unsigned slot, uint32_t cta_id)
         gpu->binder.cta_done(gpu->binder.ctx, sm, slot, cta_id);
 }
 
-/* ---- the C engine's SMs behind smtlm_sm_ops ---- */
+/* ---- the C engine's SMs behind smtlm_sm_ops (ctx = the smtlm_gpu) ---- */
 
-#define CSM(ctx, i) (&((smtlm_sm *)(ctx))[i])
-#define CCSM(ctx, i) (&((const smtlm_sm *)(ctx))[i])
+/* An SM not built yet has no work and no CTA; the blank SM answers for its view. Source and
+ * hooks are the same for every SM (set in loops over all of them), so the blank one keeps
+ * them for SMs built later. */
+#define CGPU(ctx) ((smtlm_gpu *)(ctx))
+#define CSM(ctx, i) (&CGPU(ctx)->sm[i])
+#define CCSM(ctx, i) (((const smtlm_gpu *)(ctx))->sm_built[i] ? &((const smtlm_gpu *)(ctx))->sm[i] \
+                                                                : ((const smtlm_gpu *)(ctx))->sm_blank)
+#define BUILT(ctx, i) (((const smtlm_gpu *)(ctx))->sm_built[i])
 static int c_cycle(void *ctx, unsigned i, uint64_t now) { return smtlm_sm_cycle(CSM(ctx, i), now); }
-static int c_active(const void *ctx, unsigned i) { return smtlm_sm_active(CCSM(ctx, i)); }
+static int c_active(const void *ctx, unsigned i) { return BUILT(ctx, i) && smtlm_sm_active(CCSM(ctx, i)); }
 static int c_quiescent(const void *ctx, unsigned i) { return smtlm_sm_quiescent(CCSM(ctx, i)); }
 static void c_skip(void *ctx, unsigned i, uint64_t now, uint64_t k) { smtlm_sm_skip(CSM(ctx, i), now, k); }
-static int c_launch(void *ctx, unsigned i, unsigned threads, uint32_t id) { return smtlm_sm_launch_cta(CSM(ctx, i), threads, id); }
-static unsigned c_ctas(const void *ctx, unsigned i) { return CCSM(ctx, i)->iss.n_active_ctas; }
-static void c_set_source(void *ctx, unsigned i, const smtlm_inst_source *src) { smtlm_sm_set_source(CSM(ctx, i), src); }
+static int c_launch(void *ctx, unsigned i, unsigned threads, uint32_t id)
+{
+    smtlm_gpu *gpu = CGPU(ctx);
+    if (!gpu->sm_built[i]) {
+        smtlm_sm *sm = &gpu->sm[i];
+        const smtlm_sm *b = gpu->sm_blank;
+        int rc = smtlm_sm_init(sm, &gpu->cfg.sm, i); /* the blank one passed the same config */
+        if (rc)
+            return rc;
+        sm->src = b->src;
+        sm->on_retire = b->on_retire;
+        sm->retire_ctx = b->retire_ctx;
+        sm->on_cta_done = b->on_cta_done;
+        sm->hook_ctx = b->hook_ctx;
+        gpu->sm_built[i] = 1;
+    }
+    return smtlm_sm_launch_cta(&gpu->sm[i], threads, id);
+}
+static unsigned c_ctas(const void *ctx, unsigned i) { return BUILT(ctx, i) ? CCSM(ctx, i)->iss.n_active_ctas : 0; }
+static smtlm_sm *settable(void *ctx, unsigned i) { return BUILT(ctx, i) ? CSM(ctx, i) : CGPU(ctx)->sm_blank; }
+static void c_set_source(void *ctx, unsigned i, const smtlm_inst_source *src) { smtlm_sm_set_source(settable(ctx, i), src); }
 static void c_set_hooks(void *ctx, unsigned i, smtlm_retire_hook retire, void *retire_ctx, smtlm_cta_hook cta, void *cta_ctx)
 {
-    smtlm_sm *sm = CSM(ctx, i);
+    smtlm_sm *sm = settable(ctx, i);
     sm->on_retire = retire;
     sm->retire_ctx = retire_ctx;
     sm->on_cta_done = cta;
     sm->hook_ctx = cta_ctx;
 }
-static unsigned c_pending(const void *ctx, unsigned i) { return smtlm_ldst_pending_requests(&CCSM(ctx, i)->ldst); }
+static unsigned c_pending(const void *ctx, unsigned i) { return BUILT(ctx, i) ? smtlm_ldst_pending_requests(&CCSM(ctx, i)->ldst) : 0; }
 static void c_mem_cycle(void *ctx, unsigned i, smtlm_mem_model *m, uint64_t now) { smtlm_mem_cycle(m, &CSM(ctx, i)->ldst, now); }
 static void c_view(const void *ctx, unsigned i, smtlm_sm_view *v)
 {
@@ -92,7 +116,7 @@ static int attach(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, const smtlm_sm_ops *
     gpu->sm_ctx = ctx;
     gpu->mem = mems;
     for (unsigned i = 0; i < gpu->n_sm; i++) {
-        ops->set_hooks(ctx, i, 0, 0, on_cta_done, gpu);
+        ops->set_hooks(ctx, i, 0, 0, smtlm_gpu_on_cta_done, gpu);
         int rc = smtlm_mem_init(&mems[i], cfg->mem_latency, cfg->mem_bytes_per_cycle);
         if (rc)
             return smtlm_cfg_reject(&gpu->cfg_error, rc, "memory: bytes_per_cycle (-smtlm_mem_bytes_per_cycle) must be at least 1");
@@ -110,11 +134,28 @@ int smtlm_gpu_init(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtl
     int rc = check_cfg(gpu, cfg);
     if (rc)
         return rc;
-    for (unsigned i = 0; i < smtlm_gpu_num_sms(cfg); i++)
+    for (unsigned i = 0; i < smtlm_gpu_num_sms(cfg); i++) {
         if ((rc = smtlm_sm_init(&sms[i], &cfg->sm, i)))
             return smtlm_cfg_reject(&gpu->cfg_error, rc, sms[i].cfg_error ? sms[i].cfg_error : "SM: rejected");
+        gpu->sm_built[i] = 1;
+    }
     gpu->sm = sms;
-    return attach(gpu, cfg, smtlm_sm_c_ops(), sms, mems);
+    gpu->sm_blank = &sms[0]; /* every SM is built: never consulted */
+    return attach(gpu, cfg, smtlm_sm_c_ops(), gpu, mems);
+}
+
+int smtlm_gpu_init_lazy(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtlm_mem_model *mems)
+{
+    memset(gpu, 0, sizeof *gpu);
+    int rc = check_cfg(gpu, cfg);
+    if (rc)
+        return rc;
+    const unsigned n = smtlm_gpu_num_sms(cfg);
+    if ((rc = smtlm_sm_init(&sms[n], &cfg->sm, n)))
+        return smtlm_cfg_reject(&gpu->cfg_error, rc, sms[n].cfg_error ? sms[n].cfg_error : "SM: rejected");
+    gpu->sm = sms;
+    gpu->sm_blank = &sms[n];
+    return attach(gpu, cfg, smtlm_sm_c_ops(), gpu, mems);
 }
 
 int smtlm_gpu_init_engine(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, const smtlm_sm_ops *ops, void *ctx,
@@ -140,7 +181,7 @@ void smtlm_gpu_set_retire_hook(smtlm_gpu *gpu, smtlm_retire_hook hook, void *ctx
     gpu->retire_hook = hook;
     gpu->retire_ctx = ctx;
     for (unsigned i = 0; i < gpu->n_sm; i++)
-        gpu->ops->set_hooks(gpu->sm_ctx, i, hook, ctx, on_cta_done, gpu);
+        gpu->ops->set_hooks(gpu->sm_ctx, i, hook, ctx, smtlm_gpu_on_cta_done, gpu);
 }
 
 unsigned smtlm_gpu_max_cta(const smtlm_gpu *gpu, const smtlm_kernel_desc *k, smtlm_cta_limit *limit)
@@ -293,7 +334,7 @@ uint64_t smtlm_gpu_sim_warp_insn(const smtlm_gpu *gpu)
     return n - gpu->start_warp_insts;
 }
 
-static int fail(smtlm_gpu *gpu, int rc, unsigned s)
+int smtlm_gpu_fail(smtlm_gpu *gpu, int rc, unsigned s)
 {
     gpu->error = rc;
     gpu->error_sm = s;
@@ -350,14 +391,14 @@ smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu)
         if (gpu->ops->pending_requests(gpu->sm_ctx, i) || smtlm_mem_busy(&gpu->mem[i])) {
             gpu->ops->mem_cycle(gpu->sm_ctx, i, &gpu->mem[i], now);
             if (gpu->mem[i].error) { /* an error response: the kernel ends (gpu->mem[i].error_req) */
-                fail(gpu, gpu->mem[i].error, i);
+                smtlm_gpu_fail(gpu, gpu->mem[i].error, i);
                 return gpu->status;
             }
         }
         if (gpu->ops->active(gpu->sm_ctx, i)) {
             int rc = gpu->ops->cycle(gpu->sm_ctx, i, now);
             if (rc) {
-                fail(gpu, rc, i);
+                smtlm_gpu_fail(gpu, rc, i);
                 return gpu->status;
             }
         }
@@ -370,11 +411,17 @@ smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu)
     gpu->sim_cycle++;
     int rc = issue_block2core(gpu);
     if (rc) {
-        fail(gpu, rc, gpu->n_sm);
+        smtlm_gpu_fail(gpu, rc, gpu->n_sm);
         return gpu->status;
     }
     if (gpu->launch_countdown)
         gpu->launch_countdown--;
+    smtlm_gpu_stop_checks(gpu, now);
+    return gpu->status;
+}
+
+void smtlm_gpu_stop_checks(smtlm_gpu *gpu, uint64_t now)
+{
     if (gpu->ctas_done >= gpu->ctas_to_run && gpu->next_cta >= gpu->ctas_to_run && !gpu->launch_countdown) {
         gpu->kernel_active = 0;
         gpu->status = SMTLM_RUN_DONE;
@@ -390,13 +437,12 @@ smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu)
         if (now + 1 - p >= gpu->cfg.watchdog_cycles)
             gpu->status = SMTLM_RUN_DEADLOCK;
     }
-    return gpu->status;
 }
 
 /* When every SM with work is quiescent and only memory responses are on their way, jumps to
  * the cycle of the next response, accounting the cycles in between in bulk. The jump stops
  * before the next watchdog check and before -gpgpu_max_cycle, so stopping is unchanged. */
-static void skip_idle(smtlm_gpu *gpu)
+void smtlm_gpu_skip_idle(smtlm_gpu *gpu)
 {
     if (gpu->cfg.no_skip || gpu->launch_countdown || gpu->next_cta < gpu->ctas_to_run || gpu->n_live == 0)
         return;
@@ -434,7 +480,7 @@ static void skip_idle(smtlm_gpu *gpu)
 smtlm_run_status smtlm_gpu_run(smtlm_gpu *gpu)
 {
     while (smtlm_gpu_step(gpu) == SMTLM_RUN_RUNNING)
-        skip_idle(gpu);
+        smtlm_gpu_skip_idle(gpu);
     return gpu->status;
 }
 
@@ -442,7 +488,7 @@ smtlm_run_status smtlm_gpu_run_until(smtlm_gpu *gpu, uint64_t limit)
 {
     /* a bulk skip may pass the limit: it is one event (the next memory response) */
     while (gpu->tot_cycle + gpu->sim_cycle < limit && smtlm_gpu_step(gpu) == SMTLM_RUN_RUNNING)
-        skip_idle(gpu);
+        smtlm_gpu_skip_idle(gpu);
     return gpu->status;
 }
 

@@ -55,6 +55,12 @@ void smtlm_rf_reset(smtlm_rf *rf)
 
 void smtlm_rf_bind(smtlm_rf *rf, const smtlm_rf_ops *ops) { rf->ops = *ops; }
 
+unsigned smtlm_rf_cfg_bank(const smtlm_rf_cfg *cfg, unsigned reg, unsigned wid, unsigned sched)
+{
+    return cfg->sub_core ? smtlm_bank_subcore(reg, wid, cfg->n_banks / cfg->n_sched, sched)
+                         : smtlm_bank_flat(reg, wid, cfg->n_banks);
+}
+
 unsigned smtlm_rf_bank(const smtlm_rf *rf, unsigned reg, unsigned wid, unsigned sched)
 {
     return rf->cfg.sub_core ? smtlm_bank_subcore(reg, wid, rf->bps, sched)

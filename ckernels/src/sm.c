@@ -146,6 +146,15 @@ static void count_completion(smtlm_sm *sm, const smtlm_inst *in)
 void smtlm_sm_ev_release(void *ctx, unsigned warp, unsigned reg) { smtlm_sb_release_reg(&((smtlm_sm *)ctx)->iss.sb, warp, reg); }
 void smtlm_sm_ev_completed(void *ctx, const smtlm_inst *in) { count_completion(ctx, in); }
 void smtlm_sm_ev_retired(void *ctx, unsigned warp) { smtlm_issue_retired(&((smtlm_sm *)ctx)->iss, warp); }
+void smtlm_sm_ev_written_back(void *ctx, const smtlm_inst *in, unsigned release_mask)
+{
+    smtlm_sm *sm = ctx;
+    for (unsigned i = 0; i < in->n_dst; i++)
+        if (release_mask >> i & 1)
+            smtlm_sb_release_reg(&sm->iss.sb, in->warp, (unsigned)in->dst[i]);
+    count_completion(sm, in);
+    smtlm_issue_retired(&sm->iss, in->warp);
+}
 static void ev_store_sent(void *ctx, unsigned warp) { ((smtlm_sm *)ctx)->iss.warp[warp].stores_out++; }
 static void ev_store_acked(void *ctx, unsigned warp)
 {
@@ -169,7 +178,8 @@ static void cta_done(void *owner, unsigned slot);
  * instructions into the next block's sets through stage ops. */
 static void bind(smtlm_sm *sm)
 {
-    const smtlm_warp_ops warps = {sm, smtlm_sm_ev_release, smtlm_sm_ev_completed, smtlm_sm_ev_retired, ev_store_sent, ev_store_acked, ev_atomic_done};
+    const smtlm_warp_ops warps = {sm, smtlm_sm_ev_release, smtlm_sm_ev_completed, smtlm_sm_ev_retired, ev_store_sent, ev_store_acked, ev_atomic_done,
+                                   smtlm_sm_ev_written_back};
     const smtlm_rf_ops rfo = {sm, smtlm_sm_ev_release};
     const smtlm_rf_write_ops wport = smtlm_rf_write_port(&sm->rf);
     const smtlm_rf_read_ops rport = smtlm_rf_read_port(&sm->rf);

@@ -33,15 +33,15 @@ void smtlm_wb_cycle(smtlm_wb *wb, uint64_t now)
                 slot++;
         const smtlm_iref r = smtlm_regset_take(exwb, (unsigned)slot);
         smtlm_inst *in = smtlm_pool_get(wb->pool, r);
-        for (unsigned i = 0; i < in->n_dst; i++) {
-            const unsigned reg = (unsigned)in->dst[i];
-            /* a buffered write is released by the register file when it lands */
-            if (smtlm_write_try(&wb->rf, in->warp, in->sched, reg) != SMTLM_RF_BUFFERED)
-                smtlm_warp_release(&wb->warps, in->warp, reg);
-        }
+        /* The register file and the scoreboard do not see each other here, so all writes go
+         * first and the releases follow in one event. A buffered write is released by the
+         * register file when it lands. */
+        unsigned release = 0;
+        for (unsigned i = 0; i < in->n_dst; i++)
+            if (smtlm_write_try(&wb->rf, in->warp, in->sched, (unsigned)in->dst[i]) != SMTLM_RF_BUFFERED)
+                release |= 1u << i;
         in->ev[SMTLM_EV_WRITEBACK] = now;
-        smtlm_warp_completed(&wb->warps, in);
-        smtlm_warp_retired(&wb->warps, in->warp);
+        smtlm_warp_written_back(&wb->warps, in, release);
         smtlm_pool_free(wb->pool, r);
     }
 }

@@ -1,13 +1,17 @@
-/* The C engine behind smtlm_engine: smtlm_gpu over an array of smtlm_sm. */
+/* The C engine behind smtlm_engine: smtlm_gpu over an array of smtlm_sm, each built when it
+ * first gets a CTA (a big GPU given a small kernel starts at once and stays small). */
 #include "smtlm/engine.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "gpu_parallel.h"
+
 typedef struct c_engine {
     smtlm_gpu gpu;
     smtlm_sm *sms;
     smtlm_mem_model *mems;
+    smtlm_gpu_par *par; /* -smtlm_threads > 1 */
 } c_engine;
 
 static void destroy(void *self)
@@ -15,6 +19,7 @@ static void destroy(void *self)
     c_engine *e = self;
     if (!e)
         return;
+    smtlm_gpu_par_free(e->par);
     free(e->sms);
     free(e->mems);
     free(e);
@@ -22,11 +27,11 @@ static void destroy(void *self)
 
 static int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_params *p, smtlm_gpu **gpu, char *msg, size_t n)
 {
-    (void)p; /* untimed and without a SoC side: its memory model answers every request */
+    /* untimed and without a SoC side: its memory model answers every request */
     const unsigned count = smtlm_gpu_num_sms(cfg);
     c_engine *e = calloc(1, sizeof *e);
     if (e) {
-        e->sms = calloc(count ? count : 1, sizeof *e->sms);
+        e->sms = calloc(count + 1, sizeof *e->sms); /* + the blank SM; untouched pages cost no memory */
         e->mems = calloc(count ? count : 1, sizeof *e->mems);
     }
     if (!e || !e->sms || !e->mems) {
@@ -34,10 +39,15 @@ static int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_para
         snprintf(msg, n, "out of memory for %u SMs", count);
         return -1;
     }
-    const int rc = smtlm_gpu_init(&e->gpu, cfg, e->sms, e->mems);
+    const int rc = smtlm_gpu_init_lazy(&e->gpu, cfg, e->sms, e->mems);
     if (rc) {
         snprintf(msg, n, "the configuration is rejected by the engine (%s): %s", smtlm_status_str(rc),
                  e->gpu.cfg_error ? e->gpu.cfg_error : "no detail");
+        destroy(e);
+        return -1;
+    }
+    if (p->threads > 1 && !(e->par = smtlm_gpu_par_new(&e->gpu, p->threads))) {
+        snprintf(msg, n, "-smtlm_threads %u: cannot start the threads", p->threads);
         destroy(e);
         return -1;
     }
@@ -46,7 +56,11 @@ static int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_para
     return 0;
 }
 
-static smtlm_run_status run(void *self) { return smtlm_gpu_run(&((c_engine *)self)->gpu); }
+static smtlm_run_status run(void *self)
+{
+    c_engine *e = self;
+    return e->par ? smtlm_gpu_par_run(e->par) : smtlm_gpu_run(&e->gpu);
+}
 
 const smtlm_engine *smtlm_c_engine(void)
 {

@@ -238,6 +238,8 @@ static const smtlm_option_def k_options[] = {
     B("smtlm_mem_real_access", "0", 1, "SystemC engine: loads as real TLM reads and stores as writes of zeros (default: TLM_IGNORE_COMMAND)"),
     S("smtlm_addr_map", "", 1, "SystemC engine: <trace_base>:<size>:<soc_base>[,...] moves trace address windows into the SoC's map"),
     I("smtlm_reader_thread", "-1", 1, "1: parse the trace on a second thread ahead of the engine; 0: on the engine's thread; -1 (default): 1 when more than one core is available. Same results either way"),
+    I("smtlm_trace_stream_mib", "-1", 1, "stream thread blocks whose parsed records would take more than this many MiB (one cursor per warp, memory independent of the trace's length); -1 (default): more than max(16 MiB, warps x a cursor's memory); 0: every thread block. Same results either way"),
+    I("smtlm_threads", "1", 1, "C engine: host threads that step the SMs of the GPU (1 to 64); results are identical for every value"),
     U64("smtlm_quantum_cycles", "0", 1, "SystemC engine: cycles run between synchronisations (0 = the TLM global quantum, else 10000)"),
     B("smtlm_verbose", "0", 1, "name every not-modelled option set to a non-default value (default: only their count)"),
     B("smtlm_skip_idle", "1", 1, "jump over cycles in which every SM only waits for memory (counters stay exact)"),

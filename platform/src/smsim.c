@@ -31,6 +31,7 @@ typedef struct run_ctx {
     double wall;       /* seconds spent in the engine */
     uint64_t sm_cycles;
     int reader_thread; /* -smtlm_reader_thread, resolved */
+    size_t stream_limit; /* -smtlm_trace_stream_mib in bytes, or SMTLM_TRACE_STREAM_AUTO */
 } run_ctx;
 
 static double now_s(void)
@@ -174,6 +175,7 @@ static int run_trace_kernel(run_ctx *r, const char *path)
         fprintf(r->err, "smsim: %s\n", msg);
         return 2;
     }
+    smtlm_trace_source_set_stream_limit(src, r->stream_limit);
     if (r->reader_thread && smtlm_trace_source_start_reader(src, msg, sizeof msg) < 0) {
         fprintf(r->err, "smsim: %s\n", msg);
         smtlm_trace_source_close(src);
@@ -295,9 +297,39 @@ static int reader_thread(run_ctx *r, char *msg, size_t n)
     return 0;
 }
 
+/* -smtlm_trace_stream_mib N >= 0, or -1: automatic. */
+static int stream_limit(run_ctx *r, char *msg, size_t n)
+{
+    int32_t v = -1;
+    smtlm_options_get_i32(r->opts, "smtlm_trace_stream_mib", &v);
+    if (v < -1) {
+        char where[256] = "<default>";
+        smtlm_options_origin(r->opts, "smtlm_trace_stream_mib", where, sizeof where);
+        snprintf(msg, n, "%s: -smtlm_trace_stream_mib: %d is not -1 (automatic) or a size in MiB", where, (int)v);
+        return -1;
+    }
+    r->stream_limit = v < 0 ? SMTLM_TRACE_STREAM_AUTO : (size_t)v << 20;
+    return 0;
+}
+
+/* -smtlm_threads 1..64 (host threads for the C engine's SMs). */
+static int threads(const smtlm_options *o, smtlm_engine_params *p, char *msg, size_t n)
+{
+    int32_t v = 1;
+    smtlm_options_get_i32(o, "smtlm_threads", &v);
+    if (v < 1 || v > 64) {
+        char where[256];
+        smtlm_options_origin(o, "smtlm_threads", where, sizeof where);
+        snprintf(msg, n, "%s: -smtlm_threads: %d is not a thread count from 1 to 64", where, (int)v);
+        return -1;
+    }
+    p->threads = (unsigned)v;
+    return 0;
+}
+
 static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engines, char *msg, size_t n)
 {
-    if (smtlm_engine_config(r->opts, &r->cfg, msg, n) || reader_thread(r, msg, n))
+    if (smtlm_engine_config(r->opts, &r->cfg, msg, n) || reader_thread(r, msg, n) || stream_limit(r, msg, n))
         return 2;
     if (!(r->engine = pick_engine(r->opts, engines, n_engines, msg, n)))
         return 2;
@@ -306,7 +338,7 @@ static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engi
     p.core_clock_mhz = r->cfg.core_clock_mhz;
     smtlm_options_get_u64(r->opts, "smtlm_quantum_cycles", &p.quantum_cycles);
     smtlm_options_get_bool(r->opts, "smtlm_mem_real_access", &p.real_access);
-    if (addr_map(r->opts, &p, msg, n))
+    if (addr_map(r->opts, &p, msg, n) || threads(r->opts, &p, msg, n))
         return 2;
     if (r->engine->create(&r->engine_self, &r->cfg.gpu, &p, &r->gpu, msg, n)) {
         r->engine_self = NULL;

@@ -178,6 +178,7 @@ static int slow_head(const trace_ctx *c, const char **p, unsigned long lineno, i
 
 /* ---- fast path: one pass over the bytes of a well-formed head, no messages ---- */
 
+#define TRACE_MEMO_CREDIT 256 /* misses a fresh memo may take before it rests */
 #define SPACE(ch) (trace_byte_class[(unsigned char)(ch)] == TRACE_C_SPACE)
 #define ENDS_TOKEN(ch) (trace_byte_class[(unsigned char)(ch)] != TRACE_C_TOKEN)
 
@@ -190,18 +191,41 @@ static const unsigned char *skip_spaces(const unsigned char *s)
     return s;
 }
 
-/* 1..8 hex digits (no 0x). */
-static const unsigned char *fast_hex32(const unsigned char *s, uint32_t *v)
+/* SWAR over 8 bytes: bit 7 of each byte set where the byte is a hex digit. */
+static uint64_t hex_bytes(uint64_t w)
+{
+    const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+    const uint64_t x = w & ~high, y = (w | 0x2020202020202020ull) & ~high; /* y: letters in lower case */
+    const uint64_t digit = (x + (0x80 - '0') * ones) & ~(x + (0x80 - '9' - 1) * ones);
+    const uint64_t alpha = (y + (0x80 - 'a') * ones) & ~(y + (0x80 - 'f' - 1) * ones);
+    return (digit | alpha) & ~w & high; /* bytes >= 0x80 are no digits */
+}
+
+/* 1..8 hex digits (no 0x); end: the line's NUL. With 8 bytes of line ahead the digits are
+ * found and combined 8 at a time, else one by one. */
+static const unsigned char *fast_hex32(const unsigned char *s, const unsigned char *end, uint32_t *v)
 {
     uint32_t x = 0;
     unsigned n = 0, d;
-    while (s[n] == 'f' && ++n < 8) /* "ffffffff", the full mask of most lines (stops at the NUL) */
-        ;
-    if (n == 8 && ENDS_TOKEN(s[8])) {
-        *v = UINT32_MAX;
-        return skip_spaces(s + 8);
+    uint64_t w;
+    if (end - s >= 8) {
+        memcpy(&w, s, 8);
+        if (w == 0x6666666666666666ull && ENDS_TOKEN(s[8])) {
+            *v = UINT32_MAX; /* "ffffffff", the full mask of most lines, in one compare */
+            return skip_spaces(s + 8);
+        }
+        const uint64_t not_hex = ~hex_bytes(w) & 0x8080808080808080ull;
+        n = not_hex ? (unsigned)smtlm_ctz64(not_hex) / 8 : 8; /* digits before the first other byte */
+        if (n == 0 || !ENDS_TOKEN(s[n]))
+            return NULL;
+        /* nibble values ('0'-'9' -> 0-9, 'a'-'f' / 'A'-'F' -> 10-15), first digit in the top byte */
+        uint64_t nib = (w & 0x0f0f0f0f0f0f0f0full) + ((w >> 6) & 0x0101010101010101ull) * 9;
+        nib = __builtin_bswap64(nib) >> (8 * (8 - n));
+        nib = (nib | nib >> 4) & 0x00ff00ff00ff00ffull;
+        nib = (nib | nib >> 8) & 0x0000ffff0000ffffull;
+        *v = (uint32_t)(nib | nib >> 16);
+        return skip_spaces(s + n);
     }
-    n = 0;
     while ((d = trace_hex_plus1[s[n]]) != 0) {
         x = x << 4 | (d - 1u);
         if (++n == 8)
@@ -245,13 +269,13 @@ static const unsigned char *fast_regs(const unsigned char *s, unsigned max, int1
     return s;
 }
 
-/* NULL when the head is not of the plain common shape: the caller then runs slow_head, which
- * accepts the same lines with the same result and names what is wrong with the others. */
-static const char *fast_head(const trace_ctx *c, const char *line, inst_head *h)
+/* The head after PC and mask (t: the destination count). NULL when it is not of the plain
+ * common shape: the caller then runs slow_head, which accepts the same lines with the same
+ * result and names what is wrong with the others. */
+static const char *fast_tail_head(const trace_ctx *c, const char *t, inst_head *h)
 {
-    const unsigned char *s = skip_spaces((const unsigned char *)line), *dot;
-    if ((s = fast_hex32(s, &h->r.pc)) == NULL || (s = fast_hex32(s, &h->r.mask)) == NULL ||
-        (s = fast_regs(s, TRACE_MAX_DST, h->r.dst, &h->r.n_dst)) == NULL || *s == '.')
+    const unsigned char *s = (const unsigned char *)t, *dot;
+    if ((s = fast_regs(s, TRACE_MAX_DST, h->r.dst, &h->r.n_dst)) == NULL || *s == '.')
         return NULL;
     /* the opcode token; its first '.'-part's first 8 bytes become the index key on the way */
     h->opcode.s = (const char *)s;
@@ -274,48 +298,161 @@ static const char *fast_head(const trace_ctx *c, const char *line, inst_head *h)
     return (const char *)s;
 }
 
-/* The tail of most lines: mem_width 0 and nothing after it. */
-static int plain_tail(const char *p)
+/* The tail of most lines: mem_width 0 and nothing after it. Returns where the line's NUL is. */
+static const char *plain_tail_end(const char *p)
 {
-    const unsigned char *s = (const unsigned char *)p;
-    return s[0] == '0' && *skip_spaces(s + 1) == '\0';
+    const unsigned char *s = (const unsigned char *)p, *e;
+    if (s[0] != '0')
+        return NULL;
+    e = skip_spaces(s + 1);
+    return *e == '\0' ? (const char *)e : NULL;
 }
 
-int trace_inst_parse(const trace_ctx *c, const char *line, unsigned long lineno,
-                     smtlm_trace_tb *tb, unsigned warp, char *err, size_t errlen)
+/* ---- memo of line tails ---- */
+
+/* A tail (what follows the mask) of 8 to 48 bytes is known by its length and its first, middle
+ * and last 8 bytes, which overlap and cover a tail of up to 24 bytes whole (longer ones compare
+ * the rest too). */
+typedef struct tail_key {
+    uint64_t w[3];
+    size_t len;
+} tail_key;
+
+static unsigned memo_key(const char *t, size_t len, tail_key *k)
+{
+    memcpy(&k->w[0], t, 8);
+    memcpy(&k->w[1], t + len / 2 - 4, 8);
+    memcpy(&k->w[2], t + len - 8, 8);
+    k->len = len;
+    const uint64_t x =
+        (k->w[0] * 0x9e3779b97f4a7c15ull ^ k->w[1] * 0xd6e8feb86659fd93ull ^ k->w[2] ^ len) * 0xc2b2ae3d27d4eb4full;
+    return (unsigned)(x >> 58) & (TRACE_MEMO_SLOTS - 1u);
+}
+
+static int memo_same(const trace_memo_entry *e, const tail_key *k, const char *t)
+{
+    return e->len == k->len && e->w[0] == k->w[0] && e->w[1] == k->w[1] && e->w[2] == k->w[2] &&
+           (k->len <= 24 || memcmp(e->tail, t + 8, k->len - 16) == 0);
+}
+
+void trace_memo_reset(trace_memo *m)
+{
+    for (unsigned i = 0; i < TRACE_MEMO_SLOTS; i++)
+        m->e[i].len = 0;
+    m->credit = TRACE_MEMO_CREDIT;
+    m->resting = 0;
+}
+
+/* Whether to look a tail up: a lookup that misses costs about a fifth of what a hit saves, so
+ * on text whose tails do not repeat the memo rests for a while, then tries again. */
+static int memo_on(trace_memo *m)
+{
+    if (m == NULL)
+        return 0;
+    if (m->resting == 0)
+        return 1;
+    if (--m->resting == 0)
+        m->credit = TRACE_MEMO_CREDIT;
+    return 0;
+}
+
+static void memo_count(trace_memo *m, int hit)
+{
+    if (hit) {
+        if (m->credit < 4 * TRACE_MEMO_CREDIT)
+            m->credit += 4;
+    } else if (--m->credit < 0) {
+        m->resting = 4096;
+    }
+}
+
+/* The record of a line from its opinfo, pc, mask and line number. */
+static void finish_rec(const trace_ctx *c, inst_head *h, unsigned long lineno)
+{
+    trace_opinfo info;
+    h->r.line = lineno > UINT32_MAX ? UINT32_MAX : (uint32_t)lineno;
+    h->r.addr = TRACE_NO_ADDR;
+    if (c->info != NULL)
+        info = c->info[h->o - c->map->ops];
+    else
+        trace_opinfo_of(h->o, c->lat, &info);
+    h->r.op = info.op;
+    h->r.spec = info.spec;
+    h->r.latency = info.latency;
+    h->r.ii = info.ii;
+    h->r.atomic = info.atomic;
+    h->r.mem_space = SMTLM_MEM_NONE;
+    h->r.mem_width = 0;
+}
+
+/* The fast path over a whole line: 1 = *r done, 0 = not a plain line (the general path decides;
+ * *p is where a successful fast head ended, else NULL). A complete fast line ends at line + len,
+ * so it holds no NUL byte: only the other lines need trace_lines' NUL check. */
+static int fast_line(const trace_ctx *c, trace_memo *m, const char *line, size_t len, unsigned long lineno,
+                     inst_head *h, trace_rec *r, const char **p)
+{
+    const unsigned char *s = skip_spaces((const unsigned char *)line), *end = (const unsigned char *)line + len;
+    const char *t;
+    uint32_t pc, mask;
+    size_t tlen;
+    unsigned slot = 0;
+    tail_key key;
+    *p = NULL;
+    if ((s = fast_hex32(s, end, &pc)) == NULL || (s = fast_hex32(s, end, &mask)) == NULL)
+        return 0;
+    t = (const char *)s;
+    tlen = (size_t)(line + len - t);
+    const int memo = tlen >= 8 && tlen <= TRACE_MEMO_TAIL && memo_on(m);
+    if (memo) {
+        const trace_memo_entry *e = &m->e[slot = memo_key(t, tlen, &key)];
+        const int hit = memo_same(e, &key, t);
+        memo_count(m, hit);
+        if (hit) { /* the same tail: the same fields */
+            *r = e->rec;
+            r->pc = pc;
+            r->mask = mask;
+            r->line = lineno > UINT32_MAX ? UINT32_MAX : (uint32_t)lineno;
+            return 1;
+        }
+    }
+    memset(&h->r, 0, sizeof h->r); /* unused register slots and fields stay 0 */
+    h->r.pc = pc;
+    h->r.mask = mask;
+    if ((*p = fast_tail_head(c, t, h)) == NULL || plain_tail_end(*p) != line + len || h->o->mem != SMTLM_OPMEM_NONE)
+        return 0;
+    finish_rec(c, h, lineno);
+    *r = h->r;
+    if (memo) {
+        trace_memo_entry *e = &m->e[slot];
+        e->rec = h->r;
+        e->len = (uint8_t)tlen;
+        memcpy(e->w, key.w, sizeof e->w);
+        if (tlen > 24)
+            memcpy(e->tail, t + 8, tlen - 16); /* what the three words leave out, and some */
+    }
+    return 1;
+}
+
+int trace_inst_parse(const trace_ctx *c, trace_memo *m, const char *line, size_t len, unsigned long lineno,
+                     trace_rec *r, uint64_t addrs[SMTLM_WARP_SIZE], char *err, size_t errlen)
 {
     inst_head h;
-    trace_rec *r;
     const char *p = NULL;
-    uint64_t addrs[SMTLM_WARP_SIZE];
     int has_addr = 0, rc;
 
-    memset(&h.r, 0, sizeof h.r); /* unused register slots and fields stay 0 */
-    if (c->plain_fields)
-        p = fast_head(c, line, &h);
+    if (c->plain_fields && fast_line(c, m, line, len, lineno, &h, r, &p))
+        return 0;
+    if (memchr(line, '\0', len) != NULL)
+        return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, c->file, lineno, "malformed line: NUL byte");
     if (p == NULL) {
         memset(&h.r, 0, sizeof h.r); /* nothing left of a fast path that gave up half way */
         p = line;
         if ((rc = slow_head(c, &p, lineno, &h, err, errlen)) < 0)
             return rc;
     }
-    if (!plain_tail(p) && (rc = parse_mem(c, &p, lineno, h.r.mask, &has_addr, addrs, err, errlen)) < 0)
+    if (plain_tail_end(p) == NULL && (rc = parse_mem(c, &p, lineno, h.r.mask, &has_addr, addrs, err, errlen)) < 0)
         return rc;
-
-    h.r.line = lineno > UINT32_MAX ? UINT32_MAX : (uint32_t)lineno;
-    h.r.addr = TRACE_NO_ADDR;
-    trace_opinfo info;
-    if (c->info != NULL)
-        info = c->info[h.o - c->map->ops];
-    else
-        trace_opinfo_of(h.o, c->lat, &info);
-    h.r.op = info.op;
-    h.r.spec = info.spec;
-    h.r.latency = info.latency;
-    h.r.ii = info.ii;
-    h.r.atomic = info.atomic;
-    h.r.mem_space = SMTLM_MEM_NONE;
-    h.r.mem_width = 0;
+    finish_rec(c, &h, lineno);
     if (h.o->mem != SMTLM_OPMEM_NONE) {
         unsigned width = trace_width_from_opcode(h.opcode.s, h.opcode.n);
         if (!has_addr)
@@ -327,19 +464,28 @@ int trace_inst_parse(const trace_ctx *c, const char *line, unsigned long lineno,
         h.r.mem_width = (uint8_t)width;
         h.r.mem_space = mem_space_of(h.o, c->hdr, h.r.mask, addrs);
     }
-
-    r = trace_tb_push(tb, warp);
-    if (r == NULL)
-        return trace_fail(err, errlen, SMTLM_TRACE_ERR_NOMEM, c->file, lineno, "out of memory");
-    if (h.r.mem_space != SMTLM_MEM_NONE) {
-        rc = trace_tb_pool_add(tb, addrs, (unsigned)smtlm_popcount32(h.r.mask), &h.r.addr);
-        if (rc < 0) {
-            tb->warps[warp].n--;
-            return trace_fail(err, errlen, rc, c->file, lineno,
-                              rc == SMTLM_TRACE_ERR_NOMEM ? "out of memory"
-                                                          : "too many addresses in one TB");
-        }
-    }
     *r = h.r;
+    return 0;
+}
+
+int trace_inst_store(const trace_ctx *c, smtlm_trace_tb *tb, unsigned warp, trace_rec *r,
+                     const uint64_t *addrs, unsigned long lineno, char *err, size_t errlen)
+{
+    trace_rec *slot;
+    int rc;
+    if (r->mem_space != SMTLM_MEM_NONE) {
+        rc = trace_tb_pool_add(tb, addrs, (unsigned)smtlm_popcount32(r->mask), &r->addr);
+        if (rc == TRACE_TB_FULL)
+            return rc;
+        if (rc < 0)
+            return trace_fail(err, errlen, rc, c->file, lineno,
+                              rc == SMTLM_TRACE_ERR_NOMEM ? "out of memory" : "too many addresses in one TB");
+    }
+    rc = trace_tb_push(tb, warp, &slot);
+    if (rc == TRACE_TB_FULL)
+        return rc; /* the addresses just added go with the records the reader drops now */
+    if (rc < 0)
+        return trace_fail(err, errlen, SMTLM_TRACE_ERR_NOMEM, c->file, lineno, "out of memory");
+    *slot = *r;
     return 0;
 }

@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <lzma.h>
 
 #include "smtlm/opcodes.h"
@@ -15,6 +16,12 @@
 #define TRACE_MAX_BLOCK_THREADS 2048u
 #define TRACE_CHUNK 65536u
 #define TRACE_XZ_MEMLIMIT (256u << 20)
+/* Streaming (trace_stream.c): a cursor reads its warp's section TRACE_CURSOR_CHUNK bytes at a
+ * time and parses up to TRACE_CURSOR_RECS records per refill. With the automatic limit a TB is
+ * streamed once its records pass max(TRACE_STREAM_AUTO_BYTES, its warps x a cursor's memory). */
+#define TRACE_CURSOR_CHUNK 16384u
+#define TRACE_CURSOR_RECS 128u
+#define TRACE_STREAM_AUTO_BYTES ((size_t)16 << 20)
 #define TRACE_NO_ADDR UINT32_MAX
 /* GPGPU-Sim LOCAL_MEM_SIZE_MAX (abstract_hardware_model.h): local window of a generic LD/ST. */
 #define TRACE_LOCAL_MEM_SIZE_MAX (1ull << 14)
@@ -32,18 +39,39 @@ int trace_vfail(char *err, size_t errlen, int code, const char *file, unsigned l
                 const char *fmt, va_list ap) TRACE_PRINTF(6, 0);
 void trace_copy_msg(char *err, size_t errlen, const char *msg);
 
-/* ---- line source: plain or xz, from a FILE or memory (trace_lines.c) ---- */
-typedef struct trace_lines {
+/* ---- line source: plain or xz, from a file or memory (trace_lines.c) ---- */
+
+/* Where a trace's bytes come from. Written only when it is opened, read-only afterwards, so the
+ * reader and any number of cursors may read through it at once, on any threads: a file is read
+ * with pread, which neither uses nor moves the descriptor's offset. */
+typedef struct trace_input {
     const char *name;              /* for messages (not owned) */
-    FILE *fp;                      /* owned; NULL for memory input */
+    int fd;                        /* -1 for memory input */
+    int own_fd;                    /* closed with the trace_lines that opened it */
     const unsigned char *mem;      /* memory input */
-    size_t mem_len, mem_pos;
+    size_t mem_len;
+    int seekable;                  /* a regular file or memory: a cursor may start anywhere */
     int is_xz;
+    lzma_index *xz_index;          /* xz in several blocks: where each starts (trace_xzseek.c) */
+} trace_input;
+
+typedef struct trace_xz_seek trace_xz_seek;
+
+typedef struct trace_lines {
+    trace_input src;               /* own input (open_file / open_mem); unused by cursors */
+    const trace_input *in;         /* &src, or the reader's input for a cursor */
+    uint64_t raw_pos;              /* next raw byte to read */
     int raw_eof;                   /* no more raw bytes */
     lzma_stream xz;
+    int xz_live;                   /* xz initialised (lzma_end due) */
+    trace_xz_seek *seek;           /* a cursor decoding block by block from its own block */
+    int block_done;                /* seek: the current block ended */
+    size_t chunk;                  /* bytes per read and per decoded chunk */
     unsigned char *raw;            /* raw input chunk (xz only) */
     unsigned char *buf;            /* decoded bytes */
     size_t buf_len, buf_pos;
+    uint64_t buf_off;              /* decoded offset of buf[0] */
+    uint64_t skip;                 /* decoded bytes still to drop (a cursor starting mid-stream) */
     int decoded_eof;               /* no more decoded bytes */
     char *line;                    /* current line, NUL-terminated, no '\n' / '\r': in buf
                                     * itself (its '\n' overwritten) or, when it spans two
@@ -53,14 +81,56 @@ typedef struct trace_lines {
     size_t own_len, own_cap;
     char empty[1];                 /* the line after the end: "" */
     unsigned long lineno;          /* number of the current line (1-based) */
+    const char *name;              /* in->name */
 } trace_lines;
 
 int trace_lines_open_file(trace_lines *l, const char *path, char *err, size_t errlen);
 int trace_lines_open_mem(trace_lines *l, const void *data, size_t len, const char *name,
                          char *err, size_t errlen);
+/* A cursor over `in` (another trace_lines' input, which must outlive it): its first line is the
+ * one starting at decoded offset `off`, numbered lineno + 1. Reads `chunk` bytes at a time. */
+int trace_lines_open_at(trace_lines *l, const trace_input *in, uint64_t off, unsigned long lineno,
+                        size_t chunk, char *err, size_t errlen);
 /* 1 = a line in l->line, 0 = end of input, < 0 = error (message written). */
 int trace_lines_next(trace_lines *l, char *err, size_t errlen);
+/* The same without the check for NUL bytes inside the line: the caller makes it
+ * (trace_lines_check_nul) unless its parse consumed every byte up to line_len. */
+int trace_lines_next_raw(trace_lines *l, char *err, size_t errlen);
+int trace_lines_check_nul(const trace_lines *l, char *err, size_t errlen);
+/* trace_lines_next_raw with its common case inline: the whole line is in the current chunk. */
+static inline int trace_lines_take(trace_lines *l, char *err, size_t errlen)
+{
+    unsigned char *start = l->buf + l->buf_pos, *nl;
+    size_t n;
+    if (l->buf_pos == l->buf_len || (nl = (unsigned char *)memchr(start, '\n', l->buf_len - l->buf_pos)) == NULL)
+        return trace_lines_next_raw(l, err, errlen);
+    n = (size_t)(nl - start);
+    l->buf_pos += n + 1;
+    l->own_len = 0;
+    l->lineno++;
+    while (n > 0 && start[n - 1] == '\r')
+        n--;
+    start[n] = '\0';
+    l->line = (char *)start;
+    l->line_len = n;
+    return 1;
+}
+/* Decoded offset of the next line (the byte after the current line's '\n'). */
+static inline uint64_t trace_lines_tell(const trace_lines *l) { return l->buf_off + l->buf_pos; }
+/* Heap bytes a trace_lines holds (buffers and, for xz, the decoder). */
+size_t trace_lines_footprint(const trace_lines *l);
 void trace_lines_close(trace_lines *l);
+
+/* ---- xz in several blocks (trace_xzseek.c): a cursor starts at the block holding its offset ---- */
+/* The index of an xz input in more than one block, or NULL (one block, not seekable, unreadable:
+ * then a cursor decodes from the start). */
+lzma_index *trace_xz_index_load(const trace_input *in);
+/* Positions cursor l (xz_index set) at the block holding decoded offset off; l->skip is what
+ * comes before off in it. 0 or < 0 with a message. */
+int trace_xz_seek_open(trace_lines *l, uint64_t off, char *err, size_t errlen);
+/* After a block's end: starts the next one. 1, 0 = no more, < 0 = error. */
+int trace_xz_seek_next(trace_lines *l, char *err, size_t errlen);
+void trace_xz_seek_close(trace_lines *l);
 
 /* ---- tokens and numbers (trace_tokens.c) ---- */
 typedef struct trace_tok {
@@ -98,10 +168,11 @@ typedef struct trace_rec {
 } trace_rec;
 
 typedef struct trace_warp {
-    trace_rec *recs;
-    uint32_t n, cap;
+    trace_rec *recs;   /* whole TB: its records; streamed TB: none */
+    uint32_t n, cap;   /* instruction lines read (records stored, when whole), capacity */
     uint32_t declared; /* `insts = n` */
     unsigned long insts_line;
+    uint64_t off;      /* decoded offset of the line after `insts =` (where a cursor starts) */
     uint8_t seen;      /* `warp = w` met */
     uint8_t has_insts; /* `insts =` met */
 } trace_warp;
@@ -111,14 +182,34 @@ struct smtlm_trace_tb {
     unsigned n_warps, warps_cap;
     uint64_t *pool; /* addresses of active lanes of memory instructions */
     size_t pool_len, pool_cap;
+    size_t heap;    /* bytes of records and addresses allocated */
+    size_t limit;   /* more than this: the reader streams the TB (SIZE_MAX: never) */
+    int streamed;   /* records not held: read through cursors (trace_stream.c) */
+    const smtlm_trace *from; /* reader that filled it */
     unsigned label[3];
     unsigned long long index;
 };
 
 /* trace_tb.c */
+#define TRACE_TB_FULL 1 /* storing would take the TB past its limit */
 int trace_tb_reset(smtlm_trace_tb *tb, unsigned n_warps);
-trace_rec *trace_tb_push(smtlm_trace_tb *tb, unsigned warp);
+void trace_tb_release(smtlm_trace_tb *tb); /* frees what tb holds, not tb */
+/* Space for the next record of `warp`: 0, TRACE_TB_FULL or SMTLM_TRACE_ERR_NOMEM. */
+int trace_tb_push_grow(smtlm_trace_tb *tb, unsigned warp, trace_rec **out);
+static inline int trace_tb_push(smtlm_trace_tb *tb, unsigned warp, trace_rec **out)
+{
+    trace_warp *wp = &tb->warps[warp];
+    if (wp->n == wp->cap)
+        return trace_tb_push_grow(tb, warp, out);
+    *out = &wp->recs[wp->n++];
+    return 0;
+}
+/* 0, TRACE_TB_FULL, SMTLM_TRACE_ERR_NOMEM or SMTLM_TRACE_ERR_FORMAT (> 4G addresses). */
 int trace_tb_pool_add(smtlm_trace_tb *tb, const uint64_t *addrs, unsigned n, uint32_t *first);
+/* Drops the records and addresses (the TB goes on as a streamed one). */
+void trace_tb_drop_records(smtlm_trace_tb *tb);
+/* Expands record r (addresses in pool) into out. */
+void trace_rec_expand(const trace_rec *r, const uint64_t *pool, smtlm_inst_desc *out);
 
 /* trace_opindex.c: the opcode map as a hash table on the name's length and first 8 bytes, built
  * once per trace, so a lookup is one hash and (almost always) one probe instead of a binary
@@ -162,6 +253,10 @@ enum { TRACE_C_TOKEN = 0, TRACE_C_SPACE = 1, TRACE_C_END = 2 };
 extern const unsigned char trace_byte_class[256];
 extern const unsigned char trace_hex_plus1[256]; /* hex digit value + 1; 0 = not a digit */
 
+/* trace_reader.c: what cursors of a reader's TBs read through; both read-only after open. */
+const trace_ctx *trace_reader_ctx(const smtlm_trace *t);
+const trace_input *trace_reader_input(const smtlm_trace *t);
+
 /* trace_header.c: header lines up to (and consuming) the first '#' line. */
 typedef struct trace_header_store {
     smtlm_trace_header h;
@@ -172,9 +267,32 @@ typedef struct trace_header_store {
 int trace_header_read(trace_lines *l, trace_header_store *hs, char *err, size_t errlen);
 void trace_header_free(trace_header_store *hs);
 
-/* trace_inst.c: one instruction line into a record of tb's warp (addresses into tb's pool). */
-int trace_inst_parse(const trace_ctx *c, const char *line, unsigned long lineno,
-                     smtlm_trace_tb *tb, unsigned warp, char *err, size_t errlen);
+/* trace_inst.c: a memo of recent line tails (what follows the mask) that the fast path turned
+ * into plain non-memory records; one per parser (the reader, each cursor), never shared. */
+#define TRACE_MEMO_SLOTS 64u
+#define TRACE_MEMO_TAIL 48u
+typedef struct trace_memo_entry {
+    trace_rec rec;     /* pc, mask and line are the line's own */
+    uint64_t w[3];     /* the tail's first, middle and last 8 bytes */
+    uint8_t len;       /* 0: empty */
+    char tail[TRACE_MEMO_TAIL - 16]; /* bytes 8 .. len-8 of a tail longer than 24 */
+} trace_memo_entry;
+typedef struct trace_memo {
+    trace_memo_entry e[TRACE_MEMO_SLOTS];
+    int credit;        /* + on a hit, - on a miss: below 0 the memo rests (it does not pay) */
+    unsigned resting;  /* lines left before it tries again */
+} trace_memo;
+void trace_memo_reset(trace_memo *m);
+
+/* One instruction line (len bytes, NUL-terminated, maybe holding NUL bytes: those are an
+ * error) into a record (its addr field left unset) and, for a memory instruction, its active
+ * lanes' addresses in addrs[0..popcount(mask)). m may be NULL. */
+int trace_inst_parse(const trace_ctx *c, trace_memo *m, const char *line, size_t len, unsigned long lineno,
+                     trace_rec *r, uint64_t addrs[SMTLM_WARP_SIZE], char *err, size_t errlen);
+/* Stores a parsed record as the next instruction of tb's warp (addresses into tb's pool).
+ * 0, TRACE_TB_FULL (nothing stored) or an error with its message. */
+int trace_inst_store(const trace_ctx *c, smtlm_trace_tb *tb, unsigned warp, trace_rec *r,
+                     const uint64_t *addrs, unsigned long lineno, char *err, size_t errlen);
 
 /* trace_addr.c: per-lane addresses of a memory instruction. */
 int trace_addr_parse(const trace_ctx *c, const char **p, unsigned long lineno, uint32_t mask,

@@ -1,8 +1,13 @@
 /* Bounded-memory line source for traces and lists: a file or a memory block, plain or xz
- * (detected by the xz magic bytes, decoded with liblzma in fixed-size chunks). */
+ * (detected by the xz magic bytes, decoded with liblzma in fixed-size chunks). Besides the
+ * sequential reader of a trace, cursors start anywhere in it (trace_lines_open_at): a plain
+ * one reads from the offset on, an xz one decodes from the start and drops what comes before. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "trace_internal.h"
 
@@ -12,26 +17,31 @@ static const unsigned char xz_magic[6] = {0xFD, '7', 'z', 'X', 'Z', 0x00};
 static int raw_read(trace_lines *l, unsigned char *dst, size_t cap, size_t *got, char *err,
                     size_t errlen)
 {
+    const trace_input *in = l->in;
     *got = 0;
     if (l->raw_eof)
         return 0;
-    if (l->fp != NULL) {
-        *got = fread(dst, 1, cap, l->fp);
-        if (*got < cap) {
-            if (ferror(l->fp))
-                return trace_fail(err, errlen, SMTLM_TRACE_ERR_IO, l->name, 0,
-                                  "read error: %s", strerror(errno));
+    if (in->fd >= 0) {
+        ssize_t n;
+        do /* pread on a regular file: the offset is this reader's own (cursors share the fd) */
+            n = in->seekable ? pread(in->fd, dst, cap, (off_t)l->raw_pos) : read(in->fd, dst, cap);
+        while (n < 0 && errno == EINTR);
+        if (n < 0)
+            return trace_fail(err, errlen, SMTLM_TRACE_ERR_IO, l->name, 0, "read error: %s",
+                              strerror(errno));
+        *got = (size_t)n;
+        /* a regular file returns less than asked only at its end; a pipe may return less */
+        if (n == 0 || (in->seekable && *got < cap))
             l->raw_eof = 1;
-        }
     } else {
-        size_t left = l->mem_len - l->mem_pos;
+        size_t left = l->raw_pos < in->mem_len ? in->mem_len - (size_t)l->raw_pos : 0;
         *got = left < cap ? left : cap;
         if (*got > 0)
-            memcpy(dst, l->mem + l->mem_pos, *got);
-        l->mem_pos += *got;
-        if (l->mem_pos == l->mem_len)
+            memcpy(dst, in->mem + l->raw_pos, *got);
+        if (*got == left)
             l->raw_eof = 1;
     }
+    l->raw_pos += *got;
     return 0;
 }
 
@@ -60,20 +70,33 @@ static int xz_fill(trace_lines *l, char *err, size_t errlen)
     for (;;) {
         lzma_ret ret;
         size_t produced;
+        if (l->block_done) { /* a cursor going block by block: on to the next one */
+            int rc = trace_xz_seek_next(l, err, errlen);
+            l->block_done = 0;
+            if (rc <= 0) {
+                l->decoded_eof = rc == 0;
+                return rc;
+            }
+        }
         if (l->xz.avail_in == 0 && !l->raw_eof) {
             size_t got;
-            int rc = raw_read(l, l->raw, TRACE_CHUNK, &got, err, errlen);
+            int rc = raw_read(l, l->raw, l->chunk, &got, err, errlen);
             if (rc < 0)
                 return rc;
             l->xz.next_in = l->raw;
             l->xz.avail_in = got;
         }
         l->xz.next_out = l->buf;
-        l->xz.avail_out = TRACE_CHUNK;
+        l->xz.avail_out = l->chunk;
         ret = lzma_code(&l->xz, l->raw_eof ? LZMA_FINISH : LZMA_RUN);
-        produced = TRACE_CHUNK - l->xz.avail_out;
+        produced = l->chunk - l->xz.avail_out;
         l->buf_len = produced;
-        l->buf_pos = 0;
+        if (ret == LZMA_STREAM_END && l->seek != NULL) {
+            l->block_done = 1;
+            if (produced > 0)
+                return 1;
+            continue;
+        }
         if (ret == LZMA_STREAM_END) {
             l->decoded_eof = 1;
             return produced > 0;
@@ -88,45 +111,76 @@ static int xz_fill(trace_lines *l, char *err, size_t errlen)
     }
 }
 
+/* The next decoded chunk in buf[0..buf_len), the bytes a cursor skips dropped. 1 = bytes
+ * available, 0 = end, < 0 = error. */
 static int fill(trace_lines *l, char *err, size_t errlen)
 {
-    if (l->decoded_eof)
-        return 0;
-    if (l->is_xz)
-        return xz_fill(l, err, errlen);
-    {
-        size_t got;
-        int rc = raw_read(l, l->buf, TRACE_CHUNK, &got, err, errlen);
-        if (rc < 0)
-            return rc;
-        l->buf_len = got;
+    for (;;) {
+        int rc;
+        l->buf_off += l->buf_len;
+        l->buf_len = 0;
         l->buf_pos = 0;
-        if (got == 0)
-            l->decoded_eof = 1;
-        return got > 0;
+        if (l->decoded_eof)
+            return 0;
+        if (l->in->is_xz) {
+            rc = xz_fill(l, err, errlen);
+        } else {
+            size_t got;
+            rc = raw_read(l, l->buf, l->chunk, &got, err, errlen);
+            l->buf_len = got;
+            if (rc == 0 && got == 0)
+                l->decoded_eof = 1;
+            if (rc == 0)
+                rc = got > 0;
+        }
+        if (rc <= 0 || l->skip == 0)
+            return rc;
+        if (l->skip < l->buf_len) {
+            l->buf_pos = (size_t)l->skip;
+            l->skip = 0;
+            return 1;
+        }
+        l->skip -= l->buf_len;
     }
 }
 
-/* Common start: allocate buffers, look at the first bytes, set up the decoder. */
+/* The decoded-text buffer, and the raw one unless this is a cursor over plain text. */
+static int buffers(trace_lines *l, int raw, char *err, size_t errlen)
+{
+    l->raw = raw ? malloc(l->chunk) : NULL;
+    l->buf = malloc(l->chunk);
+    if ((raw && l->raw == NULL) || l->buf == NULL)
+        return trace_fail(err, errlen, SMTLM_TRACE_ERR_NOMEM, l->name, 0, "out of memory");
+    return 0;
+}
+
+static int xz_start(trace_lines *l, char *err, size_t errlen)
+{
+    lzma_stream init = LZMA_STREAM_INIT;
+    lzma_ret ret;
+    l->xz = init;
+    ret = lzma_stream_decoder(&l->xz, TRACE_XZ_MEMLIMIT, LZMA_CONCATENATED);
+    if (ret != LZMA_OK)
+        return xz_error(l, ret, err, errlen);
+    l->xz_live = 1;
+    return 0;
+}
+
+/* Start of a whole input: allocate buffers, look at the first bytes, set up the decoder. */
 static int start(trace_lines *l, char *err, size_t errlen)
 {
     size_t got;
     int rc;
-    l->raw = malloc(TRACE_CHUNK);
-    l->buf = malloc(TRACE_CHUNK);
-    if (l->raw == NULL || l->buf == NULL)
-        return trace_fail(err, errlen, SMTLM_TRACE_ERR_NOMEM, l->name, 0, "out of memory");
-    rc = raw_read(l, l->raw, TRACE_CHUNK, &got, err, errlen);
-    if (rc < 0)
+    l->in = &l->src;
+    l->name = l->src.name;
+    l->chunk = TRACE_CHUNK;
+    if ((rc = buffers(l, 1, err, errlen)) < 0 || (rc = raw_read(l, l->raw, l->chunk, &got, err, errlen)) < 0)
         return rc;
     if (got >= sizeof xz_magic && memcmp(l->raw, xz_magic, sizeof xz_magic) == 0) {
-        lzma_stream init = LZMA_STREAM_INIT;
-        lzma_ret ret;
-        l->xz = init;
-        ret = lzma_stream_decoder(&l->xz, TRACE_XZ_MEMLIMIT, LZMA_CONCATENATED);
-        if (ret != LZMA_OK)
-            return xz_error(l, ret, err, errlen);
-        l->is_xz = 1;
+        l->src.is_xz = 1;
+        l->src.xz_index = trace_xz_index_load(&l->src); /* for cursors: NULL is fine */
+        if ((rc = xz_start(l, err, errlen)) < 0)
+            return rc;
         l->xz.next_in = l->raw;
         l->xz.avail_in = got;
     } else {
@@ -135,7 +189,6 @@ static int start(trace_lines *l, char *err, size_t errlen)
         l->buf = l->raw;
         l->raw = tmp;
         l->buf_len = got;
-        l->buf_pos = 0;
         if (got == 0)
             l->decoded_eof = 1;
     }
@@ -144,13 +197,16 @@ static int start(trace_lines *l, char *err, size_t errlen)
 
 int trace_lines_open_file(trace_lines *l, const char *path, char *err, size_t errlen)
 {
+    struct stat st;
     int rc;
     memset(l, 0, sizeof *l);
-    l->name = path;
-    l->fp = fopen(path, "rb");
-    if (l->fp == NULL)
+    l->src.name = path;
+    l->src.fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (l->src.fd < 0)
         return trace_fail(err, errlen, SMTLM_TRACE_ERR_IO, path, 0, "cannot open: %s",
                           strerror(errno));
+    l->src.own_fd = 1;
+    l->src.seekable = fstat(l->src.fd, &st) == 0 && S_ISREG(st.st_mode);
     rc = start(l, err, errlen);
     if (rc < 0)
         trace_lines_close(l);
@@ -162,12 +218,37 @@ int trace_lines_open_mem(trace_lines *l, const void *data, size_t len, const cha
 {
     int rc;
     memset(l, 0, sizeof *l);
-    l->name = name;
-    l->mem = data;
-    l->mem_len = data != NULL ? len : 0;
-    if (l->mem_len == 0)
-        l->raw_eof = 1;
+    l->src.name = name;
+    l->src.fd = -1;
+    l->src.mem = data;
+    l->src.mem_len = data != NULL ? len : 0;
+    l->src.seekable = 1;
     rc = start(l, err, errlen);
+    if (rc < 0)
+        trace_lines_close(l);
+    return rc;
+}
+
+int trace_lines_open_at(trace_lines *l, const trace_input *in, uint64_t off, unsigned long lineno,
+                        size_t chunk, char *err, size_t errlen)
+{
+    int rc;
+    memset(l, 0, sizeof *l);
+    l->src.fd = -1;
+    l->in = in;
+    l->name = in->name;
+    l->chunk = chunk;
+    l->lineno = lineno;
+    if ((rc = buffers(l, in->is_xz, err, errlen)) == 0) {
+        if (in->is_xz && in->xz_index != NULL) {
+            rc = trace_xz_seek_open(l, off, err, errlen); /* from the block holding off */
+        } else if (in->is_xz) {
+            l->skip = off; /* xz cannot seek: decode from the start, drop what comes before */
+            rc = xz_start(l, err, errlen);
+        } else {
+            l->raw_pos = l->buf_off = off;
+        }
+    }
     if (rc < 0)
         trace_lines_close(l);
     return rc;
@@ -196,7 +277,7 @@ static int append(trace_lines *l, const unsigned char *s, size_t n, char *err, s
 }
 
 /* Ends the line s[0..n) (s writable, s[n] available for the terminator). */
-static int finish_line(trace_lines *l, char *s, size_t n, char *err, size_t errlen)
+static int finish_line(trace_lines *l, char *s, size_t n)
 {
     l->lineno++;
     while (n > 0 && s[n - 1] == '\r')
@@ -204,9 +285,6 @@ static int finish_line(trace_lines *l, char *s, size_t n, char *err, size_t errl
     s[n] = '\0';
     l->line = s;
     l->line_len = n;
-    if (memchr(s, '\0', n) != NULL)
-        return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, l->name, l->lineno,
-                          "malformed line: NUL byte");
     return 1;
 }
 
@@ -214,10 +292,18 @@ static int finish_line(trace_lines *l, char *s, size_t n, char *err, size_t errl
 static int finish_own(trace_lines *l, char *err, size_t errlen)
 {
     int rc = append(l, (const unsigned char *)"", 0, err, errlen); /* room for the NUL */
-    return rc < 0 ? rc : finish_line(l, l->own, l->own_len, err, errlen);
+    return rc < 0 ? rc : finish_line(l, l->own, l->own_len);
 }
 
-int trace_lines_next(trace_lines *l, char *err, size_t errlen)
+int trace_lines_check_nul(const trace_lines *l, char *err, size_t errlen)
+{
+    if (memchr(l->line, '\0', l->line_len) != NULL)
+        return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, l->name, l->lineno,
+                          "malformed line: NUL byte");
+    return 0;
+}
+
+int trace_lines_next_raw(trace_lines *l, char *err, size_t errlen)
 {
     int have = 0; /* bytes of this line were copied into own */
     l->own_len = 0;
@@ -244,7 +330,7 @@ int trace_lines_next(trace_lines *l, char *err, size_t errlen)
         nl = memchr(start, '\n', n);
         if (nl != NULL && !have) { /* the common case: the whole line is in this chunk */
             l->buf_pos += (size_t)(nl - start) + 1;
-            return finish_line(l, (char *)start, (size_t)(nl - start), err, errlen);
+            return finish_line(l, (char *)start, (size_t)(nl - start));
         }
         if (nl != NULL)
             n = (size_t)(nl - start);
@@ -260,14 +346,31 @@ int trace_lines_next(trace_lines *l, char *err, size_t errlen)
     }
 }
 
+int trace_lines_next(trace_lines *l, char *err, size_t errlen)
+{
+    int rc = trace_lines_next_raw(l, err, errlen);
+    if (rc == 1 && trace_lines_check_nul(l, err, errlen) < 0)
+        return SMTLM_TRACE_ERR_FORMAT;
+    return rc;
+}
+
+size_t trace_lines_footprint(const trace_lines *l)
+{
+    return (l->raw != NULL ? 2 : 1) * l->chunk + l->own_cap + (l->xz_live ? (size_t)lzma_memusage(&l->xz) : 0) +
+           (l->seek != NULL ? 4096 : 0); /* about what a block seek holds (iterator, filter options) */
+}
+
 void trace_lines_close(trace_lines *l)
 {
-    if (l->fp != NULL)
-        fclose(l->fp);
-    if (l->is_xz)
+    if (l->src.own_fd && l->src.fd >= 0)
+        close(l->src.fd);
+    if (l->xz_live)
         lzma_end(&l->xz);
+    trace_xz_seek_close(l);
+    lzma_index_end(l->src.xz_index, NULL); /* the input's own index (NULL for cursors) */
     free(l->raw);
     free(l->buf);
     free(l->own);
     memset(l, 0, sizeof *l);
+    l->src.fd = -1;
 }

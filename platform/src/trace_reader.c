@@ -1,5 +1,8 @@
 /* Kernel trace reader: open (header + opcode map), then one thread block per call
- * (Accel-Sim trace_parser::get_next_threadblock_traces, with every assert turned into an error). */
+ * (Accel-Sim trace_parser::get_next_threadblock_traces, with every assert turned into an error).
+ * Every line of a TB is parsed here, so its first error is found before it runs; a TB whose
+ * records would take more than its limit keeps only where its warps start (streamed: cursors
+ * parse them again while it runs, trace_stream.c). */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,11 +20,35 @@ struct smtlm_trace {
     trace_opinfo opinfo[TRACE_OPINFO_MAX]; /* per opcode of map, when it has at most that many */
     int has_opinfo;
     smtlm_trace_latency lat;
+    trace_ctx ctx;     /* parsing context: read-only after open (cursors on other threads use it) */
+    size_t stream_limit;  /* smtlm_trace_set_stream_limit; SMTLM_TRACE_STREAM_AUTO */
+    size_t cursor_bytes;  /* memory of one cursor (a warp of a streamed TB) */
+    trace_memo memo;      /* the reader's own (cursors have theirs) */
     int state;
     int err_code;
     char err_msg[512];
     unsigned long long n_read; /* TBs returned so far */
 };
+
+/* What an xz cursor's decoder takes: its dictionary is allocated whole but filled as it decodes,
+ * and a cursor decoding block by block never fills more of it than the largest block. */
+static size_t xz_cursor_bytes(const trace_lines *l)
+{
+    uint64_t bytes, largest = 0;
+    lzma_index_iter it;
+    if (!l->xz_live)
+        return 0;
+    bytes = lzma_memusage(&l->xz);
+    if (l->in->xz_index != NULL) {
+        lzma_index_iter_init(&it, l->in->xz_index);
+        while (!lzma_index_iter_next(&it, LZMA_INDEX_ITER_NONEMPTY_BLOCK))
+            if (it.block.uncompressed_size > largest)
+                largest = it.block.uncompressed_size;
+        if (largest + (1u << 20) < bytes)
+            bytes = largest + (1u << 20); /* and the decoder's own state */
+    }
+    return (size_t)bytes;
+}
 
 static int open_common(smtlm_trace *t, const smtlm_trace_latency *lat, char *err,
                        size_t errlen)
@@ -35,7 +62,42 @@ static int open_common(smtlm_trace *t, const smtlm_trace_latency *lat, char *err
     t->has_opinfo = t->map != NULL && t->map->n <= TRACE_OPINFO_MAX;
     for (size_t j = 0; t->has_opinfo && j < t->map->n; j++)
         trace_opinfo_of(&t->map->ops[j], &t->lat, &t->opinfo[j]);
+    t->ctx.file = t->name;
+    t->ctx.hdr = &t->hdr.h;
+    t->ctx.map = t->map;
+    t->ctx.ops = &t->ops;
+    t->ctx.lat = &t->lat;
+    t->ctx.info = t->has_opinfo ? t->opinfo : NULL;
+    t->ctx.plain_fields = t->hdr.h.tracer_version >= 3 && !t->hdr.h.lineinfo;
+    t->stream_limit = SMTLM_TRACE_STREAM_AUTO;
+    trace_memo_reset(&t->memo);
+    /* what a cursor holds: its chunk (two for xz), its records and their addresses, and for xz
+     * a decoder of its own (the dictionary is most of it) */
+    t->cursor_bytes = (t->lines.xz_live ? 2 : 1) * TRACE_CURSOR_CHUNK + sizeof(trace_memo) +
+                      TRACE_CURSOR_RECS * (sizeof(trace_rec) + 4 * sizeof(uint64_t)) + xz_cursor_bytes(&t->lines);
     return 0;
+}
+
+void smtlm_trace_set_stream_limit(smtlm_trace *t, size_t bytes)
+{
+    if (t != NULL)
+        t->stream_limit = bytes;
+}
+
+const trace_ctx *trace_reader_ctx(const smtlm_trace *t) { return &t->ctx; }
+const trace_input *trace_reader_input(const smtlm_trace *t) { return t->lines.in; }
+
+/* The limit of a TB of n_warps: beyond it the TB is streamed. */
+static size_t tb_limit(const smtlm_trace *t, unsigned n_warps)
+{
+    size_t cursors;
+    if (!t->lines.in->seekable || t->stream_limit == SIZE_MAX)
+        return SIZE_MAX; /* a pipe: cursors cannot start mid-way */
+    if (t->stream_limit != SMTLM_TRACE_STREAM_AUTO)
+        return t->stream_limit;
+    /* streaming must not cost more than holding the records */
+    cursors = (size_t)n_warps * t->cursor_bytes;
+    return cursors > TRACE_STREAM_AUTO_BYTES ? cursors : TRACE_STREAM_AUTO_BYTES;
 }
 
 static smtlm_trace *new_reader(const char *name, const smtlm_trace_latency *lat, char *err,
@@ -123,7 +185,8 @@ void smtlm_trace_close(smtlm_trace *t)
 typedef struct tb_parse {
     smtlm_trace *t;
     smtlm_trace_tb *tb;
-    trace_ctx ctx;
+    uint64_t declared; /* sum of the `insts =` counts met */
+    unsigned seen;     /* `warp =` lines met */
     int cur;   /* current warp, -1 before the first `warp =` */
     char *err;
     size_t errlen;
@@ -183,6 +246,7 @@ static int on_warp(tb_parse *s, const char *line)
         return fail(s, ln, "warp %u listed twice in one thread block", (unsigned)w);
     s->cur = (int)w;
     s->tb->warps[w].seen = 1;
+    s->seen++;
     return 0;
 }
 
@@ -201,6 +265,14 @@ static int on_insts(tb_parse *s, const char *line)
     w->declared = (uint32_t)n;
     w->has_insts = 1;
     w->insts_line = ln;
+    w->off = trace_lines_tell(&s->t->lines);
+    /* Warps of a TB are alike: if the TB looks like it will pass its limit (this count for every
+     * warp still to come), it streams from here rather than when it gets there. Only a guess from
+     * counts the data has not confirmed yet, so it allocates nothing; records stay the same. */
+    s->declared += n;
+    if (!s->tb->streamed && s->tb->limit != SIZE_MAX &&
+        (double)(s->declared + n * (uint64_t)(s->tb->n_warps - s->seen)) * sizeof(trace_rec) > (double)s->tb->limit)
+        trace_tb_drop_records(s->tb);
     return 0;
 }
 
@@ -235,34 +307,53 @@ malformed:
     return fail(s, s->t->lines.lineno, "malformed line: expected 'thread block = x,y,z'");
 }
 
-static int on_inst(tb_parse *s, const char *line)
+static int on_inst(tb_parse *s)
 {
-    unsigned long ln = s->t->lines.lineno;
+    const trace_lines *l = &s->t->lines;
+    const unsigned long ln = l->lineno;
     trace_warp *w;
-    if (s->cur < 0 || !s->tb->warps[s->cur].has_insts)
-        return fail(s, ln, "instruction line before 'warp =' / 'insts ='");
+    trace_rec r;
+    uint64_t addrs[SMTLM_WARP_SIZE];
+    int rc;
+    if (s->cur < 0 || !s->tb->warps[s->cur].has_insts || s->tb->warps[s->cur].n >= s->tb->warps[s->cur].declared) {
+        if ((rc = trace_lines_check_nul(l, s->err, s->errlen)) < 0)
+            return rc; /* a NUL byte is the line's first error */
+        if (s->cur < 0 || !s->tb->warps[s->cur].has_insts)
+            return fail(s, ln, "instruction line before 'warp =' / 'insts ='");
+        return fail(s, ln, "warp %u: more instruction lines than insts = %u", (unsigned)s->cur,
+                    s->tb->warps[s->cur].declared);
+    }
     w = &s->tb->warps[s->cur];
-    if (w->n >= w->declared)
-        return fail(s, ln, "warp %u: more instruction lines than insts = %u",
-                    (unsigned)s->cur, w->declared);
-    return trace_inst_parse(&s->ctx, line, ln, s->tb, (unsigned)s->cur, s->err, s->errlen);
+    if ((rc = trace_inst_parse(&s->t->ctx, &s->t->memo, l->line, l->line_len, ln, &r, addrs, s->err, s->errlen)) < 0)
+        return rc;
+    if (!s->tb->streamed) {
+        rc = trace_inst_store(&s->t->ctx, s->tb, (unsigned)s->cur, &r, addrs, ln, s->err, s->errlen);
+        if (rc <= 0)
+            return rc;
+        trace_tb_drop_records(s->tb); /* TRACE_TB_FULL: from now on only checked and counted */
+    }
+    w->n++;
+    return 0;
 }
 
-/* Lines of one TB after #BEGIN_TB. 1 = TB complete (at #END_TB or EOF), < 0 = error. */
+/* Lines of one TB after #BEGIN_TB. 1 = TB complete (at #END_TB or EOF), < 0 = error. Lines are
+ * read without the NUL check: an instruction line's parse makes it only when needed. */
 static int read_body(tb_parse *s)
 {
     trace_lines *l = &s->t->lines;
     int rc;
-    while ((rc = trace_lines_next(l, s->err, s->errlen)) == 1) {
+    while ((rc = trace_lines_take(l, s->err, s->errlen)) == 1) {
         const char *p = l->line;
         trace_tok a, b = {"", 0};
         while (*p == ' ' || *p == '\t')
             p++;
         if (trace_hex_plus1[(unsigned char)*p] != 0) { /* no keyword starts with a hex digit */
-            if ((rc = on_inst(s, l->line)) < 0)
+            if ((rc = on_inst(s)) < 0)
                 return rc;
             continue;
         }
+        if (trace_lines_check_nul(l, s->err, s->errlen) < 0)
+            return SMTLM_TRACE_ERR_FORMAT;
         if (!trace_next_tok(&p, &a))
             continue; /* blank */
         trace_next_tok(&p, &b);
@@ -277,7 +368,7 @@ static int read_body(tb_parse *s)
         else if (trace_tok_is(a, "insts"))
             rc = on_insts(s, l->line);
         else
-            rc = on_inst(s, l->line);
+            rc = on_inst(s);
         if (rc < 0)
             return rc;
     }
@@ -330,16 +421,13 @@ int smtlm_trace_next_tb(smtlm_trace *t, smtlm_trace_tb *tb, char *err, size_t er
                         "out of memory");
         goto failed;
     }
+    tb->limit = tb_limit(t, t->hdr.h.warps_per_tb);
+    tb->from = t;
     s.t = t;
     s.tb = tb;
-    s.ctx.file = t->name;
-    s.ctx.hdr = &t->hdr.h;
-    s.ctx.map = t->map;
-    s.ctx.ops = &t->ops;
-    s.ctx.lat = &t->lat;
-    s.ctx.info = t->has_opinfo ? t->opinfo : NULL;
-    s.ctx.plain_fields = t->hdr.h.tracer_version >= 3 && !t->hdr.h.lineinfo;
     s.cur = -1;
+    s.declared = 0;
+    s.seen = 0;
     s.err = t->err_msg;
     s.errlen = sizeof t->err_msg;
     rc = find_begin(&s);

@@ -1,4 +1,11 @@
-/* Trace -> engine binding: one reusable TB object per (SM, CTA slot). */
+/* Trace -> engine binding: one reusable TB object and one instruction feed per (SM, CTA slot).
+ *
+ * Threads: cta_start (reads the next TB, binds it) runs in the engine's serial part; fetches
+ * (next, has_more) may run for different SMs on different threads at once, so they touch only
+ * the (SM, warp) binding and the feed of that SM's CTA slot: a streamed TB's cursors, file
+ * positions, decoders, buffers and error message belong to that feed alone. An error met
+ * while fetching stays in its feed; smtlm_trace_source_error, called after the run, picks the
+ * first one in (SM, slot) order. cta_done only releases its own slot's cursors. */
 #include "smtlm/trace_source.h"
 
 #include <stdio.h>
@@ -8,19 +15,19 @@
 #include "trace_prefetch.h"
 
 typedef struct warp_bind {
-    smtlm_trace_tb *tb;  /* NULL = unbound */
-    unsigned w;          /* warp index inside the TB */
-    unsigned pos, count;
+    smtlm_trace_feed *feed; /* NULL = unbound */
+    unsigned w;             /* warp index inside the TB */
 } warp_bind;
 
 struct smtlm_trace_source {
     smtlm_trace *t;
     char *path;
     unsigned n_sm, max_warps;
-    smtlm_trace_tb **tbs;   /* n_sm * SMTLM_MAX_CTAS */
-    warp_bind *warps;       /* n_sm * max_warps */
-    trace_prefetch *reader; /* NULL: blocks are parsed on the engine's thread */
-    char err[1024];
+    smtlm_trace_tb **tbs;     /* n_sm * SMTLM_MAX_CTAS */
+    smtlm_trace_feed **feeds; /* n_sm * SMTLM_MAX_CTAS: what the slot's warps fetch from */
+    warp_bind *warps;         /* n_sm * max_warps */
+    trace_prefetch *reader;   /* NULL: blocks are parsed on the engine's thread */
+    char err[1024];           /* the first error met in the serial part (binding) */
     int failed;
 };
 
@@ -37,8 +44,9 @@ int smtlm_trace_source_open(smtlm_trace_source **out, const char *path, const sm
     s->max_warps = max_warps;
     s->path = strdup(path);
     s->tbs = calloc((size_t)n_sm * SMTLM_MAX_CTAS, sizeof *s->tbs);
+    s->feeds = calloc((size_t)n_sm * SMTLM_MAX_CTAS, sizeof *s->feeds);
     s->warps = calloc((size_t)n_sm * max_warps, sizeof *s->warps);
-    if (!s->path || !s->tbs || !s->warps) {
+    if (!s->path || !s->tbs || !s->feeds || !s->warps) {
         smtlm_trace_source_close(s);
         snprintf(err, errlen, "%s: out of memory", path);
         return -1;
@@ -56,15 +64,24 @@ void smtlm_trace_source_close(smtlm_trace_source *s)
     if (!s)
         return;
     trace_prefetch_stop(s->reader); /* first: it may still be reading the trace */
-    if (s->tbs)
-        for (size_t i = 0; i < (size_t)s->n_sm * SMTLM_MAX_CTAS; i++)
+    for (size_t i = 0; i < (size_t)s->n_sm * SMTLM_MAX_CTAS; i++) {
+        if (s->feeds)
+            smtlm_trace_feed_free(s->feeds[i]);
+        if (s->tbs)
             smtlm_trace_tb_free(s->tbs[i]);
+    }
+    free(s->feeds);
     free(s->tbs);
     free(s->warps);
     if (s->t)
         smtlm_trace_close(s->t);
     free(s->path);
     free(s);
+}
+
+void smtlm_trace_source_set_stream_limit(smtlm_trace_source *s, size_t bytes)
+{
+    smtlm_trace_set_stream_limit(s->t, bytes);
 }
 
 int smtlm_trace_source_start_reader(smtlm_trace_source *s, char *err, size_t errlen)
@@ -77,7 +94,20 @@ int smtlm_trace_source_start_reader(smtlm_trace_source *s, char *err, size_t err
 }
 
 const smtlm_trace_header *smtlm_trace_source_header(const smtlm_trace_source *s) { return smtlm_trace_info(s->t); }
-const char *smtlm_trace_source_error(const smtlm_trace_source *s) { return s->failed ? s->err : NULL; }
+
+/* The binding's error, else the first fetch error in (SM, slot) order: deterministic whichever
+ * thread met its error first. */
+const char *smtlm_trace_source_error(const smtlm_trace_source *s)
+{
+    if (s->failed)
+        return s->err;
+    for (size_t i = 0; i < (size_t)s->n_sm * SMTLM_MAX_CTAS; i++) {
+        const char *e = smtlm_trace_feed_error(s->feeds[i]);
+        if (e)
+            return e;
+    }
+    return NULL;
+}
 const char *smtlm_trace_source_path(const smtlm_trace_source *s) { return s->path; }
 
 smtlm_kernel_desc smtlm_trace_source_kernel(const smtlm_trace_source *s)
@@ -104,9 +134,15 @@ static int fail(smtlm_trace_source *s, const char *what)
 static int cta_start(void *ctx, unsigned sm, unsigned slot, unsigned first_warp, unsigned n_warps, uint32_t cta_id)
 {
     smtlm_trace_source *s = ctx;
-    smtlm_trace_tb **tb = &s->tbs[(size_t)sm * SMTLM_MAX_CTAS + slot];
+    const size_t k = (size_t)sm * SMTLM_MAX_CTAS + slot;
+    smtlm_trace_tb **tb = &s->tbs[k];
+    smtlm_trace_feed **feed = &s->feeds[k];
     char what[256];
     int rc;
+    if (*feed)
+        smtlm_trace_feed_unbind(*feed); /* before its TB object goes back to the reader */
+    else if (!(*feed = smtlm_trace_feed_new()))
+        return fail(s, "out of memory binding a thread block");
     if (s->reader) {
         rc = trace_prefetch_next(s->reader, tb, s->err, sizeof s->err);
     } else {
@@ -127,43 +163,46 @@ static int cta_start(void *ctx, unsigned sm, unsigned slot, unsigned first_warp,
                  smtlm_trace_tb_n_warps(*tb), n_warps);
         return fail(s, what);
     }
+    if (smtlm_trace_feed_bind(*feed, s->t, *tb, s->err, sizeof s->err) < 0) {
+        s->failed = 1;
+        return -1;
+    }
     for (unsigned i = 0; i < n_warps; i++) {
         warp_bind *b = &s->warps[(size_t)sm * s->max_warps + first_warp + i];
-        b->tb = *tb;
+        b->feed = *feed;
         b->w = i;
-        b->pos = 0;
-        b->count = smtlm_trace_tb_warp_count(*tb, i);
     }
     return 0;
 }
 
+/* The CTA's warps have all exited: its cursors' decoders and positions are released now rather
+ * than when the slot takes its next CTA. */
+static void cta_done(void *ctx, unsigned sm, unsigned slot, uint32_t cta_id)
+{
+    smtlm_trace_source *s = ctx;
+    (void)cta_id;
+    smtlm_trace_feed_unbind(s->feeds[(size_t)sm * SMTLM_MAX_CTAS + slot]);
+}
+
+/* The fetch path: per-(SM, warp) state and that slot's feed only (see the top of this file). */
 static int next(void *ctx, unsigned sm, unsigned warp, smtlm_inst_desc *d)
 {
     smtlm_trace_source *s = ctx;
-    warp_bind *b = &s->warps[(size_t)sm * s->max_warps + warp];
-    if (!b->tb || b->pos >= b->count)
-        return 0;
-    if (smtlm_trace_tb_inst(b->tb, b->w, b->pos, d) != 0)
-        return fail(s, "an instruction could not be expanded");
-    b->pos++;
-    return 1;
+    const warp_bind *b = &s->warps[(size_t)sm * s->max_warps + warp];
+    return b->feed ? smtlm_trace_feed_next(b->feed, b->w, d) : 0;
 }
 
 static int has_more(void *ctx, unsigned sm, unsigned warp)
 {
     const smtlm_trace_source *s = ctx;
     const warp_bind *b = &s->warps[(size_t)sm * s->max_warps + warp];
-    return b->tb && b->pos < b->count;
+    return b->feed && smtlm_trace_feed_has_more(b->feed, b->w);
 }
 
 int smtlm_trace_source_peek_pc(const smtlm_trace_source *s, unsigned sm, unsigned warp, uint32_t *pc)
 {
     const warp_bind *b = &s->warps[(size_t)sm * s->max_warps + warp];
-    smtlm_inst_desc d;
-    if (!b->tb || b->pos >= b->count || smtlm_trace_tb_inst(b->tb, b->w, b->pos, &d) != 0)
-        return 0;
-    *pc = d.pc;
-    return 1;
+    return b->feed && smtlm_trace_feed_peek_pc(b->feed, b->w, pc);
 }
 
 smtlm_inst_source smtlm_trace_source_iface(smtlm_trace_source *s)
@@ -174,6 +213,6 @@ smtlm_inst_source smtlm_trace_source_iface(smtlm_trace_source *s)
 
 smtlm_cta_binder smtlm_trace_source_binder(smtlm_trace_source *s)
 {
-    smtlm_cta_binder b = {s, cta_start, NULL}; /* a slot's TB object is reused by its next CTA */
+    smtlm_cta_binder b = {s, cta_start, cta_done};
     return b;
 }

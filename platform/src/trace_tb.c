@@ -1,5 +1,6 @@
 /* Thread-block storage: per warp a growable array of compact records, plus one address pool
- * holding only the active lanes of memory instructions. Reset keeps the capacity. */
+ * holding only the active lanes of memory instructions. Reset keeps the capacity. A TB that
+ * would grow past its limit keeps only where its warps start in the trace (streamed). */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,15 +12,20 @@ smtlm_trace_tb *smtlm_trace_tb_new(void)
     return calloc(1, sizeof(smtlm_trace_tb));
 }
 
-void smtlm_trace_tb_free(smtlm_trace_tb *tb)
+void trace_tb_release(smtlm_trace_tb *tb)
 {
-    unsigned w;
-    if (tb == NULL)
-        return;
-    for (w = 0; w < tb->warps_cap; w++)
+    for (unsigned w = 0; w < tb->warps_cap; w++)
         free(tb->warps[w].recs);
     free(tb->warps);
     free(tb->pool);
+    memset(tb, 0, sizeof *tb);
+}
+
+void smtlm_trace_tb_free(smtlm_trace_tb *tb)
+{
+    if (tb == NULL)
+        return;
+    trace_tb_release(tb);
     free(tb);
 }
 
@@ -39,33 +45,49 @@ int trace_tb_reset(smtlm_trace_tb *tb, unsigned n_warps)
         wp->n = 0;
         wp->declared = 0;
         wp->insts_line = 0;
+        wp->off = 0;
         wp->seen = 0;
         wp->has_insts = 0;
     }
     tb->n_warps = n_warps;
     tb->pool_len = 0;
+    tb->limit = SIZE_MAX;
+    tb->streamed = 0;
+    tb->from = NULL;
     tb->label[0] = tb->label[1] = tb->label[2] = 0;
     tb->index = 0;
     return 0;
 }
 
-trace_rec *trace_tb_push(smtlm_trace_tb *tb, unsigned warp)
+/* Room for `add` more bytes of records or addresses within the TB's limit? */
+static int fits(const smtlm_trace_tb *tb, size_t add)
+{
+    return tb->limit == SIZE_MAX || (add <= tb->limit && tb->heap <= tb->limit - add);
+}
+
+/* trace_tb_push when the warp's array is full. */
+int trace_tb_push_grow(smtlm_trace_tb *tb, unsigned warp, trace_rec **out)
 {
     trace_warp *wp = &tb->warps[warp];
-    if (wp->n == wp->cap) {
-        uint32_t cap;
-        trace_rec *p;
-        if (wp->cap >= UINT32_MAX / 2)
-            return NULL;
-        /* Grow with the data, not with `insts = n`: a bogus count must not allocate. */
-        cap = wp->cap ? wp->cap * 2 : 64;
-        p = realloc(wp->recs, (size_t)cap * sizeof *p);
-        if (p == NULL)
-            return NULL;
-        wp->recs = p;
-        wp->cap = cap;
-    }
-    return &wp->recs[wp->n++];
+    uint32_t cap;
+    trace_rec *p;
+    if (wp->cap >= UINT32_MAX / 2)
+        return SMTLM_TRACE_ERR_NOMEM;
+    /* Grow with the data, not with `insts = n` (a bogus count must not allocate), but never past
+     * it: the reader has checked that this record is within it. */
+    cap = wp->cap ? wp->cap * 2 : 64;
+    if (cap > wp->declared && wp->declared > wp->n)
+        cap = wp->declared;
+    if (!fits(tb, (size_t)(cap - wp->cap) * sizeof *p))
+        return TRACE_TB_FULL;
+    p = realloc(wp->recs, (size_t)cap * sizeof *p);
+    if (p == NULL)
+        return SMTLM_TRACE_ERR_NOMEM;
+    tb->heap += (size_t)(cap - wp->cap) * sizeof *p;
+    wp->recs = p;
+    wp->cap = cap;
+    *out = &wp->recs[wp->n++];
+    return 0;
 }
 
 int trace_tb_pool_add(smtlm_trace_tb *tb, const uint64_t *addrs, unsigned n, uint32_t *first)
@@ -77,9 +99,12 @@ int trace_tb_pool_add(smtlm_trace_tb *tb, const uint64_t *addrs, unsigned n, uin
         uint64_t *p;
         while (cap < tb->pool_len + n)
             cap *= 2;
+        if (!fits(tb, (cap - tb->pool_cap) * sizeof *p))
+            return TRACE_TB_FULL;
         p = realloc(tb->pool, cap * sizeof *p);
         if (p == NULL)
             return SMTLM_TRACE_ERR_NOMEM;
+        tb->heap += (cap - tb->pool_cap) * sizeof *p;
         tb->pool = p;
         tb->pool_cap = cap;
     }
@@ -88,6 +113,20 @@ int trace_tb_pool_add(smtlm_trace_tb *tb, const uint64_t *addrs, unsigned n, uin
     *first = (uint32_t)tb->pool_len;
     tb->pool_len += n;
     return 0;
+}
+
+void trace_tb_drop_records(smtlm_trace_tb *tb)
+{
+    for (unsigned w = 0; w < tb->warps_cap; w++) {
+        free(tb->warps[w].recs);
+        tb->warps[w].recs = NULL;
+        tb->warps[w].cap = 0;
+    }
+    free(tb->pool);
+    tb->pool = NULL;
+    tb->pool_len = tb->pool_cap = 0;
+    tb->heap = 0;
+    tb->streamed = 1;
 }
 
 unsigned smtlm_trace_tb_n_warps(const smtlm_trace_tb *tb)
@@ -114,9 +153,14 @@ void smtlm_trace_tb_label(const smtlm_trace_tb *tb, unsigned xyz[3])
     xyz[2] = tb != NULL ? tb->label[2] : 0;
 }
 
+int smtlm_trace_tb_streamed(const smtlm_trace_tb *tb)
+{
+    return tb != NULL && tb->streamed;
+}
+
 static const trace_rec *rec_at(const smtlm_trace_tb *tb, unsigned warp, unsigned index)
 {
-    if (tb == NULL || warp >= tb->n_warps || index >= tb->warps[warp].n)
+    if (tb == NULL || tb->streamed || warp >= tb->n_warps || index >= tb->warps[warp].n)
         return NULL;
     return &tb->warps[warp].recs[index];
 }
@@ -127,13 +171,9 @@ uint32_t smtlm_trace_tb_mask(const smtlm_trace_tb *tb, unsigned warp, unsigned i
     return r != NULL ? r->mask : 0;
 }
 
-int smtlm_trace_tb_inst(const smtlm_trace_tb *tb, unsigned warp, unsigned index,
-                        smtlm_inst_desc *out)
+void trace_rec_expand(const trace_rec *r, const uint64_t *pool, smtlm_inst_desc *out)
 {
-    const trace_rec *r = rec_at(tb, warp, index);
     unsigned i;
-    if (r == NULL || out == NULL)
-        return SMTLM_TRACE_ERR_ARG;
     /* the 256 address bytes only for memory instructions: the engine reads them for no other */
     memset(out, 0, offsetof(smtlm_inst_desc, addr));
     out->pc = r->pc;
@@ -153,12 +193,21 @@ int smtlm_trace_tb_inst(const smtlm_trace_tb *tb, unsigned warp, unsigned index,
     out->atomic = r->atomic;
     out->line = r->line;
     if (r->addr != TRACE_NO_ADDR) {
-        const uint64_t *a = tb->pool + r->addr;
+        const uint64_t *a = pool + r->addr;
         memset(out->addr, 0, sizeof out->addr);
         for (i = 0; i < SMTLM_WARP_SIZE; i++)
             if (r->mask & (1u << i))
                 out->addr[i] = *a++;
     }
+}
+
+int smtlm_trace_tb_inst(const smtlm_trace_tb *tb, unsigned warp, unsigned index,
+                        smtlm_inst_desc *out)
+{
+    const trace_rec *r = rec_at(tb, warp, index);
+    if (r == NULL || out == NULL)
+        return SMTLM_TRACE_ERR_ARG;
+    trace_rec_expand(r, tb->pool, out);
     return 0;
 }
 

@@ -4,9 +4,11 @@ instructions per second, simulated SM-cycles per second and peak RSS, per input 
 
 Inputs (written by smtlm_refgen into a temporary directory):
   imix, dep        1 SM, 16 warps x 20,000 instructions (320,016 warp instructions)
-  imix-10x         the same with 10x the instructions per warp (RSS must not grow with it)
+  imix-10x         the same with 10x the instructions per warp (RSS must not grow with it:
+                   its thread block is streamed)
   default          smsim's built-in default (the synthetic workload)
   manycta          80 SMs, 160 thread blocks of 8 warps x 1,000 instructions
+  manycta-640      80 SMs, 640 thread blocks of 8 warps x 1,000 instructions (-smtlm_threads 1 and 2)
 Settings: the C engine with the reader thread off and on, and the SystemC engine.
 
 Usage: tests/bench/whole_runs.py [--build DIR] [--reps R] [--quick]
@@ -63,9 +65,9 @@ def main():
     reps = 1 if a.quick else a.reps
     tmp = tempfile.mkdtemp(prefix="smtlm-bench-")
     gen = {"imix": ["imix", str(n)], "dep": ["dep", str(n)], "imix-10x": ["imix", str(10 * n)],
-           "manycta": ["manycta", str(max(n // 20, 50))]}
+           "manycta": ["manycta", str(max(n // 20, 50))], "manycta-640": ["manycta", str(max(n // 20, 50)), "640"]}
     for name, args in gen.items():
-        subprocess.run([refgen, args[0], os.path.join(tmp, name), args[1]], check=True)
+        subprocess.run([refgen, args[0], os.path.join(tmp, name)] + args[1:], check=True)
     one_sm = ["-gpgpu_n_clusters", "1"]
     cases = []
     for name in ["imix", "dep"]:
@@ -78,24 +80,33 @@ def main():
     for reader in ["0", "1"]:
         cases.append(("manycta", f"c, reader {reader}", ["-trace", os.path.join(tmp, "manycta", "kernelslist.g"),
                                                          "-smtlm_engine", "c", "-smtlm_reader_thread", reader]))
+    for name in ["manycta", "manycta-640"]:  # -smtlm_threads: 1 against 2 (and 2 on one core)
+        for setting, pre, threads in [("c, threads 1", [], "1"), ("c, threads 2", [], "2"),
+                                      ("c, threads 2, 1 core", ["taskset", "-c", "0"], "2")]:
+            cases.append((name, setting, ["-trace", os.path.join(tmp, name, "kernelslist.g"), "-smtlm_engine", "c",
+                                          "-smtlm_reader_thread", "0", "-smtlm_threads", threads], pre))
     print(f"{'input':<9} {'setting':<20} {'cycles':>9} {'warp insts':>11} {'median s':>9} "
           f"{'M warp-insts/s':>15} {'M SM-cycles/s':>14}")
-    for name, setting, args in cases:
+    for case in cases:
+        name, setting, args = case[:3]
+        pre = case[3] if len(case) > 3 else []
         times, out = [], ""
         for _ in range(reps):
-            s, out = run_once([smsim] + args)
+            s, out = run_once(pre + [smsim] + args)
             times.append(s)
         med = statistics.median(times)
         cycles, wi = field(out, "gpu_tot_sim_cycle"), field(out, "gpgpu_n_tot_w_icount")
-        sms = 80 if name in ("manycta", "default") else 1
+        sms = 80 if name in ("manycta", "manycta-640", "default") else 1
         print(f"{name:<9} {setting:<20} {cycles:>9} {wi:>11} {med:>9.3f} {wi / med / 1e6:>15.3f} "
               f"{cycles * sms / med / 1e6:>14.3f}")
-    print("\npeak RSS of the C engine (reader thread off) for 1x and 10x the instructions per warp")
+    print("\npeak RSS of the C engine (reader thread off) for 1x and 10x the instructions per warp,"
+          " thread blocks streamed as the automatic limit says, and all streamed")
     for name in ["imix", "imix-10x"]:
-        mib = rss_mib([smsim, "-trace", os.path.join(tmp, name, "kernelslist.g")] + one_sm +
-                      ["-smtlm_engine", "c", "-smtlm_reader_thread", "0"])
-        print(f"{name:<9} {os.path.getsize(os.path.join(tmp, name, 'kernel-1.traceg')) / 2**20:>8.1f} MiB of trace  "
-              f"{mib:>8.1f} MiB RSS")
+        for stream in ["-1", "0"]:
+            mib = rss_mib([smsim, "-trace", os.path.join(tmp, name, "kernelslist.g")] + one_sm +
+                          ["-smtlm_engine", "c", "-smtlm_reader_thread", "0", "-smtlm_trace_stream_mib", stream])
+            print(f"{name:<9} {os.path.getsize(os.path.join(tmp, name, 'kernel-1.traceg')) / 2**20:>8.1f} MiB of trace  "
+                  f"-smtlm_trace_stream_mib {stream:>2}  {mib:>8.1f} MiB RSS")
     subprocess.run(["rm", "-rf", tmp], check=False)
 
 

@@ -298,7 +298,8 @@ struct WarpEvents {
                               [](void *o, unsigned) { static_cast<WarpEvents *>(o)->retired++; },
                               [](void *o, unsigned) { static_cast<WarpEvents *>(o)->sent++; },
                               [](void *o, unsigned) { static_cast<WarpEvents *>(o)->acked++; },
-                              [](void *o, unsigned, unsigned lanes) { static_cast<WarpEvents *>(o)->atomic_lanes += lanes; }};
+                              [](void *o, unsigned, unsigned lanes) { static_cast<WarpEvents *>(o)->atomic_lanes += lanes; },
+                              nullptr}; // written_back: the kernels fall back to the three events
     }
     // The register file's release of a buffered write goes to the same scoreboard.
     smtlm_rf_ops rf_ops()

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 
 #include "smsim_run.hpp"
 
@@ -213,6 +215,96 @@ TEST(BadInput, ReaderThreadReportsTheFirstErrorInFileOrder)
     EXPECT_EQ(threaded.status, serial.status);
     EXPECT_EQ(threaded.err, serial.err);
     EXPECT_EQ(threaded.out, serial.out);
+}
+
+// Streamed thread blocks (-smtlm_trace_stream_mib): the reader checks every line of a TB before
+// it is bound, so an error is reported exactly as when the TB is held whole, with or without
+// the reader thread: same message, file:line, exit status, stdout and event log.
+struct StreamCase {
+    std::string dir;
+    unsigned bad_line = 0;
+};
+
+// One SM, one CTA slot; n_tbs TBs of 16 warps x `insts` instructions, each warp's section after
+// the other's (in reverse warp order when `reverse`); the instruction `from_end` lines before the
+// end of TB `bad_tb`'s last section gets an unknown opcode.
+StreamCase stream_case(const std::string &name, unsigned n_tbs, unsigned insts, bool reverse, unsigned bad_tb,
+                       unsigned from_end)
+{
+    StreamCase c;
+    c.dir = e2e::scratch("bad_stream_" + name);
+    std::vector<std::string> lines = {"-kernel name = bad", "-kernel id = 1", "-grid dim = (" + std::to_string(n_tbs) + ",1,1)",
+                                      "-block dim = (512,1,1)", "-shmem = 0", "-nregs = 16", "-binary version = 70",
+                                      "-cuda stream id = 0", "-shmem base_addr = 0x0", "-local mem base_addr = 0x0",
+                                      "-nvbit version = 1.5.5", "-accelsim tracer version = 4", "-enable lineinfo = 0", ""};
+    for (unsigned tb = 0; tb < n_tbs; tb++) {
+        lines.push_back("#BEGIN_TB");
+        lines.push_back("thread block = " + std::to_string(tb) + ",0,0");
+        for (unsigned k = 0; k < 16; k++) {
+            lines.push_back("warp = " + std::to_string(reverse ? 15 - k : k));
+            lines.push_back("insts = " + std::to_string(insts + 1));
+            for (unsigned i = 0; i < insts; i++) {
+                char pc[16];
+                snprintf(pc, sizeof pc, "%04x", i * 16);
+                lines.push_back(std::string(pc) + (i % 2 ? " ffffffff 1 R21 IADD3 3 R3 R4 R5 0" : " ffffffff 1 R20 FFMA 3 R3 R4 R5 0"));
+            }
+            lines.push_back("ffff0 ffffffff 0 EXIT 0 0");
+        }
+        if (tb == bad_tb) {
+            const size_t at = lines.size() - 1 - from_end;
+            lines[at] = lines[at].substr(0, 4) + " ffffffff 1 R2 FROB 2 R2 R4 0";
+            c.bad_line = (unsigned)at + 1;
+        }
+        lines.push_back("#END_TB");
+    }
+    std::string text;
+    for (const std::string &l : lines)
+        text += l + "\n";
+    e2e::write_file(c.dir + "/kernel-1.traceg", text);
+    e2e::write_file(c.dir + "/kernelslist.g", "kernel-1.traceg\n");
+    return c;
+}
+
+// Runs `c` held whole, streamed and with the automatic limit, reader thread off and on: all
+// report the same single error, print the same stdout and retire the same instructions.
+void expect_same_error_streamed_or_not(const StreamCase &c, bool work_before)
+{
+    const std::string where = c.dir + "/kernel-1.traceg:" + std::to_string(c.bad_line) + ":";
+    auto run = [&](const char *mib, const char *reader) {
+        const std::string events = c.dir + "/events_" + mib + "_" + reader;
+        e2e::Result r = run_trace(c.dir, {"-gpgpu_n_clusters", "1", "-gpgpu_shader_cta", "1", "-smtlm_engine", "c",
+                                          "-smtlm_reader_thread", reader, "-smtlm_trace_stream_mib", mib,
+                                          "-smtlm_event_log", events});
+        std::ifstream f(events);
+        std::stringstream ss;
+        ss << f.rdbuf();
+        return std::make_pair(r, ss.str());
+    };
+    const auto whole = run("100000", "0");
+    expect_one_error(whole.first, where, "unknown opcode FROB");
+    EXPECT_EQ(lines(whole.second) > 1, work_before) << "instructions retired before the error (a header line first)";
+    for (const char *mib : {"100000", "0", "-1"})
+        for (const char *reader : {"0", "1"}) {
+            SCOPED_TRACE(std::string("-smtlm_trace_stream_mib ") + mib + " -smtlm_reader_thread " + reader);
+            const auto r = run(mib, reader);
+            EXPECT_EQ(r.first.status, whole.first.status);
+            EXPECT_EQ(r.first.err, whole.first.err);
+            EXPECT_EQ(r.first.out, whole.first.out);
+            EXPECT_TRUE(r.second == whole.second) << "the event logs differ";
+        }
+}
+
+// Late in the last warp's section of a one-TB kernel: nothing runs.
+TEST(BadInput, StreamedTbErrorLateInTheLastWarpSection)
+{
+    expect_same_error_streamed_or_not(stream_case("late", 1, 2000, false, 0, 1), false);
+}
+
+// Warp 0's section stored last, after every other warp's; the bad line is in it and the TB
+// before it ran (streamed) first: reported when the bad TB is bound, after the first one's work.
+TEST(BadInput, StreamedTbErrorInAnEarlierWarpStoredAfterLaterOnes)
+{
+    expect_same_error_streamed_or_not(stream_case("reversed", 2, 1000, true, 1, 300), true);
 }
 
 TEST(BadInput, ReaderThreadValueOutOfRange)

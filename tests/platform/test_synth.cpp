@@ -420,15 +420,16 @@ TEST(Synth, SourceNeedsABoundCta)
 namespace {
 
 struct Engine {
-    explicit Engine(unsigned clusters)
+    explicit Engine(unsigned clusters, bool lazy = false)
     {
         smtlm_gpu_cfg_qv100(&cfg);
         cfg.n_clusters = clusters;
         n = smtlm_gpu_num_sms(&cfg);
-        sms.reset(new smtlm_sm[n]);
+        sms.reset(new smtlm_sm[n + 1]);
         mems.reset(new smtlm_mem_model[n]);
         gpu.reset(new smtlm_gpu);
-        rc = smtlm_gpu_init(gpu.get(), &cfg, sms.get(), mems.get());
+        rc = lazy ? smtlm_gpu_init_lazy(gpu.get(), &cfg, sms.get(), mems.get())
+                  : smtlm_gpu_init(gpu.get(), &cfg, sms.get(), mems.get());
     }
     smtlm_run_status run(smtlm_synth &s)
     {
@@ -449,6 +450,37 @@ struct Engine {
 };
 
 } // namespace
+
+// Lazy SM construction: 3 CTAs on 80 SMs build 3 SMs, and every SM's view (the never-built
+// ones included) says what an eagerly built GPU's says.
+TEST(SynthEngine, LazySmsMatchEagerSms)
+{
+    smtlm_synth_cfg c = base_cfg();
+    c.n_ctas = 3;
+    c.insts_per_warp = 100;
+    Synth s1(c), s2(c);
+    ASSERT_EQ(s1.rc, SMTLM_OK);
+    Engine eager(80), lazy(80, true);
+    ASSERT_EQ(eager.rc, SMTLM_OK);
+    ASSERT_EQ(lazy.rc, SMTLM_OK);
+    EXPECT_EQ(lazy.gpu->sm_built[0], 0);
+    ASSERT_EQ(eager.run(s1.s), SMTLM_RUN_DONE);
+    ASSERT_EQ(lazy.run(s2.s), SMTLM_RUN_DONE);
+    unsigned built = 0;
+    for (unsigned i = 0; i < 80; i++) {
+        built += lazy.gpu->sm_built[i];
+        smtlm_sm_view a, b;
+        smtlm_gpu_sm_view(eager.gpu.get(), i, &a);
+        smtlm_gpu_sm_view(lazy.gpu.get(), i, &b);
+        EXPECT_EQ(std::memcmp(&a.stats, &b.stats, sizeof a.stats), 0) << i;
+        EXPECT_EQ(std::memcmp(a.cfg, b.cfg, sizeof *a.cfg), 0) << i;
+        EXPECT_EQ(a.last_progress, b.last_progress) << i;
+        EXPECT_EQ(a.iss->n_active_ctas, b.iss->n_active_ctas) << i;
+    }
+    EXPECT_EQ(built, 3u);
+    EXPECT_EQ(eager.gpu->sim_cycle, lazy.gpu->sim_cycle);
+    EXPECT_EQ(smtlm_gpu_sim_insn(eager.gpu.get()), smtlm_gpu_sim_insn(lazy.gpu.get()));
+}
 
 TEST(SynthEngine, OneSmRunCompletesWithPinnedCycles)
 {

@@ -1,6 +1,8 @@
-// The instruction-line fast path (platform/src/trace_inst.c fast_head/plain_tail) against the
-// general parser: every line, well-formed or not, must give the same record or the same
-// message with the fast path on (ctx.plain_fields = 1) as with the general parser alone.
+// The instruction-line fast path (platform/src/trace_inst.c fast_line) against the general
+// parser: every line, well-formed or not, must give the same record or the same message with
+// the fast path on (ctx.plain_fields = 1) as with the general parser alone, and so must the
+// fast path's memo of line tails (the fixture keeps one memo across all lines: a line is parsed
+// twice, the second time usually from the memo, often filled by another line with that tail).
 // The corpus mutates each field of real line shapes: hex forms, 0x prefixes, long digit runs,
 // register forms, counts, opcode suffixes and dots, memory widths, immediates, odd spaces.
 #include <gtest/gtest.h>
@@ -36,9 +38,10 @@ protected:
         lat_ = smtlm_trace_latency_defaults();
         for (size_t j = 0; j < map_->n; j++)
             trace_opinfo_of(&map_->ops[j], &lat_, &info_[j]);
+        trace_memo_reset(&memo_);
     }
 
-    Parsed parse(const std::string &line, int fast)
+    Parsed parse(const std::string &line, int fast, trace_memo *memo = nullptr)
     {
         trace_ctx c;
         c.file = "t.traceg";
@@ -53,7 +56,11 @@ protected:
         char err[256] = "";
         Parsed p;
         std::memset(&p.rec, 0, sizeof p.rec);
-        p.rc = trace_inst_parse(&c, line.c_str(), 7, tb, 0, err, sizeof err);
+        trace_rec r;
+        uint64_t addrs[SMTLM_WARP_SIZE];
+        p.rc = trace_inst_parse(&c, memo, line.c_str(), line.size(), 7, &r, addrs, err, sizeof err);
+        if (p.rc == 0)
+            p.rc = trace_inst_store(&c, tb, 0, &r, addrs, 7, err, sizeof err);
         p.err = err;
         if (p.rc == 0) {
             EXPECT_EQ(tb->warps[0].n, 1u);
@@ -67,8 +74,18 @@ protected:
     // Parses `line` both ways; true when they agree. *well_formed: the general parser took it.
     bool same_both_ways(const std::string &line, bool *well_formed)
     {
-        const Parsed slow = parse(line, 0), fast = parse(line, 1);
+        const Parsed slow = parse(line, 0), fast = parse(line, 1), memo1 = parse(line, 1, &memo_),
+                     memo2 = parse(line, 1, &memo_);
         *well_formed = slow.rc == 0;
+        for (const Parsed *m : {&memo1, &memo2}) {
+            EXPECT_EQ(m->rc, slow.rc);
+            EXPECT_EQ(m->err, slow.err);
+            if (m->rc != slow.rc || m->err != slow.err ||
+                (slow.rc == 0 && (std::memcmp(&m->rec, &slow.rec, sizeof slow.rec) != 0 || m->pool != slow.pool))) {
+                ADD_FAILURE() << "the memo's record differs";
+                return false;
+            }
+        }
         EXPECT_EQ(fast.rc, slow.rc);
         EXPECT_EQ(fast.err, slow.err);
         if (fast.rc != slow.rc || fast.err != slow.err)
@@ -85,6 +102,7 @@ protected:
     trace_opindex ix_;
     smtlm_trace_latency lat_;
     trace_opinfo info_[TRACE_OPINFO_MAX];
+    trace_memo memo_;
 };
 
 std::vector<std::string> corpus()
@@ -177,11 +195,34 @@ TEST_F(FastPath, DecodesTheCommonShapeFieldByField)
     EXPECT_EQ(p.rec.addr, TRACE_NO_ADDR);
 }
 
+// White box: a second line with the same tail takes its fields from the memo (a poisoned entry
+// shows through), its own pc, mask and line number; a different tail does not.
+TEST_F(FastPath, TheMemoServesLinesWithTheSameTail)
+{
+    const Parsed a = parse("0000 ffffffff 1 R2 FFMA 3 R2 R4 R6 0", 1, &memo_);
+    ASSERT_EQ(a.rc, 0);
+    unsigned used = 0;
+    for (trace_memo_entry &e : memo_.e)
+        if (e.len != 0) {
+            e.rec.latency = 999;
+            used++;
+        }
+    ASSERT_EQ(used, 1u);
+    const Parsed b = parse("0a10  0000ffff 1 R2 FFMA 3 R2 R4 R6 0", 1, &memo_);
+    ASSERT_EQ(b.rc, 0);
+    EXPECT_EQ(b.rec.latency, 999u);
+    EXPECT_EQ(b.rec.pc, 0xa10u);
+    EXPECT_EQ(b.rec.mask, 0xffffu);
+    EXPECT_EQ(b.rec.line, 7u);
+    const Parsed c = parse("0a10 0000ffff 1 R2 FFMA 3 R2 R4 R7 0", 1, &memo_);
+    EXPECT_NE(c.rec.latency, 999u);
+}
+
 TEST_F(FastPath, AgreesOnRandomMutationsOfRealLines)
 {
     // Deterministic mutations: one to three bytes replaced, inserted or deleted, drawn from the
     // bytes that matter to the grammar.
-    const char alphabet[] = " \t.0123456789abcdefxXRZ-+FGI";
+    const std::string alphabet(" \t.0123456789abcdefxXRZ-+FGI\0", 29); // a NUL byte too
     uint64_t x = 0x9e3779b97f4a7c15ull;
     auto next = [&x](uint64_t n) {
         x ^= x << 13;
@@ -195,7 +236,7 @@ TEST_F(FastPath, AgreesOnRandomMutationsOfRealLines)
         std::string line = base[next(base.size())];
         for (uint64_t k = 1 + next(3); k > 0; k--) {
             const size_t at = line.empty() ? 0 : next(line.size());
-            const char ch = alphabet[next(sizeof alphabet - 1)];
+            const char ch = alphabet[next(alphabet.size())];
             switch (next(3)) {
             case 0: if (!line.empty()) line[at] = ch; break;
             case 1: line.insert(line.begin() + (long)at, ch); break;

@@ -1,6 +1,5 @@
 // Streaming: many TBs with bounded memory, TB objects independent of the reader, xz input.
 #include <gtest/gtest.h>
-#include <lzma.h>
 
 #include <cstdlib>
 #include <string>
@@ -12,17 +11,6 @@
 using namespace trace_test;
 
 namespace {
-
-std::string xz_compress(const std::string &in)
-{
-    std::vector<uint8_t> out(lzma_stream_buffer_bound(in.size()));
-    size_t pos = 0;
-    lzma_ret r = lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, nullptr,
-                                         reinterpret_cast<const uint8_t *>(in.data()), in.size(),
-                                         out.data(), &pos, out.size());
-    EXPECT_EQ(r, LZMA_OK);
-    return std::string(reinterpret_cast<const char *>(out.data()), pos);
-}
 
 // A kernel of n_tbs TBs x 4 warps x 10 instructions, one of them a list_all global load.
 std::string big_kernel(unsigned n_tbs)

@@ -4,6 +4,7 @@
 
 #include <cstring>
 #include <gtest/gtest.h>
+#include <lzma.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -29,6 +30,42 @@ inline std::string read_file(const std::string &path)
     std::stringstream ss;
     ss << f.rdbuf();
     return ss.str();
+}
+
+// xz of `in` at `preset`; block_size > 0: in blocks of that many bytes (as xz -T0 writes).
+inline std::string xz_compress(const std::string &in, uint32_t preset = 6, uint64_t block_size = 0)
+{
+    std::vector<uint8_t> out(lzma_stream_buffer_bound(in.size()) + 4096);
+    size_t pos = 0;
+    lzma_ret r;
+    if (block_size == 0) {
+        r = lzma_easy_buffer_encode(preset, LZMA_CHECK_CRC64, nullptr, reinterpret_cast<const uint8_t *>(in.data()),
+                                    in.size(), out.data(), &pos, out.size());
+    } else {
+        lzma_stream s = LZMA_STREAM_INIT;
+        lzma_mt mt;
+        std::memset(&mt, 0, sizeof mt);
+        mt.threads = 1;
+        mt.block_size = block_size;
+        mt.preset = preset;
+        mt.check = LZMA_CHECK_CRC64;
+        r = lzma_stream_encoder_mt(&s, &mt);
+        if (r == LZMA_OK) {
+            s.next_in = reinterpret_cast<const uint8_t *>(in.data());
+            s.avail_in = in.size();
+            s.next_out = out.data();
+            s.avail_out = out.size();
+            do
+                r = lzma_code(&s, LZMA_FINISH);
+            while (r == LZMA_OK);
+            pos = out.size() - s.avail_out;
+            if (r == LZMA_STREAM_END)
+                r = LZMA_OK;
+        }
+        lzma_end(&s);
+    }
+    EXPECT_EQ(r, LZMA_OK);
+    return std::string(reinterpret_cast<const char *>(out.data()), pos);
 }
 
 // A file in the test temp dir, removed when the object dies.

@@ -1,6 +1,7 @@
 // Equivalence of the two engines end to end: smsim run with -smtlm_engine c and with
 // -smtlm_engine systemc on the same input (and the C engine with and without the trace reader
-// thread, -smtlm_reader_thread 0|1) must write the same per-instruction event log
+// thread, -smtlm_reader_thread 0|1, and both engines with every thread block of a trace
+// streamed, -smtlm_trace_stream_mib 0) must write the same per-instruction event log
 // (-smtlm_event_log: every retired instruction with the cycle of each pipeline event), print
 // the same statistics (all but the wall-clock lines), write the same JSON (all but
 // wall_seconds), report the same errors and exit with the same status. Inputs: the real
@@ -13,6 +14,7 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <tuple>
 
 #include "micro_trace.hpp"
 #include "smsim_run.hpp"
@@ -104,26 +106,33 @@ TEST_P(SmsimEquivalence, BothEnginesGiveIdenticalOutput)
     const Input &in = GetParam();
     const smtlm_engine *const engines[] = {smtlm_systemc_engine(), smtlm_c_engine()};
     const std::string dir = e2e::scratch(std::string("equiv_") + in.name);
-    // the SystemC engine with the trace reader thread, the C engine without and with it
-    auto run = [&](const std::string &engine, const char *reader) {
-        const std::string base = dir + "/" + engine + reader;
+    // the SystemC engine with the trace reader thread, the C engine without and with it; for a
+    // trace, the C engine again and the SystemC engine (one elaboration per process: its only
+    // run) with every thread block streamed through per-warp cursors
+    auto run = [&](const std::string &engine, const char *reader, const char *stream) {
+        const std::string base = dir + "/" + engine + reader + stream;
         std::vector<std::string> a = in.args;
-        a.insert(a.end(), {"-smtlm_engine", engine, "-smtlm_reader_thread", reader, "-smtlm_stats_json", base + ".json",
-                           "-smtlm_event_log", base + ".events"});
+        a.insert(a.end(), {"-smtlm_engine", engine, "-smtlm_reader_thread", reader, "-smtlm_trace_stream_mib", stream,
+                           "-smtlm_stats_json", base + ".json", "-smtlm_event_log", base + ".events"});
         return e2e::smsim(a, engines, 2);
     };
-    const e2e::Result c = run("c", "0");
-    for (const auto &[engine, reader] : {std::pair<const char *, const char *>{"systemc", "1"}, {"c", "1"}}) {
-        SCOPED_TRACE(std::string(engine) + " engine, -smtlm_reader_thread " + reader);
-        const e2e::Result s = run(engine, reader);
+    const e2e::Result c = run("c", "0", "-1");
+    const bool trace = std::find(in.args.begin(), in.args.end(), "-trace") != in.args.end();
+    std::vector<std::tuple<const char *, const char *, const char *>> others = {{"systemc", "1", trace ? "0" : "-1"},
+                                                                                {"c", "1", "-1"}};
+    if (trace)
+        others.push_back({"c", "0", "0"});
+    for (const auto &[engine, reader, stream] : others) {
+        SCOPED_TRACE(std::string(engine) + " engine, -smtlm_reader_thread " + reader + ", -smtlm_trace_stream_mib " + stream);
+        const e2e::Result s = run(engine, reader, stream);
         EXPECT_EQ(c.status, s.status);
         EXPECT_EQ(without_wall_clock(c.out), without_wall_clock(s.out));
         EXPECT_EQ(c.err, s.err);
         if (c.status != 2) {
             EXPECT_NE(c.out.find("gpu_sim_cycle = "), std::string::npos) << c.out;
-            const std::string other = dir + "/" + engine + reader;
-            EXPECT_EQ(read_json(dir + "/c0.json"), read_json(other + ".json"));
-            const std::string events = slurp(dir + "/c0.events");
+            const std::string other = dir + "/" + engine + reader + stream;
+            EXPECT_EQ(read_json(dir + "/c0-1.json"), read_json(other + ".json"));
+            const std::string events = slurp(dir + "/c0-1.events");
             EXPECT_GT(std::count(events.begin(), events.end(), '\n'), 1) << "no instruction retired";
             EXPECT_TRUE(events == slurp(other + ".events")) << "the per-instruction event logs differ";
         }
@@ -133,6 +142,69 @@ TEST_P(SmsimEquivalence, BothEnginesGiveIdenticalOutput)
 // The inputs are built at registration (they write trace files), once per process.
 INSTANTIATE_TEST_SUITE_P(Inputs, SmsimEquivalence, ::testing::ValuesIn(inputs()),
                          [](const ::testing::TestParamInfo<Input> &i) { return std::string(i.param.name); });
+
+// -smtlm_threads 1, 2 and 3 (the C engine) give identical event logs, stdout, stderr, JSON
+// and exit status on every input above and on many-CTA inputs that stop inside the parallel
+// tail of a kernel (a cycle or instruction limit, a deadlock).
+std::vector<Input> thread_inputs()
+{
+    std::vector<Input> v = inputs();
+    const std::vector<std::string> many = {"-smtlm_synth_ctas", "200", "-smtlm_synth_insts", "30", "-smtlm_synth_mix",
+                                           "sp=40,int=20,sfu=10,ldg=30"};
+    auto with = [&](const char *name, std::vector<std::string> extra) {
+        std::vector<std::string> a = many;
+        a.insert(a.end(), extra.begin(), extra.end());
+        v.push_back({name, a});
+    };
+    with("threads_many_ctas", {});
+    with("threads_many_ctas_max_cycle", {"-gpgpu_max_cycle", "7400"});
+    with("threads_many_ctas_max_insn", {"-gpgpu_max_insn", "4000000"});
+    with("threads_many_ctas_deadlock", {"-gpgpu_num_sfu_units", "0", "-smtlm_watchdog_cycles", "2000"});
+    with("threads_many_ctas_slow_memory", {"-smtlm_mem_latency", "1500"});
+    return v;
+}
+
+class SmsimThreads : public ::testing::TestWithParam<Input> {};
+
+TEST_P(SmsimThreads, OneTwoAndThreeThreadsGiveIdenticalOutput)
+{
+    const Input &in = GetParam();
+    const smtlm_engine *const engines[] = {smtlm_c_engine()};
+    const std::string dir = e2e::scratch(std::string("threads_") + in.name);
+    auto run = [&](const char *n) {
+        const std::string base = dir + "/t" + n;
+        std::vector<std::string> a = in.args;
+        a.insert(a.end(), {"-smtlm_engine", "c", "-smtlm_reader_thread", "0", "-smtlm_threads", n, "-smtlm_stats_json",
+                           base + ".json", "-smtlm_event_log", base + ".events"});
+        return e2e::smsim(a, engines, 1);
+    };
+    const e2e::Result one = run("1");
+    for (const char *n : {"2", "3"}) {
+        SCOPED_TRACE(std::string("-smtlm_threads ") + n);
+        const e2e::Result r = run(n);
+        EXPECT_EQ(one.status, r.status);
+        EXPECT_EQ(without_wall_clock(one.out), without_wall_clock(r.out));
+        EXPECT_EQ(one.err, r.err);
+        EXPECT_EQ(read_json(dir + "/t1.json"), read_json(dir + "/t" + n + ".json"));
+        EXPECT_TRUE(slurp(dir + "/t1.events") == slurp(dir + "/t" + n + ".events")) << "the event logs differ";
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Inputs, SmsimThreads, ::testing::ValuesIn(thread_inputs()),
+                         [](const ::testing::TestParamInfo<Input> &i) { return std::string(i.param.name); });
+
+TEST(SmsimThreads, BadThreadCountsAndTheSystemCEngineAreRefused)
+{
+    const smtlm_engine *const engines[] = {smtlm_systemc_engine(), smtlm_c_engine()};
+    for (const char *bad : {"0", "-2", "65"}) {
+        const e2e::Result r = e2e::smsim({"-smtlm_engine", "c", "-smtlm_threads", bad}, engines, 2);
+        EXPECT_EQ(r.status, 2) << bad;
+        EXPECT_NE(r.err.find("-smtlm_threads"), std::string::npos) << r.err;
+    }
+    const e2e::Result s = e2e::smsim({"-smtlm_engine", "systemc", "-smtlm_threads", "2"}, engines, 2);
+    EXPECT_NE(s.status, 0);
+    EXPECT_NE(s.err.find("-smtlm_threads"), std::string::npos) << s.err;
+}
 
 // The TLM quantum changes when the Gpu synchronises, never a cycle: quantum 1 and 10000.
 TEST(SmsimEquivalence, QuantumOneAndTenThousandGiveTheSameCycles)

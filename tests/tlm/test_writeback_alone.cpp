@@ -1,9 +1,10 @@
 // The Writeback module driven alone through its sockets: a test initiator hands instructions
 // into EX_WB (StagePut), and test targets stand for the register file (answering each
 // RfTryWrite) and the issue stage (recording the warp events). The sockets are its whole
-// interface; the expected sequences are GPGPU-Sim's writeback: per destination a register
-// write then the scoreboard release (none when the register file buffers the write, it
-// releases when the write lands), then completion and retirement, instruction by instruction.
+// interface; the expected sequences are GPGPU-Sim's writeback, instruction by instruction: a
+// register write per destination, then one WarpWrittenBack event that releases the written
+// destinations in the scoreboard (not a buffered one: the register file releases it when the
+// write lands), counts the instruction completed and retires it.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -45,6 +46,14 @@ struct Bench : sc_core::sc_module {
         case smtlm::SmCommand::WarpRelease: log.push_back("release w" + std::to_string(t.warp) + " R" + std::to_string(t.reg)); break;
         case smtlm::SmCommand::WarpCompleted: log.push_back("completed pc" + std::to_string(t.in->pc)); break;
         case smtlm::SmCommand::WarpRetired: log.push_back("retired w" + std::to_string(t.warp)); break;
+        case smtlm::SmCommand::WarpWrittenBack: {
+            std::string e = "written back pc" + std::to_string(t.in->pc) + " w" + std::to_string(t.warp) + " release";
+            for (unsigned i = 0; i < t.in->n_dst; i++)
+                if ((unsigned long)t.result >> i & 1)
+                    e += " R" + std::to_string(t.in->dst[i]);
+            log.push_back(e);
+            break;
+        }
         default: log.push_back("other"); break;
         }
     }
@@ -84,9 +93,8 @@ TEST(WritebackAlone, WritesReleasesCompletesAndRetiresEachInstruction)
     EXPECT_EQ(b.put(b.inst(3, 0x30, {4}, 3)), SMTLM_EFULL); // EX_WB is 2 wide: back-pressure
     EXPECT_FALSE(b.wb.idle());
     b.wb.cycle(42);
-    const std::vector<std::string> want = {"write w5 s1 R10", "release w5 R10", "write w5 s1 R11", "release w5 R11",
-                                           "completed pc16", "retired w5", "write w2 s2 R7", "release w2 R7",
-                                           "completed pc32", "retired w2"};
+    const std::vector<std::string> want = {"write w5 s1 R10", "write w5 s1 R11", "written back pc16 w5 release R10 R11",
+                                           "write w2 s2 R7", "written back pc32 w2 release R7"};
     EXPECT_EQ(b.log, want);
     EXPECT_TRUE(b.wb.idle());
     EXPECT_EQ(b.row[SMTLM_EX_WB].count, 0u);
@@ -102,13 +110,13 @@ TEST(WritebackAlone, OldestFirstAndBufferedWritesAreNotReleased)
     ASSERT_EQ(b.put(b.inst(2, 0x20, {7}, 4)), SMTLM_OK);
     b.answer = SMTLM_RF_BUFFERED;
     b.wb.cycle(1);
-    EXPECT_EQ(b.log, (std::vector<std::string>{"write w2 s2 R7", "completed pc32", "retired w2", "write w5 s1 R10",
-                                               "completed pc16", "retired w5"}));
+    EXPECT_EQ(b.log, (std::vector<std::string>{"write w2 s2 R7", "written back pc32 w2 release", "write w5 s1 R10",
+                                               "written back pc16 w5 release"}));
     b.log.clear();
     b.answer = SMTLM_RF_DROPPED;
     ASSERT_EQ(b.put(b.inst(1, 0x40, {3}, 11)), SMTLM_OK);
     b.wb.cycle(2);
-    EXPECT_EQ(b.log, (std::vector<std::string>{"write w1 s1 R3", "release w1 R3", "completed pc64", "retired w1"}));
+    EXPECT_EQ(b.log, (std::vector<std::string>{"write w1 s1 R3", "written back pc64 w1 release R3"}));
 }
 
 } // namespace

@@ -21,12 +21,7 @@ void OperandCollector::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
 
 unsigned OperandCollector::bank_cb(void *ctx, unsigned reg, unsigned warp, unsigned sched)
 {
-    SmTransaction t{SmCommand::RfBank};
-    t.reg = reg;
-    t.warp = warp;
-    t.sched = sched;
-    static_cast<OperandCollector *>(ctx)->rf.call(t);
-    return (unsigned)t.result;
+    return smtlm_rf_cfg_bank(&static_cast<OperandCollector *>(ctx)->rf_cfg_, reg, warp, sched);
 }
 
 int OperandCollector::request_cb(void *ctx, unsigned bank, smtlm_read_req req)

@@ -35,6 +35,7 @@ Sm::Sm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id)
         smtlm_sm_rf_cfg(&cfg_, collector.n_cus(), &rf);
         if ((rc = regfile.init(rf)))
             cfg_error_ = regfile.cfg_error();
+        collector.set_bank_map(rf);
     }
     if (!rc && (rc = exec.init(cfg_)))
         cfg_error_ = exec.cfg_error();

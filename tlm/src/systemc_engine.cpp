@@ -21,6 +21,11 @@ int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_params *p, 
 {
     // One core cycle; 1 ns when the configuration gives no clock (sc_time rounds to the
     // kernel's resolution, 1 ps by default: 1132 MHz gives 883 ps).
+    if (p->threads > 1) {
+        std::snprintf(msg, n, "-smtlm_threads %u: the SystemC engine runs on one thread (use -smtlm_engine c for more)",
+                      p->threads);
+        return -1;
+    }
     const sc_core::sc_time period(p->core_clock_mhz > 0 ? 1e6 / p->core_clock_mhz : 1000.0, sc_core::SC_PS);
     smtlm::GpuParams gp;
     gp.quantum_cycles = p->quantum_cycles;

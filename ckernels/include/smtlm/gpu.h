@@ -104,6 +104,7 @@ typedef struct smtlm_gpu {
     smtlm_gpu_cfg cfg;
     unsigned n_sm;
     smtlm_sm *sm;                     /* the C engine's SMs (NULL under another engine) */
+    smtlm_sm *sm_blank;               /* lazy C engine: a never-used SM standing in for unbuilt ones */
     const smtlm_sm_ops *ops;          /* how the SMs are driven */
     void *sm_ctx;
     smtlm_mem_model *mem;
@@ -128,6 +129,7 @@ typedef struct smtlm_gpu {
     unsigned n_live;
     uint16_t live[SMTLM_MAX_SMS];
     uint8_t is_live[SMTLM_MAX_SMS];
+    uint8_t sm_built[SMTLM_MAX_SMS];  /* C engine: smtlm_sm_init has run on SM i */
     uint16_t next_core[SMTLM_MAX_CLUSTERS];
     smtlm_run_status status;
     uint64_t skipped_cycles;          /* cycles accounted in bulk (all SMs quiescent) */
@@ -140,14 +142,25 @@ typedef struct smtlm_gpu {
 /* sms and mems: arrays of n_clusters * cores_per_cluster elements owned by the caller. On a
  * refusal gpu->cfg_error names the field (for every block's own checks too). */
 int smtlm_gpu_init(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtlm_mem_model *mems);
+/* The same, but SM i is built (smtlm_sm_init) when it first gets a CTA: sms has
+ * n_clusters * cores_per_cluster + 1 elements, the last one built now (it checks the config)
+ * and never used, so an SM never built reports exactly what a fresh one would. */
+int smtlm_gpu_init_lazy(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtlm_mem_model *mems);
 /* The same over SMs another engine has built (n_clusters * cores_per_cluster of them, SM i
  * configured with cfg->sm and id i), driven through `ops` on `ctx`. */
 int smtlm_gpu_init_engine(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, const smtlm_sm_ops *ops, void *ctx,
                           smtlm_mem_model *mems);
-/* The C engine's smtlm_sm behind smtlm_sm_ops (ctx = the smtlm_sm array). */
+/* The C engine's smtlm_sm behind smtlm_sm_ops (ctx = the smtlm_gpu). */
 const smtlm_sm_ops *smtlm_sm_c_ops(void);
 /* View of SM i (statistics, diagnostics). */
 static inline void smtlm_gpu_sm_view(const smtlm_gpu *gpu, unsigned i, smtlm_sm_view *out) { gpu->ops->view(gpu->sm_ctx, i, out); }
+/* Pieces of smtlm_gpu_step for a driver that runs the SMs itself (gpu_parallel): the limit,
+ * completion and watchdog checks after the step of cycle `now`; the idle skip between steps;
+ * an SM's (or, with s = n_sm, the dispatcher's) error; a CTA's completion as SMs report it. */
+void smtlm_gpu_stop_checks(smtlm_gpu *gpu, uint64_t now);
+void smtlm_gpu_skip_idle(smtlm_gpu *gpu);
+int smtlm_gpu_fail(smtlm_gpu *gpu, int rc, unsigned s);
+void smtlm_gpu_on_cta_done(void *gpu, unsigned sm, unsigned slot, uint32_t cta_id);
 /* Number of SMs a config needs. */
 static inline unsigned smtlm_gpu_num_sms(const smtlm_gpu_cfg *cfg) { return cfg->n_clusters * cfg->cores_per_cluster; }
 void smtlm_gpu_set_source(smtlm_gpu *gpu, const smtlm_inst_source *src, const smtlm_cta_binder *binder);

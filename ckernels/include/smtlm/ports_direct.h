@@ -24,6 +24,7 @@ smtlm_rf_write_result smtlm_rf_port_try_write(void *rf, unsigned warp, unsigned 
 void smtlm_sm_ev_release(void *sm, unsigned warp, unsigned reg);
 void smtlm_sm_ev_completed(void *sm, const smtlm_inst *in);
 void smtlm_sm_ev_retired(void *sm, unsigned warp);
+void smtlm_sm_ev_written_back(void *sm, const smtlm_inst *in, unsigned release_mask);
 
 static inline int smtlm_stage_has_free(const smtlm_stage_ops *o, unsigned set, int sub_core, unsigned s)
 {
@@ -84,6 +85,16 @@ static inline void smtlm_warp_retired(const smtlm_warp_ops *o, unsigned warp)
         smtlm_sm_ev_retired(o->ctx, warp);
     else
         o->retired(o->ctx, warp);
+}
+
+static inline void smtlm_warp_written_back(const smtlm_warp_ops *o, const smtlm_inst *in, unsigned release_mask)
+{
+    if (o->written_back == smtlm_sm_ev_written_back)
+        smtlm_sm_ev_written_back(o->ctx, in, release_mask);
+    else if (o->written_back)
+        o->written_back(o->ctx, in, release_mask);
+    else
+        smtlm_warp_written_back_parts(o, in, release_mask);
 }
 
 #ifdef __cplusplus

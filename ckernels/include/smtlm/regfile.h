@@ -73,6 +73,8 @@ void smtlm_rf_reset(smtlm_rf *rf);
 
 /* Bank of register `reg` for warp `wid` issued by scheduler `sched`. */
 unsigned smtlm_rf_bank(const smtlm_rf *rf, unsigned reg, unsigned wid, unsigned sched);
+/* The same from a (valid) configuration alone: the bank map is configuration, not state. */
+unsigned smtlm_rf_cfg_bank(const smtlm_rf_cfg *cfg, unsigned reg, unsigned wid, unsigned sched);
 
 /* Queues a read at the tail of `bank`'s FIFO. SMTLM_EFULL if the queue is full. */
 int smtlm_rf_request(smtlm_rf *rf, unsigned bank, smtlm_read_req req);

@@ -133,14 +133,25 @@ int smtlm_trace_open_mem(const void *data, size_t len, const char *name,
 const smtlm_trace_header *smtlm_trace_info(const smtlm_trace *t);
 
 /* Reads the next #BEGIN_TB..#END_TB block (EOF also ends one) into tb, reusing its storage.
+ * Every line of the block is parsed, so an error anywhere in it is reported here.
  * Returns 1 = got a TB, 0 = no more, < 0 = error (sticky: later calls repeat it). */
 int smtlm_trace_next_tb(smtlm_trace *t, smtlm_trace_tb *tb, char *err, size_t errlen);
 
 void smtlm_trace_close(smtlm_trace *t);
 
+/* Streaming: a TB whose records would take more than `bytes` of memory keeps only where each
+ * of its warps starts in the trace (smtlm_trace_tb_streamed); an smtlm_trace_feed then reads
+ * its instructions through one cursor per warp, with memory that does not grow with the TB.
+ * SMTLM_TRACE_STREAM_AUTO (the default): more than max(16 MiB, warps x a cursor's memory);
+ * 0: every TB; SIZE_MAX: none. Input that cannot be re-read at an offset (a pipe) is never
+ * streamed. Call before reading TBs. */
+#define SMTLM_TRACE_STREAM_AUTO ((size_t)-2)
+void smtlm_trace_set_stream_limit(smtlm_trace *t, size_t bytes);
+
 /* ---- thread block ------------------------------------------------------------------------- */
 
-/* A TB owns its data: it stays valid after the reader moves on or is closed. */
+/* A TB owns its data: it stays valid after the reader moves on or is closed, except that a
+ * streamed TB is read through its reader (keep the reader open while a feed reads it). */
 smtlm_trace_tb *smtlm_trace_tb_new(void);
 void smtlm_trace_tb_free(smtlm_trace_tb *tb);
 
@@ -150,7 +161,11 @@ unsigned long long smtlm_trace_tb_index(const smtlm_trace_tb *tb);     /* 0-base
 /* The `thread block = x,y,z` label (informational: Accel-Sim takes TBs in file order). */
 void smtlm_trace_tb_label(const smtlm_trace_tb *tb, unsigned xyz[3]);
 
-/* Expands instruction `index` of `warp`: 0 on success, SMTLM_TRACE_ERR_ARG when out of range.
+/* 1 when tb holds no records but where its warps start (read it with an smtlm_trace_feed). */
+int smtlm_trace_tb_streamed(const smtlm_trace_tb *tb);
+
+/* Expands instruction `index` of `warp`: 0 on success, SMTLM_TRACE_ERR_ARG when out of range
+ * or when tb is streamed.
  * addr[] is written (inactive lanes 0) only for memory instructions, the only ones that have
  * addresses; for the others it is left as it was. */
 int smtlm_trace_tb_inst(const smtlm_trace_tb *tb, unsigned warp, unsigned index,
@@ -161,6 +176,35 @@ uint32_t smtlm_trace_tb_mask(const smtlm_trace_tb *tb, unsigned warp, unsigned i
 
 /* Bytes of heap the TB holds (capacity, not use): for memory-bound checks. */
 size_t smtlm_trace_tb_footprint(const smtlm_trace_tb *tb);
+
+/* ---- instruction feed: the warps of one TB, instruction by instruction --------------------- */
+
+/* A feed hands out the instructions of each warp of the TB it is bound to, in order, whether
+ * the TB holds its records or is streamed (then each warp has a cursor: its own position in the
+ * trace, a buffer of parsed records refilled when it runs out, and for xz its own decoder).
+ * A feed touches nothing but itself, its TB and its reader's read-only parts, so feeds of
+ * different TBs may run on different threads at once while the reader reads on. */
+typedef struct smtlm_trace_feed smtlm_trace_feed;
+
+smtlm_trace_feed *smtlm_trace_feed_new(void);
+void smtlm_trace_feed_free(smtlm_trace_feed *f);
+/* Binds f to tb, read from t (which must stay open while f reads a streamed tb); every warp
+ * starts at its first instruction. Keeps f's buffers for reuse. 0 or < 0 with a message. */
+int smtlm_trace_feed_bind(smtlm_trace_feed *f, const smtlm_trace *t, const smtlm_trace_tb *tb, char *err,
+                          size_t errlen);
+/* Unbinds (releases cursors' decoders; buffers stay for the next bind). */
+void smtlm_trace_feed_unbind(smtlm_trace_feed *f);
+/* The next instruction of `warp`: 1, 0 at its end, < 0 on an error (a streamed trace that
+ * cannot be read again or changed since it was checked; smtlm_trace_feed_error says which). */
+int smtlm_trace_feed_next(smtlm_trace_feed *f, unsigned warp, smtlm_inst_desc *out);
+/* 1 when `warp` has an instruction left. */
+int smtlm_trace_feed_has_more(const smtlm_trace_feed *f, unsigned warp);
+/* pc of `warp`'s next instruction without taking it: 1, or 0 when none (or on an error). */
+int smtlm_trace_feed_peek_pc(smtlm_trace_feed *f, unsigned warp, uint32_t *pc);
+/* The feed's first error ("<file>:<line>: <what>"), or NULL. */
+const char *smtlm_trace_feed_error(const smtlm_trace_feed *f);
+/* Heap bytes the feed holds (cursors, buffers, decoders). */
+size_t smtlm_trace_feed_footprint(const smtlm_trace_feed *f);
 
 #ifdef __cplusplus
 }

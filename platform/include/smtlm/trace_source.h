@@ -1,7 +1,10 @@
 /* Feeds a kernel trace to the C engine: an smtlm_inst_source plus an smtlm_cta_binder that
  * reads the next thread block from the trace whenever a CTA lands on an SM (Accel-Sim takes
  * TBs in file order) and binds its warps to the SM's hardware warps. Memory stays bounded by
- * the CTAs resident at once. */
+ * the CTAs resident at once, and large thread blocks are streamed (smtlm_trace_set_stream_limit),
+ * so it does not grow with the trace. The fetch path (the smtlm_inst_source) touches only the
+ * state of the fetching (SM, CTA slot): SMs may fetch on different threads at once; cta_start
+ * and cta_done must come from one thread at a time. */
 #ifndef SMTLM_TRACE_SOURCE_H
 #define SMTLM_TRACE_SOURCE_H
 
@@ -22,6 +25,8 @@ void smtlm_trace_source_close(smtlm_trace_source *s);
  * 32 MiB of parsed blocks wait; CTAs finish in waves that take many at once). Blocks, their order, and the first error and its message are the same as without it.
  * Call before the first CTA starts. 0, or -1 with a message. */
 int smtlm_trace_source_start_reader(smtlm_trace_source *s, char *err, size_t errlen);
+/* smtlm_trace_set_stream_limit on the source's trace; call before the reader thread starts. */
+void smtlm_trace_source_set_stream_limit(smtlm_trace_source *s, size_t bytes);
 
 const smtlm_trace_header *smtlm_trace_source_header(const smtlm_trace_source *s);
 /* Grid, block, shared memory and registers of the kernel. */

@@ -51,6 +51,8 @@ class FrontendIssue : public sc_core::sc_module {
 
   private:
     void on_event(SmTransaction &t);
+    void completed(const smtlm_inst *in);                               // an instruction finished
+    void written_back(const smtlm_inst *in, unsigned release_mask);    // WarpWrittenBack
     smtlm_issue iss_;
     StageOut out_;
     smtlm_sm_stats done_{};

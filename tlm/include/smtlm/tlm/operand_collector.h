@@ -9,6 +9,7 @@
 
 extern "C" {
 #include "smtlm/opcoll.h"
+#include "smtlm/regfile.h"
 }
 
 namespace smtlm {
@@ -16,12 +17,16 @@ namespace smtlm {
 class OperandCollector : public sc_core::sc_module {
   public:
     SmTargetSocket<OperandCollector> id_oc; // StagePut into its ID_OC sets (from the issue stage)
-    SmInitiatorSocket rf;                   // RfBank, RfRequest, RfArbitrate
+    SmInitiatorSocket rf;                   // RfRequest, RfArbitrate
     SmInitiatorSocket to_exec;              // StagePut into the OC_EX sets of the execution units
     SmInitiatorSocket to_ldst;              // StagePut into OC_EX_MEM
 
     explicit OperandCollector(sc_core::sc_module_name name);
     int init(const smtlm_opcoll_cfg &cfg);
+    // The register file's bank map (its configuration, not its state): the collector routes
+    // each read to its bank itself, as a router decodes addresses, instead of asking with an
+    // RfBank transaction per operand.
+    void set_bank_map(const smtlm_rf_cfg &rf) { rf_cfg_ = rf; }
     const char *cfg_error() const { return oc_.cfg_error; }
     // Binds the kernel to the SM's register-set row and instruction pool.
     void bind_ports(smtlm_regset *row, smtlm_inst_pool *pool);
@@ -39,6 +44,7 @@ class OperandCollector : public sc_core::sc_module {
     static unsigned bank_cb(void *ctx, unsigned reg, unsigned warp, unsigned sched);
     static int request_cb(void *ctx, unsigned bank, smtlm_read_req req);
     smtlm_opcoll oc_;
+    smtlm_rf_cfg rf_cfg_{};
     smtlm_regset *row_ = nullptr;
     StageOut out_;
 };

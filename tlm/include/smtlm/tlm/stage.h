@@ -63,7 +63,7 @@ class WarpEventsOut {
     explicit WarpEventsOut(SmInitiatorSocket &sock) : sock_(sock) {}
     smtlm_warp_ops ops()
     {
-        return smtlm_warp_ops{this, &release, &completed, &retired, &store_sent, &store_acked, &atomic_done};
+        return smtlm_warp_ops{this, &release, &completed, &retired, &store_sent, &store_acked, &atomic_done, &written_back};
     }
 
   private:
@@ -82,6 +82,10 @@ class WarpEventsOut {
     static void store_sent(void *c, unsigned w) { send(c, SmCommand::StoreSent, w); }
     static void store_acked(void *c, unsigned w) { send(c, SmCommand::StoreAcked, w); }
     static void atomic_done(void *c, unsigned w, unsigned lanes) { send(c, SmCommand::AtomicDone, w, nullptr, 0, lanes); }
+    static void written_back(void *c, const smtlm_inst *in, unsigned mask)
+    {
+        send(c, SmCommand::WarpWrittenBack, in->warp, in, 0, (long)mask);
+    }
     SmInitiatorSocket &sock_;
 };
 

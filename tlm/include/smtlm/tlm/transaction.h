@@ -40,6 +40,7 @@ enum class SmCommand : uint8_t {
     StoreSent,
     StoreAcked,
     AtomicDone,    // `result` lanes of `warp`
+    WarpWrittenBack, // `in` wrote back: release dst[i] for bit i of `result`, completed, retired
 };
 
 struct SmTransaction {
@@ -94,7 +95,9 @@ class SmInitiatorSocket : public tlm::tlm_initiator_socket<32, SmProtocol>, priv
     // One zero-delay transaction; returns its status.
     int call(SmTransaction &t)
     {
-        (*this)->b_transport(t, zero_);
+        if (!fw_) /* bound at elaboration: look the target up once */
+            fw_ = (*this).operator->();
+        fw_->b_transport(t, zero_);
         return t.status;
     }
 
@@ -105,6 +108,7 @@ class SmInitiatorSocket : public tlm::tlm_initiator_socket<32, SmProtocol>, priv
     }
     void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
     sc_core::sc_time zero_; // SC_ZERO_TIME; never advanced (no namespace-scope sc_time)
+    tlm::tlm_fw_transport_if<SmProtocol> *fw_ = nullptr;
 };
 
 } // namespace smtlm

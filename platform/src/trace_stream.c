@@ -1,0 +1,266 @@
+/* Instruction feed of one thread block (smtlm_trace_feed): records straight from a TB that holds
+ * them, or, for a streamed TB, one cursor per warp. A cursor starts at its warp's section (the
+ * offset and line the reader noted after `insts =`), parses TRACE_CURSOR_RECS lines at a time
+ * into its own small buffer and refills it when the engine has taken them all, so memory per
+ * warp is fixed whatever the length of the trace.
+ *
+ * Threads: the engine fetches the warps of different SMs on different threads, so everything a
+ * fetch touches is the feed's own (its cursors, their file positions, decoders, buffers and
+ * error message); what it shares is read-only: the reader's parsing context and input (a file
+ * is read with pread, which does not use the descriptor's offset). The reader already parsed
+ * every line of the TB before it was bound, so a cursor meets no error unless the file changed
+ * or cannot be read again. Refills do I/O and allocate on the fetch path: they are amortised
+ * over TRACE_CURSOR_RECS instructions and sit in the platform's instruction source, outside the
+ * per-cycle kernels. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace_internal.h"
+
+typedef struct cursor {
+    trace_lines lines;  /* over the warp's section */
+    int open;
+    smtlm_trace_tb buf; /* one warp's records and their addresses, refilled */
+    uint32_t next;      /* next record in buf */
+    uint32_t left;      /* instruction lines of the section not parsed yet */
+    unsigned warp;
+    trace_memo memo;    /* its parser's own */
+} cursor;
+
+typedef struct feed_warp {
+    uint32_t pos, count;
+} feed_warp;
+
+struct smtlm_trace_feed {
+    const smtlm_trace *t;
+    const smtlm_trace_tb *tb; /* NULL: unbound */
+    feed_warp *warps;
+    cursor *cursors;          /* one per warp of a streamed TB */
+    unsigned cap, n_cursors;  /* warps and cursors allocated */
+    int failed;
+    char err[512];
+};
+
+smtlm_trace_feed *smtlm_trace_feed_new(void)
+{
+    return calloc(1, sizeof(smtlm_trace_feed));
+}
+
+static void cursor_close(cursor *c)
+{
+    if (c->open)
+        trace_lines_close(&c->lines);
+    c->open = 0;
+}
+
+void smtlm_trace_feed_unbind(smtlm_trace_feed *f)
+{
+    if (f == NULL)
+        return;
+    for (unsigned w = 0; w < f->n_cursors; w++)
+        cursor_close(&f->cursors[w]);
+    f->tb = NULL;
+    f->t = NULL;
+}
+
+void smtlm_trace_feed_free(smtlm_trace_feed *f)
+{
+    if (f == NULL)
+        return;
+    smtlm_trace_feed_unbind(f);
+    for (unsigned w = 0; w < f->n_cursors; w++)
+        trace_tb_release(&f->cursors[w].buf);
+    free(f->cursors);
+    free(f->warps);
+    free(f);
+}
+
+/* Room for n warps, and for n cursors when `cursors` (a streamed TB): a feed that only ever
+ * binds whole TBs holds no cursor. */
+static int grow(smtlm_trace_feed *f, unsigned n, int cursors)
+{
+    if (n > f->cap) {
+        feed_warp *w = realloc(f->warps, n * sizeof *w);
+        if (w == NULL)
+            return -1;
+        f->warps = w;
+        f->cap = n;
+    }
+    if (cursors && n > f->n_cursors) {
+        cursor *c = realloc(f->cursors, n * sizeof *c);
+        if (c == NULL)
+            return -1;
+        memset(c + f->n_cursors, 0, (n - f->n_cursors) * sizeof *c);
+        f->cursors = c;
+        f->n_cursors = n;
+    }
+    return 0;
+}
+
+int smtlm_trace_feed_bind(smtlm_trace_feed *f, const smtlm_trace *t, const smtlm_trace_tb *tb, char *err,
+                          size_t errlen)
+{
+    if (f == NULL || tb == NULL || (tb->streamed && (t == NULL || tb->from != t)))
+        return trace_fail(err, errlen, SMTLM_TRACE_ERR_ARG, "smtlm_trace_feed_bind", 0,
+                          "NULL argument or a streamed TB of another reader");
+    smtlm_trace_feed_unbind(f);
+    f->failed = 0;
+    f->err[0] = '\0';
+    if (grow(f, tb->n_warps, tb->streamed) < 0)
+        return trace_fail(err, errlen, SMTLM_TRACE_ERR_NOMEM, t != NULL ? trace_reader_ctx(t)->file : "<trace>", 0,
+                          "out of memory binding a thread block");
+    for (unsigned w = 0; w < tb->n_warps; w++) {
+        f->warps[w].pos = 0;
+        f->warps[w].count = tb->warps[w].n;
+    }
+    f->t = t;
+    f->tb = tb;
+    if (!tb->streamed)
+        return 0;
+    for (unsigned w = 0; w < tb->n_warps; w++) {
+        cursor *c = &f->cursors[w];
+        const trace_warp *tw = &tb->warps[w];
+        c->warp = w;
+        c->left = tw->n;
+        trace_memo_reset(&c->memo);
+        c->next = 0;
+        if (c->buf.warps != NULL)
+            c->buf.warps[0].n = 0;
+        if (tw->n == 0)
+            continue;
+        int rc = trace_lines_open_at(&c->lines, trace_reader_input(t), tw->off, tw->insts_line, TRACE_CURSOR_CHUNK,
+                                     err, errlen);
+        if (rc < 0) {
+            smtlm_trace_feed_unbind(f);
+            return rc;
+        }
+        c->open = 1;
+    }
+    return 0;
+}
+
+static int changed(smtlm_trace_feed *f, const cursor *c, const char *what)
+{
+    f->failed = 1;
+    return trace_fail(f->err, sizeof f->err, SMTLM_TRACE_ERR_IO, trace_reader_ctx(f->t)->file,
+                      c->lines.lineno, "%s for warp %u: the trace changed after it was checked", what, c->warp);
+}
+
+/* Parses the cursor's next records into its buffer. 0, or < 0 with the feed's message. */
+static int refill(smtlm_trace_feed *f, cursor *c)
+{
+    const trace_ctx *ctx = trace_reader_ctx(f->t);
+    trace_lines *l = &c->lines;
+    int rc;
+    if (trace_tb_reset(&c->buf, 1) < 0)
+        goto nomem;
+    c->next = 0;
+    while (c->buf.warps[0].n < TRACE_CURSOR_RECS && c->left > 0) {
+        const char *p;
+        trace_tok a, b = {"", 0};
+        trace_rec r;
+        uint64_t addrs[SMTLM_WARP_SIZE];
+        if ((rc = trace_lines_take(l, f->err, sizeof f->err)) <= 0) {
+            f->failed = 1;
+            return rc < 0 ? rc : changed(f, c, "end of the trace before the last instruction");
+        }
+        /* the lines the reader accepted in a warp's section: instructions, blank lines, labels */
+        p = l->line;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (trace_hex_plus1[(unsigned char)*p] == 0) {
+            if ((rc = trace_lines_check_nul(l, f->err, sizeof f->err)) < 0) {
+                f->failed = 1;
+                return rc;
+            }
+            if (!trace_next_tok(&p, &a))
+                continue;
+            trace_next_tok(&p, &b);
+            if (trace_tok_is(a, "thread") && trace_tok_is(b, "block"))
+                continue;
+            return changed(f, c, "a line that is not an instruction");
+        }
+        if ((rc = trace_inst_parse(ctx, &c->memo, l->line, l->line_len, l->lineno, &r, addrs, f->err, sizeof f->err)) < 0 ||
+            (rc = trace_inst_store(ctx, &c->buf, 0, &r, addrs, l->lineno, f->err, sizeof f->err)) < 0) {
+            f->failed = 1;
+            return rc;
+        }
+        c->left--;
+    }
+    return 0;
+nomem:
+    f->failed = 1;
+    return trace_fail(f->err, sizeof f->err, SMTLM_TRACE_ERR_NOMEM, ctx->file, l->lineno, "out of memory");
+}
+
+/* The record of `warp`'s next instruction and its address pool, or NULL (end or error). */
+static const trace_rec *peek(smtlm_trace_feed *f, unsigned warp, const uint64_t **pool)
+{
+    const feed_warp *fw = &f->warps[warp];
+    cursor *c;
+    if (fw->pos >= fw->count || f->failed)
+        return NULL;
+    if (!f->tb->streamed) {
+        *pool = f->tb->pool;
+        return &f->tb->warps[warp].recs[fw->pos];
+    }
+    c = &f->cursors[warp];
+    if ((c->buf.warps == NULL || c->next == c->buf.warps[0].n) && refill(f, c) < 0)
+        return NULL;
+    if (c->next == c->buf.warps[0].n) {
+        changed(f, c, "no instruction");
+        return NULL;
+    }
+    *pool = c->buf.pool;
+    return &c->buf.warps[0].recs[c->next];
+}
+
+int smtlm_trace_feed_next(smtlm_trace_feed *f, unsigned warp, smtlm_inst_desc *out)
+{
+    const uint64_t *pool = NULL;
+    const trace_rec *r;
+    if (f == NULL || f->tb == NULL || warp >= f->tb->n_warps)
+        return 0;
+    if ((r = peek(f, warp, &pool)) == NULL)
+        return f->failed ? -1 : 0;
+    trace_rec_expand(r, pool, out);
+    f->warps[warp].pos++;
+    if (f->tb->streamed)
+        f->cursors[warp].next++;
+    return 1;
+}
+
+int smtlm_trace_feed_has_more(const smtlm_trace_feed *f, unsigned warp)
+{
+    return f != NULL && f->tb != NULL && warp < f->tb->n_warps && f->warps[warp].pos < f->warps[warp].count;
+}
+
+int smtlm_trace_feed_peek_pc(smtlm_trace_feed *f, unsigned warp, uint32_t *pc)
+{
+    const uint64_t *pool;
+    const trace_rec *r;
+    if (f == NULL || f->tb == NULL || warp >= f->tb->n_warps || (r = peek(f, warp, &pool)) == NULL)
+        return 0;
+    *pc = r->pc;
+    return 1;
+}
+
+const char *smtlm_trace_feed_error(const smtlm_trace_feed *f)
+{
+    return f != NULL && f->failed ? f->err : NULL;
+}
+
+size_t smtlm_trace_feed_footprint(const smtlm_trace_feed *f)
+{
+    size_t bytes;
+    if (f == NULL)
+        return 0;
+    bytes = sizeof *f + f->cap * sizeof(feed_warp) + f->n_cursors * sizeof(cursor);
+    for (unsigned w = 0; w < f->n_cursors; w++) {
+        const cursor *c = &f->cursors[w];
+        if (c->open)
+            bytes += trace_lines_footprint(&c->lines);
+        bytes += c->buf.heap + c->buf.warps_cap * sizeof(trace_warp);
+    }
+    return bytes;
+}
