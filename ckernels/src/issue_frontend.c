@@ -54,12 +54,14 @@ void smtlm_issue_reset(smtlm_issue *iss)
             sc->sup_mask |= 1ull << w;
         }
         sc->last = -1;
+        sc->after_last = ~0ull;
         sc->turn = 0;
         sc->active_set = 0;
         sc->n_age = 0;
         iss->issued_last[s] = 0;
     }
     smtlm_sb_reset(&iss->sb);
+    smtlm_issue_route_init(iss);
     iss->ib_empty = all_warps(n);
     iss->fdone = all_warps(n);
     iss->exited = all_warps(n);

@@ -14,6 +14,8 @@ static inline void warp_ib_changed(smtlm_issue *iss, unsigned w) { iss->sb_known
 void smtlm_issue_ibuffer_flush(smtlm_issue *iss, smtlm_inst_pool *pool, unsigned w);
 /* Removes warp w from its CTA's barrier participants and releases a completed barrier. */
 void smtlm_issue_barrier_exit(smtlm_issue *iss, unsigned w);
+/* Fills the unit routing table from cfg (issue_sched.c). */
+void smtlm_issue_route_init(smtlm_issue *iss);
 /* Marks the warp functionally done (all lanes exited). */
 void smtlm_issue_set_fdone(smtlm_issue *iss, unsigned w);
 

@@ -82,90 +82,89 @@ static unsigned order_two_level(smtlm_issue *iss, smtlm_sched *sc, const smtlm_i
     return n;
 }
 
-/* Unit routing of scheduler_unit::cycle (no INT->SP fallback). Returns the ID_OC set id and
- * the unit type, or -1 when the target slot is busy or the dual-issue rule forbids it. */
-static int route(const smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s,
-                 const smtlm_inst *in, unsigned prev, unsigned *unit)
+#if defined(__GNUC__)
+#define HOT static inline __attribute__((always_inline))
+#define COLD static __attribute__((noinline))
+#else
+#define HOT static inline
+#define COLD static
+#endif
+
+#define ROUTE_NONE 0xFFu
+
+/* Unit routing of scheduler_unit::cycle (no INT->SP fallback) as a table over the op (the
+ * configuration is fixed): every op has one target set and unit; ROUTE_NONE when the core has
+ * none of those units. Entry SMTLM_OP_COUNT is the default branch (any other op). */
+void smtlm_issue_route_init(smtlm_issue *iss)
 {
     const smtlm_issue_cfg *c = &iss->cfg;
-    const int diff = c->dual_issue_diff_units;
-#define HAS_FREE(id) smtlm_stage_has_free(&env->out, (id), c->sub_core, s)
-#define AVAIL(n, id) ((n) > 0 && HAS_FREE(id))
-#define BLOCKED(u) (diff && prev == (u))
-    switch (in->op) {
-    case SMTLM_OP_LOAD: case SMTLM_OP_STORE: case SMTLM_OP_MEMBAR:
-        if (HAS_FREE(SMTLM_ID_OC_MEM) && !BLOCKED(SMTLM_UNIT_MEM)) {
-            *unit = SMTLM_UNIT_MEM;
-            return SMTLM_ID_OC_MEM;
+    for (unsigned op = 0; op <= SMTLM_OP_COUNT; op++) {
+        unsigned unit, set, n;
+        switch (op) {
+        case SMTLM_OP_LOAD: case SMTLM_OP_STORE: case SMTLM_OP_MEMBAR:
+            unit = SMTLM_UNIT_MEM, set = SMTLM_ID_OC_MEM, n = 1;
+            break;
+        case SMTLM_OP_TENSOR_CORE:
+            unit = SMTLM_UNIT_TENSOR, set = SMTLM_ID_OC_TENSOR_CORE, n = c->n_tensor;
+            break;
+        case SMTLM_OP_SPEC: /* the set depends on the instruction's unit number */
+            unit = SMTLM_UNIT_SPECIALIZED, set = ROUTE_NONE, n = 0;
+            break;
+        case SMTLM_OP_DP:
+            if (c->n_dp > 0)
+                unit = SMTLM_UNIT_DP, set = SMTLM_ID_OC_DP, n = c->n_dp;
+            else
+                unit = SMTLM_UNIT_SFU, set = SMTLM_ID_OC_SFU, n = c->n_sfu;
+            break;
+        case SMTLM_OP_SFU:
+            unit = SMTLM_UNIT_SFU, set = SMTLM_ID_OC_SFU, n = c->n_sfu;
+            break;
+        default: /* SP, INT, ALU, branch, BAR, EXIT */
+            if (c->n_int > 0 && op != SMTLM_OP_SP)
+                unit = SMTLM_UNIT_INT, set = SMTLM_ID_OC_INT, n = c->n_int;
+            else
+                unit = SMTLM_UNIT_SP, set = SMTLM_ID_OC_SP, n = c->n_sp;
+            break;
         }
-        return -1;
-    case SMTLM_OP_TENSOR_CORE:
-        if (!BLOCKED(SMTLM_UNIT_TENSOR) && AVAIL(c->n_tensor, SMTLM_ID_OC_TENSOR_CORE)) {
-            *unit = SMTLM_UNIT_TENSOR;
-            return SMTLM_ID_OC_TENSOR_CORE;
-        }
-        return -1;
-    case SMTLM_OP_SPEC: {
-        unsigned k = (unsigned)in->spec - 1;
-        if (!BLOCKED(SMTLM_UNIT_SPECIALIZED) && AVAIL(c->n_spec_units[k], SMTLM_ID_OC_SPEC(k))) {
-            *unit = SMTLM_UNIT_SPECIALIZED;
-            return SMTLM_ID_OC_SPEC(k);
-        }
-        return -1;
+        iss->route_unit[op] = (uint8_t)unit;
+        iss->route_set[op] = (uint8_t)(n > 0 ? set : ROUTE_NONE);
     }
-    case SMTLM_OP_DP:
-        if (c->n_dp > 0 && !BLOCKED(SMTLM_UNIT_DP)) {
-            if (AVAIL(c->n_dp, SMTLM_ID_OC_DP)) {
-                *unit = SMTLM_UNIT_DP;
-                return SMTLM_ID_OC_DP;
-            }
-            return -1;
-        }
-        if (c->n_dp == 0 && !BLOCKED(SMTLM_UNIT_SFU) && AVAIL(c->n_sfu, SMTLM_ID_OC_SFU)) {
-            *unit = SMTLM_UNIT_SFU;
-            return SMTLM_ID_OC_SFU;
-        }
-        return -1;
-    case SMTLM_OP_SFU:
-        if (!BLOCKED(SMTLM_UNIT_SFU) && AVAIL(c->n_sfu, SMTLM_ID_OC_SFU)) {
-            *unit = SMTLM_UNIT_SFU;
-            return SMTLM_ID_OC_SFU;
-        }
-        return -1;
-    default: /* SP, INT, ALU, branch, BAR, EXIT */
-        if (c->n_int > 0 && in->op != SMTLM_OP_SP && !BLOCKED(SMTLM_UNIT_INT) && AVAIL(c->n_int, SMTLM_ID_OC_INT)) {
-            *unit = SMTLM_UNIT_INT;
-            return SMTLM_ID_OC_INT;
-        }
-        if ((c->n_int == 0 || in->op == SMTLM_OP_SP) && !BLOCKED(SMTLM_UNIT_SP) && AVAIL(c->n_sp, SMTLM_ID_OC_SP)) {
-            *unit = SMTLM_UNIT_SP;
-            return SMTLM_ID_OC_SP;
-        }
-        return -1;
+}
+
+/* Returns the ID_OC set id and the unit type, or -1 when the core has no such unit, the target
+ * slot is busy or the dual-issue rule forbids it (prev = the unit of the first instruction). */
+HOT int route(const smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, const smtlm_inst *in,
+              unsigned prev, unsigned *unit)
+{
+    const unsigned op = in->op < SMTLM_OP_COUNT ? in->op : SMTLM_OP_COUNT;
+    unsigned set = iss->route_set[op];
+    const unsigned u = iss->route_unit[op];
+    if (op == SMTLM_OP_SPEC) {
+        const unsigned k = (unsigned)in->spec - 1;
+        set = k < SMTLM_MAX_SPEC_UNITS && iss->cfg.n_spec_units[k] > 0 ? (unsigned)SMTLM_ID_OC_SPEC(k) : ROUTE_NONE;
     }
-#undef AVAIL
-#undef BLOCKED
-#undef HAS_FREE
+    if (set == ROUTE_NONE || (iss->cfg.dual_issue_diff_units && prev == u) ||
+        !smtlm_stage_has_free(&env->out, set, iss->cfg.sub_core, s))
+        return -1;
+    *unit = u;
+    return (int)set;
 }
 
 /* Recomputes the cached verdict of warp w's next instruction. */
-static int sb_verdict(smtlm_issue *iss, unsigned w, const smtlm_inst *in)
+HOT int sb_verdict(smtlm_issue *iss, unsigned w, const smtlm_inst *in)
 {
     const uint64_t b = 1ull << w;
+    const int hit = smtlm_sb_collides(&iss->sb, w, in);
     iss->sb_known |= b;
     iss->sb.dirty &= ~b;
-    if (smtlm_sb_collides(&iss->sb, w, in)) {
-        iss->sb_blocked |= b;
-        return 1;
-    }
-    iss->sb_blocked &= ~b;
-    return 0;
+    iss->sb_blocked = (iss->sb_blocked & ~b) | ((uint64_t)hit << w);
+    return hit;
 }
 
 /* RAW/WAW collision of the warp's next instruction, cached until the warp's scoreboard set
  * (the scoreboard's dirty bit) or its next instruction (sb_known) changes: a waiting warp is
  * re-examined every cycle. */
-static inline int blocked_on_scoreboard(smtlm_issue *iss, unsigned w, const smtlm_inst *in)
+HOT int blocked_on_scoreboard(smtlm_issue *iss, unsigned w, const smtlm_inst *in)
 {
     if (iss->sb_known & ~iss->sb.dirty & (1ull << w))
         return (int)(iss->sb_blocked >> w & 1);
@@ -189,41 +188,26 @@ static int is_longop_load(const smtlm_inst *in)
            (in->mem_space == SMTLM_MEM_GLOBAL || in->mem_space == SMTLM_MEM_LOCAL || in->mem_space == SMTLM_MEM_TEX);
 }
 
-/* GPGPU-Sim issue_warp: into the ID_OC slot, functional effects (EXIT lanes, barrier, membar,
- * atomics), scoreboard reservation, ibuffer slot freed. */
-static void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w,
-                       unsigned set, unsigned unit)
+/* The functional effects of the rare instructions (atomics, EXIT, BAR, MEMBAR), in
+ * issue_warp's order; the warp may wait from now on. */
+COLD void issue_special(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w, const smtlm_inst *in)
 {
     smtlm_warp *wp = &iss->warp[w];
-    smtlm_iref r = wp->ib[wp->next];
-    smtlm_inst *in = smtlm_pool_get(env->pool, r);
-    wp->ib[wp->next] = SMTLM_NO_INST;
-    wp->ib_valid[wp->next] = 0;
-    warp_ib_changed(iss, w);
-    if (in->atomic || in->op == SMTLM_OP_EXIT || in->op == SMTLM_OP_BARRIER || in->op == SMTLM_OP_MEMBAR)
-        iss->may_wait |= 1ull << w; /* the warp may wait from now on */
-    if (warp_ib_empty(wp))
-        iss->ib_empty |= 1ull << w;
-    in->uid = ++iss->next_uid;
-    in->sched = (uint8_t)s;
-    in->unit = (uint8_t)unit;
-    in->ev[SMTLM_EV_ISSUE] = env->now;
-    smtlm_stage_put(&env->out, set, iss->cfg.sub_core, s, r, in->uid);
-    iss->distro[s][SMTLM_DISTRO_W0 + smtlm_popcount32(in->mask)]++;
-    iss->issued++;
-    iss->issued_this_cycle++;
+    iss->may_wait |= 1ull << w;
     if (in->atomic)
         wp->n_atomic += smtlm_popcount32(in->mask);
     if (in->op == SMTLM_OP_EXIT) {
         uint32_t done = in->mask & wp->active_lanes;
         wp->active_lanes &= ~done;
         wp->n_completed = (uint8_t)(wp->n_completed + smtlm_popcount32(done));
-        if (warp_functional_done(wp))
+        if (warp_functional_done(wp)) {
             iss->fdone |= 1ull << w;
-    }
-    if (wp->trace_done && warp_functional_done(wp)) {
-        smtlm_issue_ibuffer_flush(iss, env->pool, w);
-        smtlm_issue_barrier_exit(iss, w);
+            /* (a warp that issues was not done before: only an EXIT gets it here) */
+            if (wp->trace_done) {
+                smtlm_issue_ibuffer_flush(iss, env->pool, w);
+                smtlm_issue_barrier_exit(iss, w);
+            }
+        }
     }
     if (in->op == SMTLM_OP_BARRIER) { /* every BAR is a full-CTA sync on barrier 0 */
         smtlm_cta_slot *c = &iss->cta[wp->cta];
@@ -233,7 +217,36 @@ static void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned 
     }
     if (in->op == SMTLM_OP_MEMBAR)
         wp->membar = 1;
-    smtlm_sb_reserve(&iss->sb, w, in, is_longop_load(in));
+}
+
+/* GPGPU-Sim issue_warp: into the ID_OC slot, functional effects (EXIT lanes, barrier, membar,
+ * atomics), scoreboard reservation, ibuffer slot freed and stepped (ibuffer_step). */
+HOT void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w, unsigned set,
+                    unsigned unit)
+{
+    smtlm_warp *wp = &iss->warp[w];
+    const unsigned slot = wp->next;
+    const smtlm_iref r = wp->ib[slot];
+    smtlm_inst *in = smtlm_pool_get(env->pool, r);
+    const uint64_t b = 1ull << w;
+    wp->ib[slot] = SMTLM_NO_INST;
+    wp->ib_valid[slot] = 0;
+    wp->next = (uint8_t)(slot ^ 1);
+    iss->sb_known &= ~b; /* the next instruction changed */
+    if (!wp->ib_valid[slot ^ 1])
+        iss->ib_empty |= b;
+    in->uid = ++iss->next_uid;
+    in->sched = (uint8_t)s;
+    in->unit = (uint8_t)unit;
+    in->ev[SMTLM_EV_ISSUE] = env->now;
+    smtlm_stage_put(&env->out, set, iss->cfg.sub_core, s, r, in->uid);
+    iss->distro[s][SMTLM_DISTRO_W0 + smtlm_popcount32(in->mask)]++;
+    iss->issued++;
+    iss->issued_this_cycle++;
+    const unsigned op = in->op;
+    if (in->atomic || op == SMTLM_OP_EXIT || op == SMTLM_OP_BARRIER || op == SMTLM_OP_MEMBAR)
+        issue_special(iss, env, w, in);
+    smtlm_sb_reserve(&iss->sb, w, in, op == SMTLM_OP_LOAD && is_longop_load(in));
 }
 
 /* What a scheduler saw this cycle (shader_cycle_distro category). */
@@ -241,14 +254,14 @@ typedef struct sched_seen {
     int valid, ready, issued_any;
 } sched_seen;
 
-static inline int waiting(smtlm_issue *iss, unsigned w)
+HOT int waiting(smtlm_issue *iss, unsigned w)
 {
     return (iss->may_wait >> w & 1) && smtlm_warp_waiting(iss, w);
 }
 
 /* The second instruction of a dual issue (GPGPU-Sim's per-warp loop, second round): the same
  * checks as the first; its stall reason is never counted, as the warp has issued. */
-static int issue_second(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w, unsigned prev)
+COLD int issue_second(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w, unsigned prev)
 {
     smtlm_warp *wp = &iss->warp[w];
     if (waiting(iss, w) || (iss->ib_empty >> w & 1))
@@ -259,15 +272,13 @@ static int issue_second(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned
     if (blocked_on_scoreboard(iss, w, in) || (set = route(iss, env, s, in, prev, &unit)) < 0)
         return 0;
     issue_warp(iss, env, s, w, (unsigned)set, unit);
-    wp->next ^= 1; /* ibuffer_step */
     return 1;
 }
 
 /* One examined warp of scheduler_unit::cycle: up to max_insn_issue_per_warp instructions;
  * returns 1 if it issued, else counts the warp's stall reason (the first check that failed). */
-static int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w, sched_seen *seen)
+HOT int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w, sched_seen *seen)
 {
-    smtlm_warp *wp = &iss->warp[w];
     uint64_t *stall = iss->warp_stall[w];
     if (waiting(iss, w)) {
         stall[wait_reason(iss, w)]++;
@@ -278,6 +289,7 @@ static int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, u
         return 0;
     }
     seen->valid = 1;
+    const smtlm_warp *wp = &iss->warp[w];
     const smtlm_inst *in = smtlm_pool_get(env->pool, wp->ib[wp->next]);
     if (blocked_on_scoreboard(iss, w, in)) {
         stall[SMTLM_WS_SCOREBOARD]++;
@@ -291,7 +303,6 @@ static int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, u
         return 0;
     }
     issue_warp(iss, env, s, w, (unsigned)set, unit);
-    wp->next ^= 1; /* ibuffer_step */
     seen->issued_any = 1;
     stall[SMTLM_WS_ISSUED]++;
     if (iss->cfg.max_issue_per_warp > 1 && issue_second(iss, env, s, w, unit))
@@ -301,23 +312,57 @@ static int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, u
     return 1;
 }
 
+/* The out-of-line copy for the rarer walks. */
+COLD int examine_cold(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w, sched_seen *seen)
+{
+    return examine(iss, env, s, w, seen);
+}
+
+/* Warps whose examine cannot change anything this cycle: not waiting, an instruction in the
+ * ibuffer, and a cached scoreboard verdict "blocked" that is still valid. examine would only
+ * count their scoreboard stall, so the walks count it in bulk. Only the examined warp's state
+ * changes during a walk that has not issued, so the mask stays exact for the whole walk. */
+HOT uint64_t sb_stuck(const smtlm_issue *iss)
+{
+    return iss->sb_known & iss->sb_blocked & ~iss->sb.dirty & ~iss->may_wait & ~iss->ib_empty;
+}
+
+HOT void count_sb_stalls(smtlm_issue *iss, uint64_t m, sched_seen *seen)
+{
+    if (!m)
+        return;
+    seen->valid = 1;
+    for (; m; m &= m - 1)
+        iss->warp_stall[smtlm_ctz64(m)][SMTLM_WS_SCOREBOARD]++;
+}
+
+/* The warp that issued: its supervised position (and, for lrr, the warps after it). */
+HOT void set_last(smtlm_issue *iss, smtlm_sched *sc, unsigned w)
+{
+    sc->last = (int16_t)(w / iss->cfg.n_sched);
+    sc->after_last = w >= 63 ? 0 : ~0ull << (w + 1);
+}
+
 /* lrr: the live supervised warps in warp-id order, starting just after the last that issued. */
-static void walk_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, sched_seen *seen)
+HOT void walk_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, sched_seen *seen)
 {
     smtlm_sched *sc = &iss->sched[s];
     const uint64_t cand = sc->sup_mask & ~iss->exited;
-    uint64_t hi = cand;
-    if (sc->last >= 0) {
-        const unsigned lw = sc->sup[sc->last];
-        hi = lw >= 63 ? 0 : cand & (~0ull << (lw + 1));
-    }
+    const uint64_t stuck = cand & sb_stuck(iss);
+    const uint64_t hi = cand & sc->after_last;
     for (uint64_t part = hi, rest = cand & ~hi;; part = rest, rest = 0) {
-        for (; part; part &= part - 1) {
-            const unsigned w = smtlm_ctz64(part);
+        while (part) {
+            const uint64_t slow = part & ~stuck;
+            const uint64_t before = slow ? (slow & (0 - slow)) - 1 : ~0ull;
+            count_sb_stalls(iss, part & before, seen);
+            if (!slow)
+                break;
+            const unsigned w = smtlm_ctz64(slow);
             if (examine(iss, env, s, w, seen)) {
-                sc->last = (int16_t)(w / iss->cfg.n_sched);
+                set_last(iss, sc, w);
                 return;
             }
+            part &= ~before << 1; /* drops the counted warps and w */
         }
         if (!rest)
             return;
@@ -327,7 +372,7 @@ static void walk_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s,
 /* gto/oldest: (gto) the last warp that issued, then the warps that do not wait by age, then
  * the waiting ones in warp-id order. Every waiting test of the ordering runs before the walk,
  * as in the sort it replaces (a test may release a membar). */
-static void walk_age(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, int greedy, sched_seen *seen)
+HOT void walk_age(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, int greedy, sched_seen *seen)
 {
     smtlm_sched *sc = &iss->sched[s];
     const uint64_t cand = sc->sup_mask & ~iss->exited;
@@ -343,29 +388,34 @@ static void walk_age(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s,
     if (cand & first) {
         const unsigned w = smtlm_ctz64(first);
         if (examine(iss, env, s, w, seen)) {
-            sc->last = (int16_t)(w / iss->cfg.n_sched);
+            set_last(iss, sc, w);
             return;
         }
     }
-    const uint64_t skip = first | waiting;
+    const uint64_t skip = first | waiting, stuck = cand & sb_stuck(iss) & ~skip;
     for (unsigned i = 0; i < sc->n_age; i++) {
         const unsigned w = sc->age[i];
-        if (!(skip >> w & 1) && examine(iss, env, s, w, seen)) {
-            sc->last = (int16_t)(w / iss->cfg.n_sched);
+        if (skip >> w & 1)
+            continue;
+        if (stuck >> w & 1) {
+            seen->valid = 1;
+            iss->warp_stall[w][SMTLM_WS_SCOREBOARD]++;
+        } else if (examine_cold(iss, env, s, w, seen)) {
+            set_last(iss, sc, w);
             return;
         }
     }
     for (; waiting; waiting &= waiting - 1) {
         const unsigned w = smtlm_ctz64(waiting);
-        if (examine(iss, env, s, w, seen)) {
-            sc->last = (int16_t)(w / iss->cfg.n_sched);
+        if (examine_cold(iss, env, s, w, seen)) {
+            set_last(iss, sc, w);
             return;
         }
     }
 }
 
 /* rrr and two_level: an explicit order of supervised positions. */
-static void walk_list(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, sched_seen *seen)
+COLD void walk_list(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, sched_seen *seen)
 {
     smtlm_sched *sc = &iss->sched[s];
     uint8_t list[SMTLM_MAX_WARPS];
@@ -373,28 +423,21 @@ static void walk_list(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s
                                                           : order_two_level(iss, sc, env->pool, list);
     for (unsigned i = 0; i < n; i++) {
         const unsigned w = sc->sup[list[i]];
-        if (!iss->warp[w].done_exit && examine(iss, env, s, w, seen)) {
-            sc->last = (int16_t)list[i];
+        if (!iss->warp[w].done_exit && examine_cold(iss, env, s, w, seen)) {
+            set_last(iss, sc, w);
             return;
         }
     }
 }
 
-static void sched_cycle(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s)
+HOT void sched_done(smtlm_issue *iss, unsigned s, const sched_seen *seen)
 {
-    sched_seen seen = {0, 0, 0};
-    switch (iss->cfg.policy) {
-    case SMTLM_SCHED_GTO: walk_age(iss, env, s, 1, &seen); break;
-    case SMTLM_SCHED_OLDEST: walk_age(iss, env, s, 0, &seen); break;
-    case SMTLM_SCHED_LRR: walk_lrr(iss, env, s, &seen); break;
-    default: walk_list(iss, env, s, &seen); break;
-    }
-    iss->issued_last[s] = (uint8_t)seen.issued_any;
-    if (!seen.valid)
+    iss->issued_last[s] = (uint8_t)seen->issued_any;
+    if (!seen->valid)
         iss->distro[s][SMTLM_DISTRO_IDLE]++;
-    else if (!seen.ready)
+    else if (!seen->ready)
         iss->distro[s][SMTLM_DISTRO_SCOREBOARD]++;
-    else if (!seen.issued_any)
+    else if (!seen->issued_any)
         iss->distro[s][SMTLM_DISTRO_STALL]++;
 }
 
@@ -404,10 +447,25 @@ int smtlm_issue_cycle(smtlm_issue *iss, uint64_t now)
 {
     iss->ports.now = now;
     const smtlm_issue_ports *env = &iss->ports;
+    const unsigned n = iss->cfg.n_sched;
+    const smtlm_sched_policy policy = iss->cfg.policy;
     iss->issued_this_cycle = 0;
-    for (unsigned k = 0; k < iss->cfg.n_sched; k++)
-        sched_cycle(iss, env, (iss->issue_prio + k) % iss->cfg.n_sched);
-    iss->issue_prio = (iss->issue_prio + 1) % iss->cfg.n_sched;
+    unsigned s = iss->issue_prio;
+    for (unsigned k = 0; k < n; k++) {
+        sched_seen seen = {0, 0, 0};
+        if (policy == SMTLM_SCHED_LRR)
+            walk_lrr(iss, env, s, &seen);
+        else if (policy == SMTLM_SCHED_GTO)
+            walk_age(iss, env, s, 1, &seen);
+        else if (policy == SMTLM_SCHED_OLDEST)
+            walk_age(iss, env, s, 0, &seen);
+        else
+            walk_list(iss, env, s, &seen);
+        sched_done(iss, s, &seen);
+        if (++s == n)
+            s = 0;
+    }
+    iss->issue_prio = iss->issue_prio + 1 == n ? 0 : iss->issue_prio + 1;
     return iss->error;
 }
 

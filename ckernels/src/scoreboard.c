@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+_Static_assert((SMTLM_SB_WORDS & (SMTLM_SB_WORDS - 1)) == 0, "smtlm_sb_bit_ masks the word index");
+
 int smtlm_sb_init(smtlm_scoreboard *sb, unsigned n_warps)
 {
     if (n_warps == 0)
@@ -25,20 +27,6 @@ void smtlm_sb_reset(smtlm_scoreboard *sb)
 int smtlm_sb_collision(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in)
 {
     return smtlm_sb_collides(sb, w, in);
-}
-
-void smtlm_sb_reserve(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in, int longop)
-{
-    for (unsigned i = 0; i < in->n_dst; i++) {
-        int r = in->dst[i];
-        if (r <= 0 || smtlm_sb_test(sb, w, (unsigned)r))
-            continue; /* duplicate destination inside one instruction */
-        sb->pending[w][r >> 6] |= 1ull << (r & 63);
-        if (longop)
-            sb->longop[w][r >> 6] |= 1ull << (r & 63);
-        sb->count[w]++;
-        sb->dirty |= 1ull << w;
-    }
 }
 
 void smtlm_sb_release_reg(smtlm_scoreboard *sb, unsigned w, unsigned reg)

@@ -86,6 +86,7 @@ typedef struct smtlm_sched {
     uint8_t n_sup;
     uint8_t sup[SMTLM_MAX_WARPS];  /* supervised warps (wid mod n_sched == id), all slots */
     int16_t last;                  /* index in sup of the last warp that issued; -1 = none */
+    uint64_t after_last;           /* warp ids above the last that issued (all when none): lrr */
     uint8_t turn;                  /* rrr */
     uint64_t sup_mask;             /* the supervised warps as a mask over warp ids */
     uint64_t active_set;           /* two-level: warps in the active set */
@@ -121,6 +122,8 @@ typedef struct smtlm_issue {
     uint64_t sb_known;             /* sb_blocked holds the verdict for the warp's ib[next] (valid
                                     * while the scoreboard's dirty bit is clear too) */
     uint64_t sb_blocked;           /* RAW/WAW collision of ib[next] */
+    uint8_t route_set[SMTLM_OP_COUNT + 1];  /* per op: the ID_OC set it issues into (0xFF: none) */
+    uint8_t route_unit[SMTLM_OP_COUNT + 1]; /* and the unit type (from cfg, set by reset) */
     unsigned last_fetched;
     int fetch_valid;
     unsigned fetch_warp;

@@ -29,28 +29,53 @@ static inline int smtlm_sb_test(const smtlm_scoreboard *sb, unsigned w, unsigned
 {
     return (int)(sb->pending[w][reg >> 6] >> (reg & 63) & 1);
 }
-/* RAW/WAW check of an instruction for warp w: one bit test per named register. */
+/* Bit `reg` of a warp's pending set, 0 for reg <= 0 (no register; 0 is never reserved):
+ * branch-free, the word index kept in range. */
+static inline uint64_t smtlm_sb_bit_(const uint64_t *p, int reg)
+{
+    const uint64_t keep = 0 - (uint64_t)(reg > 0);
+    return (p[((unsigned)reg >> 6) & (SMTLM_SB_WORDS - 1)] >> (reg & 63)) & keep;
+}
+
+/* RAW/WAW check of an instruction for warp w: one bit test per named register, unrolled
+ * (an instruction names at most SMTLM_MAX_SRC sources and SMTLM_MAX_DST destinations). */
 static inline int smtlm_sb_collides(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in)
 {
     if (sb->count[w] == 0)
         return 0;
     const uint64_t *p = sb->pending[w];
     uint64_t hit = 0;
-    for (unsigned i = 0; i < in->n_src; i++) {
-        const int r = in->src[i];
-        if (r > 0)
-            hit |= p[r >> 6] >> (r & 63);
+    switch (in->n_src) {
+    default: hit |= smtlm_sb_bit_(p, in->src[3]); /* fall through */
+    case 3: hit |= smtlm_sb_bit_(p, in->src[2]); /* fall through */
+    case 2: hit |= smtlm_sb_bit_(p, in->src[1]); /* fall through */
+    case 1: hit |= smtlm_sb_bit_(p, in->src[0]); /* fall through */
+    case 0: break;
     }
-    for (unsigned i = 0; i < in->n_dst; i++) {
-        const int r = in->dst[i];
-        if (r > 0)
-            hit |= p[r >> 6] >> (r & 63);
+    switch (in->n_dst) {
+    default: hit |= smtlm_sb_bit_(p, in->dst[3]); /* fall through */
+    case 3: hit |= smtlm_sb_bit_(p, in->dst[2]); /* fall through */
+    case 2: hit |= smtlm_sb_bit_(p, in->dst[1]); /* fall through */
+    case 1: hit |= smtlm_sb_bit_(p, in->dst[0]); /* fall through */
+    case 0: break;
     }
     return (int)(hit & 1);
 }
 int smtlm_sb_collision(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in);
 /* Reserves the destinations; `longop` marks them as long operations. */
-void smtlm_sb_reserve(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in, int longop);
+static inline void smtlm_sb_reserve(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in, int longop)
+{
+    for (unsigned i = 0; i < in->n_dst; i++) {
+        const int r = in->dst[i];
+        if (r <= 0 || smtlm_sb_test(sb, w, (unsigned)r))
+            continue; /* duplicate destination inside one instruction */
+        sb->pending[w][r >> 6] |= 1ull << (r & 63);
+        if (longop)
+            sb->longop[w][r >> 6] |= 1ull << (r & 63);
+        sb->count[w]++;
+        sb->dirty |= 1ull << w;
+    }
+}
 void smtlm_sb_release_reg(smtlm_scoreboard *sb, unsigned w, unsigned reg);
 void smtlm_sb_release(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in);
 static inline int smtlm_sb_pending_writes(const smtlm_scoreboard *sb, unsigned w) { return sb->count[w] != 0; }
