@@ -13,6 +13,7 @@
 #include "smtlm/stats.h"
 #include "smtlm/synth_run.h"
 #include "smtlm/trace_source.h"
+#include "smtlm/stats_compare.h"
 #include "smtlm/version.h"
 
 typedef struct run_ctx {
@@ -380,6 +381,9 @@ static void print_usage(FILE *out)
             "  -smtlm_engine systemc|c       the SystemC/TLM model (default) or the C engine: identical results\n"
             "  -h, -help, --help             this text;  --version, -version   version and git commit\n"
             "\n"
+            "smsim -smtlm_compare A.json B.json [-smtlm_compare_all 1]\n"
+            "  two -smtlm_stats_json files side by side, counter by counter (exit 0 same, 1 differ)\n"
+            "\n"
             "Exit status: 0 done (also when a -gpgpu_max_* limit stopped it), 1 the watchdog stopped it,\n"
             "2 bad input. Full reference: README.md and docs/OPTIONS.md.\n");
 }
@@ -399,6 +403,29 @@ static int info_request(int argc, const char *const *argv, FILE *out)
         }
     }
     return 0;
+}
+
+/* smsim -smtlm_compare A.json B.json [-smtlm_compare_all 0|1]: no simulation. Returns -1 when
+ * the command line is not a comparison, else the exit status. */
+static int compare_request(int argc, const char *const *argv, FILE *out, FILE *err)
+{
+    int at = -1;
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "-smtlm_compare"))
+            at = i;
+    if (at < 0)
+        return -1;
+    int all = 0, ok = at == 1 && (argc == 4 || argc == 6);
+    if (ok && argc == 6) {
+        ok = !strcmp(argv[4], "-smtlm_compare_all") && (!strcmp(argv[5], "0") || !strcmp(argv[5], "1"));
+        all = ok && argv[5][0] == '1';
+    }
+    if (!ok) {
+        fprintf(err, "smsim: -smtlm_compare takes two stats files and nothing else: "
+                     "smsim -smtlm_compare A.json B.json [-smtlm_compare_all 1]\n");
+        return 2;
+    }
+    return smtlm_stats_compare(argv[2], argv[3], all, out, err);
 }
 
 /* -smtlm_stats_json: a path, or "-" for stdout (the GPGPU-Sim text then moves to stderr so
@@ -456,6 +483,9 @@ int smtlm_smsim_engines(int argc, const char *const *argv, FILE *out, FILE *err,
     char msg[2048];
     if (info_request(argc, argv, out))
         return 0;
+    const int compared = compare_request(argc, argv, out, err);
+    if (compared >= 0)
+        return compared;
     smtlm_options *opts = smtlm_options_new();
     if (!opts) {
         fprintf(err, "smsim: out of memory\n");
