@@ -10,6 +10,7 @@
 
 #include "smtlm/diag.h"
 #include "smtlm/engine_config.h"
+#include "smtlm/progress.h"
 #include "smtlm/stats.h"
 #include "smtlm/synth_run.h"
 #include "smtlm/trace_source.h"
@@ -33,6 +34,8 @@ typedef struct run_ctx {
     uint64_t sm_cycles;
     int reader_thread; /* -smtlm_reader_thread, resolved */
     size_t stream_limit; /* -smtlm_trace_stream_mib in bytes, or SMTLM_TRACE_STREAM_AUTO */
+    smtlm_progress progress; /* the progress line on a terminal's stderr */
+    unsigned n_kernels;      /* kernels the run will simulate (for the progress line) */
 } run_ctx;
 
 static double now_s(void)
@@ -110,8 +113,11 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
     smtlm_gpu *gpu = r->gpu;
     char why[320];
     double t0 = now_s();
+    smtlm_progress_kernel(&r->progress, r->kernels + 1, r->n_kernels > r->kernels ? r->n_kernels : r->kernels + 1,
+                          gpu->tot_warp_insn);
     smtlm_run_status st = r->engine->run(r->engine_self);
     r->wall += now_s() - t0;
+    smtlm_progress_clear(&r->progress);
     for (unsigned i = 0; i < gpu->n_sm; i++) {
         smtlm_sm_view v;
         smtlm_gpu_sm_view(gpu, i, &v);
@@ -214,6 +220,8 @@ static int run_trace_list(run_ctx *r, const char *list_path)
                 "Accel-Sim (%lu such line%s)\n", list_path, list.first_ignored_line, list.first_ignored, list.n_ignored,
                 list.n_ignored == 1 ? "" : "s");
     int status = 0;
+    for (size_t i = 0; i < list.n; i++)
+        r->n_kernels += list.cmds[i].kind == SMTLM_TRACE_CMD_KERNEL;
     for (size_t i = 0; i < list.n && !status && !r->stop; i++)
         if (list.cmds[i].kind == SMTLM_TRACE_CMD_KERNEL)
             status = run_trace_kernel(r, list.cmds[i].path);
@@ -345,6 +353,10 @@ static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engi
         r->engine_self = NULL;
         return 2;
     }
+    int quiet = 0;
+    smtlm_options_get_bool(r->opts, "smtlm_quiet", &quiet);
+    smtlm_progress_init(&r->progress, r->err, !quiet && isatty(fileno(r->err)), now_s);
+    smtlm_gpu_set_progress_hook(r->gpu, smtlm_progress_tick, &r->progress);
     return 0;
 }
 
