@@ -12,6 +12,7 @@
 #include "smtlm/engine_config.h"
 #include "smtlm/progress.h"
 #include "smtlm/stats.h"
+#include "smtlm/stats_csv.h"
 #include "smtlm/synth_run.h"
 #include "smtlm/trace_source.h"
 #include "smtlm/stats_compare.h"
@@ -26,6 +27,7 @@ typedef struct run_ctx {
     FILE *out, *err, *json;
     FILE *json_stdout;  /* the caller's stdout when the JSON goes there (-smtlm_stats_json -) */
     FILE *events;       /* -smtlm_event_log */
+    smtlm_stats_csv csv; /* -smtlm_stats_csv (csv.f NULL when not asked for) */
     unsigned kernels;
     int stop;          /* a limit or the watchdog ended the run: later kernels are not simulated */
     int limit;         /* a -gpgpu_max_* limit ended it (Accel-Sim's break line is due) */
@@ -164,6 +166,11 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
     if (r->json) {
         fprintf(r->json, "%s\n  ", r->kernels > 1 ? "," : "");
         smtlm_stats_json(r->json, &s);
+    }
+    char csv_msg[256];
+    if (r->csv.f && smtlm_stats_csv_row(&r->csv, &s, csv_msg, sizeof csv_msg)) {
+        fprintf(r->err, "smsim: %s\n", csv_msg);
+        status = 2;
     }
     smtlm_gpu_end_kernel(gpu);
     print_simulation_time(r);
@@ -368,6 +375,7 @@ static void teardown(run_ctx *r)
         fclose(r->json);
     if (r->events)
         fclose(r->events);
+    smtlm_stats_csv_close(&r->csv);
 }
 
 static void print_usage(FILE *out)
@@ -527,9 +535,14 @@ int smtlm_smsim_engines(int argc, const char *const *argv, FILE *out, FILE *err,
         status = open_json(&r, opt_str(opts, "smtlm_stats_json"), out);
     if (!status && !list_only)
         status = open_event_log(&r, opt_str(opts, "smtlm_event_log"));
+    if (!status && !list_only && *opt_str(opts, "smtlm_stats_csv") &&
+        smtlm_stats_csv_open(&r.csv, opt_str(opts, "smtlm_stats_csv"), msg, sizeof msg)) {
+        fprintf(err, "smsim: %s\n", msg);
+        status = 2;
+    }
     if (!status && !list_only) {
         if (r.json)
-            fprintf(r.json, "{\"kernels\":[");
+            fprintf(r.json, "{\"schema_version\":%d,\"kernels\":[", SMTLM_STATS_SCHEMA_VERSION);
         const char *trace = opt_str(opts, "trace");
         status = *trace ? run_trace_list(&r, trace) : run_synthetic(&r);
         if (r.json)

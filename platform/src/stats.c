@@ -1,6 +1,8 @@
 /* Statistics snapshot, GPGPU-Sim-named text output and JSON output. */
 #include "smtlm/stats.h"
 
+#include "stats_internal.h"
+
 #include <inttypes.h>
 #include <string.h>
 
@@ -74,7 +76,7 @@ static double sim_time_us(const smtlm_stats *st)
     return st->core_clock_mhz > 0 ? (double)st->sim_cycle / st->core_clock_mhz : 0.0;
 }
 
-static const char *fu_name[SMTLM_FU_KINDS] = {"sp", "dp", "int", "sfu", "tensor", "spec"};
+const char *const smtlm_stats_fu_name[SMTLM_FU_KINDS] = {"sp", "dp", "int", "sfu", "tensor", "spec"};
 static const char *ws_name[SMTLM_WS_COUNT] = {"issued", "ibuffer_empty", "barrier", "membar", "atomic",
                                               "draining", "scoreboard", "unit_busy"};
 
@@ -111,7 +113,7 @@ void smtlm_stats_print(FILE *out, const smtlm_stats *st)
         fprintf(out, " %" PRIu64, st->bank_wait_steps[b]);
     fprintf(out, "\nsmtlm_fu_busy_cycles =");
     for (unsigned f = 0; f < SMTLM_FU_KINDS; f++)
-        fprintf(out, " %s:%" PRIu64, fu_name[f], st->fu_busy[f]);
+        fprintf(out, " %s:%" PRIu64, smtlm_stats_fu_name[f], st->fu_busy[f]);
     fprintf(out, " ldst:%" PRIu64 "\n", st->ldst_busy);
     fprintf(out, "gpgpu_n_shmem_bkconflict = %" PRIu64 "\n", st->shmem_bank_conflicts);
     fprintf(out, "smtlm_mem_requests = %" PRIu64 "\nsmtlm_mem_avg_latency = %.1f\n", st->mem_requests,
@@ -200,12 +202,14 @@ void smtlm_stats_json(FILE *out, const smtlm_stats *st)
     json_array(out, "operand_collection_latency_hist", st->collect_lat_hist, 64);
     fprintf(out, ",\"fu_busy_cycles\":{");
     for (unsigned f = 0; f < SMTLM_FU_KINDS; f++)
-        fprintf(out, "\"%s\":%" PRIu64 ",", fu_name[f], st->fu_busy[f]);
+        fprintf(out, "\"%s\":%" PRIu64 ",", smtlm_stats_fu_name[f], st->fu_busy[f]);
     fprintf(out, "\"ldst\":%" PRIu64 "}", st->ldst_busy);
     fprintf(out, ",\"skipped_cycles\":%" PRIu64, st->skipped_cycles);
     fprintf(out, ",\"sm_active_cycles\":%" PRIu64 ",\"result_bus_stalls\":%" PRIu64, st->active_cycles, st->result_bus_stalls);
     fprintf(out, ",\"wb_dropped_writes\":%" PRIu64 ",\"wb_buffered_writes\":%" PRIu64, st->dropped_writes, st->buffered_writes);
     fprintf(out, ",\"shmem_accesses\":%" PRIu64 ",\"shmem_bank_conflicts\":%" PRIu64, st->shmem_accesses, st->shmem_bank_conflicts);
-    fprintf(out, ",\"mem_requests\":%" PRIu64 ",\"mem_bytes\":%" PRIu64 ",\"mem_avg_latency\":%.3f}", st->mem_requests,
+    fprintf(out, ",\"mem_requests\":%" PRIu64 ",\"mem_bytes\":%" PRIu64 ",\"mem_avg_latency\":%.3f,", st->mem_requests,
             st->mem_bytes, ratio(st->mem_latency_sum, st->mem_requests));
+    smtlm_stats_json_sms(out, st->gpu);
+    fputc('}', out);
 }

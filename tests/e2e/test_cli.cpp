@@ -4,6 +4,13 @@
 
 #include <algorithm>
 
+#include <map>
+
+extern "C" {
+#include "smtlm/json_flat.h"
+#include "smtlm/stats.h"
+}
+
 #include "micro_trace.hpp"
 #include "smsim_run.hpp"
 
@@ -238,6 +245,141 @@ TEST(StatsJson, HoldsOneStallEntryPerWarpThatRan)
     EXPECT_NE(j.find("\"warp_stall_per_warp\":[{\"sm\":0,\"warp\":0,\"issued\":17,"), std::string::npos) << j;
     EXPECT_NE(j.find("},{\"sm\":0,\"warp\":1,\"issued\":17,"), std::string::npos) << j;
     EXPECT_EQ(j.find("\"warp\":2,"), std::string::npos) << j; // warps that never ran are left out
+}
+
+// The per-SM sections hold what the kernel totals sum: over the SMs of the synthetic workload
+// with 6 CTAs (one per SM of the 80-SM QV100), per-scheduler stalls, per-bank reads, per-unit
+// busy cycles and per-SM warp instructions add up to the kernel's figures; the layout version
+// is on top.
+TEST(StatsJson, PerSmSectionsSumToTheKernelTotals)
+{
+    const std::string json = e2e::scratch("cli_persm") + "/stats.json";
+    const e2e::Result r = e2e::smsim({"-smtlm_synth_ctas", "6", "-smtlm_synth_insts", "300", "-smtlm_stats_json", json});
+    ASSERT_EQ(r.status, 0) << r.err;
+    smtlm_json_flat f;
+    char msg[512];
+    ASSERT_EQ(smtlm_json_flatten_file(json.c_str(), &f, msg, sizeof msg), 0) << msg;
+    std::map<std::string, double> v;
+    for (size_t i = 0; i < f.n; i++)
+        v[f.leaf[i].path] = f.leaf[i].number;
+    smtlm_json_flat_free(&f);
+    EXPECT_EQ(v["schema_version"], SMTLM_STATS_SCHEMA_VERSION);
+    std::map<std::string, double> sum;
+    unsigned sms = 0;
+    const std::regex sched("kernels\\[0\\]\\.sms\\[[0-9]+\\]\\.schedulers\\[[0-9]+\\]\\.(stall|w0_idle|w0_scoreboard)");
+    const std::regex bank("kernels\\[0\\]\\.sms\\[[0-9]+\\]\\.rf_banks\\[([0-9]+)\\]\\.reads");
+    const std::regex unit("kernels\\[0\\]\\.sms\\[([0-9]+)\\]\\.units\\[([0-9]+)\\]\\.busy_cycles");
+    const std::regex warps("kernels\\[0\\]\\.sms\\[[0-9]+\\]\\.warp_insts");
+    std::smatch m;
+    for (const auto &kv : v) {
+        if (std::regex_match(kv.first, m, sched))
+            sum[m[1]] += kv.second;
+        else if (std::regex_match(kv.first, m, bank))
+            sum["bank" + m[1].str()] += kv.second;
+        else if (std::regex_match(kv.first, m, warps))
+            sum["warps"] += kv.second, sms++;
+    }
+    // unit kinds come as strings: sum busy cycles by kind through the kind leaves
+    smtlm_json_flat g;
+    ASSERT_EQ(smtlm_json_flatten_file(json.c_str(), &g, msg, sizeof msg), 0);
+    std::map<std::string, std::string> kinds;
+    for (size_t i = 0; i < g.n; i++) {
+        std::string p = g.leaf[i].path;
+        if (p.size() > 5 && p.compare(p.size() - 5, 5, ".kind") == 0)
+            kinds[p.substr(0, p.size() - 5)] = g.leaf[i].text;
+    }
+    smtlm_json_flat_free(&g);
+    for (const auto &kv : v)
+        if (std::regex_match(kv.first, m, unit))
+            sum["fu_" + kinds[kv.first.substr(0, kv.first.size() - 12)]] += kv.second;
+    EXPECT_EQ(sms, 6u);
+    EXPECT_EQ(sum["stall"], v["kernels[0].stall"]);
+    EXPECT_EQ(sum["w0_idle"], v["kernels[0].w0_idle"]);
+    EXPECT_EQ(sum["w0_scoreboard"], v["kernels[0].w0_scoreboard"]);
+    EXPECT_EQ(sum["bank0"], v["kernels[0].rf_bank_reads[0]"]);
+    EXPECT_EQ(sum["bank5"], v["kernels[0].rf_bank_reads[5]"]);
+    EXPECT_EQ(sum["warps"], v["kernels[0].gpu_sim_warp_insn"]);
+    EXPECT_EQ(sum["fu_sp"], v["kernels[0].fu_busy_cycles.sp"]);
+    EXPECT_EQ(sum["fu_int"], v["kernels[0].fu_busy_cycles.int"]);
+    EXPECT_GT(sum["fu_int"], 0);
+}
+
+// ---------------------------------------------------------------- -smtlm_stats_csv
+
+std::vector<std::vector<std::string>> read_csv(const std::string &path)
+{
+    std::ifstream f(path);
+    std::vector<std::vector<std::string>> rows;
+    std::string line;
+    while (std::getline(f, line)) {
+        std::vector<std::string> row;
+        std::string cell;
+        bool quoted = false;
+        for (size_t i = 0; i < line.size(); i++) {
+            const char ch = line[i];
+            if (quoted && ch == '"' && i + 1 < line.size() && line[i + 1] == '"')
+                cell += '"', i++;
+            else if (ch == '"')
+                quoted = !quoted;
+            else if (ch == ',' && !quoted)
+                row.push_back(cell), cell.clear();
+            else
+                cell += ch;
+        }
+        row.push_back(cell);
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+// Two kernels (16 and 40 FFMAs): a header, then one row per kernel whose cells are the
+// kernel's counters as stdout prints them; per-SM and per-warp lists stay in the JSON only.
+TEST(StatsCsv, OneRowPerKernel)
+{
+    const std::string dir = ffma_kernel("csv");
+    const std::string second = ffma_kernel("csv2", 40);
+    std::rename((second + "/kernel-1.traceg").c_str(), (dir + "/kernel-2.traceg").c_str());
+    e2e::write_file(dir + "/kernelslist.g", "kernel-1.traceg\nkernel-2.traceg\n");
+    const std::string csv = e2e::scratch("cli_csv") + "/stats.csv";
+    const e2e::Result r = e2e::smsim({"-trace", dir + "/kernelslist.g", "-smtlm_stats_csv", csv});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto rows = read_csv(csv);
+    ASSERT_EQ(rows.size(), 3u);
+    const auto &h = rows[0];
+    ASSERT_EQ(rows[1].size(), h.size());
+    ASSERT_EQ(rows[2].size(), h.size());
+    auto col = [&](const std::string &name) {
+        const auto it = std::find(h.begin(), h.end(), name);
+        EXPECT_NE(it, h.end()) << name;
+        return (size_t)(it - h.begin());
+    };
+    EXPECT_EQ(rows[1][col("kernel_name")], "cli");
+    EXPECT_EQ(rows[1][col("kernel_launch_uid")], "1");
+    EXPECT_EQ(rows[2][col("kernel_launch_uid")], "2");
+    // stdout's per-kernel lines, in order
+    std::regex re("gpu_sim_cycle = ([0-9]+)");
+    std::vector<std::string> cycles;
+    for (std::sregex_iterator it(r.out.begin(), r.out.end(), re), end; it != end; ++it)
+        cycles.push_back((*it)[1]);
+    ASSERT_EQ(cycles.size(), 2u);
+    EXPECT_EQ(rows[1][col("gpu_sim_cycle")], cycles[0]);
+    EXPECT_EQ(rows[2][col("gpu_sim_cycle")], cycles[1]);
+    EXPECT_EQ(rows[1][col("gpu_sim_warp_insn")], "17");
+    EXPECT_EQ(rows[2][col("gpu_sim_warp_insn")], "41");
+    EXPECT_EQ(rows[2][col("gpgpu_n_tot_w_icount")], "58");
+    col("rf_bank_reads[0]");
+    col("warp_stall.scoreboard");
+    for (const std::string &c : h) {
+        EXPECT_NE(c.rfind("sms[", 0), 0u) << c;
+        EXPECT_NE(c.rfind("warp_stall_per_warp[", 0), 0u) << c;
+    }
+}
+
+TEST(StatsCsv, AnUnwritablePathSaysWhy)
+{
+    const e2e::Result r = e2e::smsim({"-smtlm_stats_csv", "/nonexistent-dir/k.csv"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, "smsim: /nonexistent-dir/k.csv: cannot open for writing: No such file or directory\n");
 }
 
 // ---------------------------------------------------------------- -smtlm_compare

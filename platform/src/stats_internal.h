@@ -1,0 +1,13 @@
+/* Shared between the stats writers (stats.c, stats_sm_json.c). */
+#ifndef SMTLM_STATS_INTERNAL_H
+#define SMTLM_STATS_INTERNAL_H
+
+#include <stdio.h>
+
+#include "smtlm/stats.h"
+
+extern const char *const smtlm_stats_fu_name[SMTLM_FU_KINDS];
+/* "sms":[...]: one entry per SM that ran (active cycles > 0). */
+void smtlm_stats_json_sms(FILE *out, const smtlm_gpu *gpu);
+
+#endif
