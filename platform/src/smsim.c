@@ -10,6 +10,7 @@
 
 #include "smtlm/diag.h"
 #include "smtlm/engine_config.h"
+#include "smtlm/muon_reports.h"
 #include "smtlm/stats.h"
 #include "smtlm/synth_run.h"
 #include "smtlm/trace_source.h"
@@ -475,6 +476,12 @@ int smtlm_smsim_engines(int argc, const char *const *argv, FILE *out, FILE *err,
         status = 2;
     } else if (smtlm_options_get_bool(opts, "smtlm_list_options", &list_only) == SMTLM_OPT_OK && list_only) {
         smtlm_options_list(opts, out);
+    } else if (smtlm_muon_report_requested(opts)) { /* print and exit: nothing is simulated */
+        list_only = 1;
+        if (smtlm_muon_reports(opts, out, msg, sizeof msg)) {
+            fprintf(err, "smsim: %s\n", msg);
+            status = 2;
+        }
     } else {
         smtlm_options_get_bool(opts, "smtlm_verbose", &verbose);
         smtlm_options_warn_unmodelled(opts, verbose, err);
