@@ -377,6 +377,7 @@ static void print_usage(FILE *out)
             "  -smtlm_mem_latency N, -smtlm_mem_bytes_per_cycle N   the memory behind each SM\n"
             "  -smtlm_watchdog_cycles N      end a run in which nothing progresses for N cycles\n"
             "  -smtlm_list_options 1         every option with its value and description\n"
+            "  -smtlm_cost_report 1, -smtlm_analytic_banks N   Muon storage cost / bank-conflict model (print, exit)\n"
             "  -smtlm_verbose 1              name each not-modelled option set to a non-default value\n"
             "  -smtlm_engine systemc|c       the SystemC/TLM model (default) or the C engine: identical results\n"
             "  -h, -help, --help             this text;  --version, -version   version and git commit\n"
