@@ -3,6 +3,26 @@
 
 #include <string.h>
 
+/* Opcode acceptance by kind (the rules behind fu->accept). */
+static int kind_accepts(unsigned kind, unsigned op)
+{
+    switch (kind) {
+    case SMTLM_FU_SP: /* everything but SFU, memory, DP (and tensor/specialized ops) */
+        return op != SMTLM_OP_SFU && op != SMTLM_OP_LOAD && op != SMTLM_OP_STORE &&
+               op != SMTLM_OP_MEMBAR && op != SMTLM_OP_DP && op != SMTLM_OP_SPEC &&
+               op != SMTLM_OP_TENSOR_CORE;
+    case SMTLM_FU_INT: /* as SP, and not SP_OP */
+        return op != SMTLM_OP_SFU && op != SMTLM_OP_LOAD && op != SMTLM_OP_STORE &&
+               op != SMTLM_OP_MEMBAR && op != SMTLM_OP_DP && op != SMTLM_OP_SP &&
+               op != SMTLM_OP_SPEC && op != SMTLM_OP_TENSOR_CORE;
+    case SMTLM_FU_DP: return op == SMTLM_OP_DP;
+    case SMTLM_FU_SFU: return op == SMTLM_OP_SFU || op == SMTLM_OP_DP; /* DP on SFU without DP units */
+    case SMTLM_FU_TENSOR: return op == SMTLM_OP_TENSOR_CORE;
+    case SMTLM_FU_SPEC: return op == SMTLM_OP_SPEC; /* and the unit number: smtlm_fu_accepts */
+    default: return 0;
+    }
+}
+
 int smtlm_fu_init(smtlm_fu *fu, smtlm_fu_kind kind, unsigned spec, unsigned depth,
                   unsigned issue_set, unsigned issue_slot)
 {
@@ -15,6 +35,9 @@ int smtlm_fu_init(smtlm_fu *fu, smtlm_fu_kind kind, unsigned spec, unsigned dept
     fu->depth = (uint16_t)depth;
     fu->issue_set = (uint8_t)issue_set;
     fu->issue_slot = (uint8_t)issue_slot;
+    fu->accept = 0;
+    for (unsigned op = 0; op < SMTLM_OP_COUNT; op++)
+        fu->accept |= (uint16_t)(kind_accepts(kind, op) << op);
     smtlm_fu_reset(fu);
     return SMTLM_OK;
 }
@@ -32,24 +55,7 @@ void smtlm_fu_reset(smtlm_fu *fu)
     fu->issued = 0;
 }
 
-int smtlm_fu_accepts(const smtlm_fu *fu, unsigned op, unsigned spec)
-{
-    switch (fu->kind) {
-    case SMTLM_FU_SP: /* everything but SFU, memory, DP (and tensor/specialized ops) */
-        return op != SMTLM_OP_SFU && op != SMTLM_OP_LOAD && op != SMTLM_OP_STORE &&
-               op != SMTLM_OP_MEMBAR && op != SMTLM_OP_DP && op != SMTLM_OP_SPEC &&
-               op != SMTLM_OP_TENSOR_CORE;
-    case SMTLM_FU_INT: /* as SP, and not SP_OP */
-        return op != SMTLM_OP_SFU && op != SMTLM_OP_LOAD && op != SMTLM_OP_STORE &&
-               op != SMTLM_OP_MEMBAR && op != SMTLM_OP_DP && op != SMTLM_OP_SP &&
-               op != SMTLM_OP_SPEC && op != SMTLM_OP_TENSOR_CORE;
-    case SMTLM_FU_DP: return op == SMTLM_OP_DP;
-    case SMTLM_FU_SFU: return op == SMTLM_OP_SFU || op == SMTLM_OP_DP; /* DP on SFU without DP units */
-    case SMTLM_FU_TENSOR: return op == SMTLM_OP_TENSOR_CORE;
-    case SMTLM_FU_SPEC: return op == SMTLM_OP_SPEC && spec == fu->spec;
-    default: return 0;
-    }
-}
+
 
 void smtlm_fu_issue(smtlm_fu *fu, smtlm_iref r, unsigned latency, unsigned ii)
 {

@@ -237,6 +237,7 @@ int smtlm_gpu_launch(smtlm_gpu *gpu, const smtlm_kernel_desc *k)
     }
     gpu->launch_countdown = gpu->cfg.kernel_launch_latency + (uint64_t)k->n_ctas * gpu->cfg.tb_launch_latency;
     gpu->sim_cycle = 0;
+    gpu->progress_next = SMTLM_PROGRESS_CYCLES;
     gpu->start_thread_insts = gpu->start_warp_insts = 0;
     for (unsigned i = 0; i < gpu->n_sm; i++) {
         smtlm_sm_view v;
@@ -420,8 +421,18 @@ smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu)
     return gpu->status;
 }
 
+void smtlm_gpu_set_progress_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *ctx)
+{
+    gpu->progress_hook = hook;
+    gpu->progress_ctx = ctx;
+}
+
 void smtlm_gpu_stop_checks(smtlm_gpu *gpu, uint64_t now)
 {
+    if (gpu->progress_hook && gpu->sim_cycle >= gpu->progress_next) {
+        gpu->progress_next = gpu->sim_cycle + SMTLM_PROGRESS_CYCLES;
+        gpu->progress_hook(gpu->progress_ctx, gpu);
+    }
     if (gpu->ctas_done >= gpu->ctas_to_run && gpu->next_cta >= gpu->ctas_to_run && !gpu->launch_countdown) {
         gpu->kernel_active = 0;
         gpu->status = SMTLM_RUN_DONE;

@@ -261,6 +261,7 @@ static const smtlm_option_def k_options[] = {
     I("smtlm_trace_stream_mib", "-1", 1, "stream thread blocks whose parsed records would take more than this many MiB (one cursor per warp, memory independent of the trace's length); -1 (default): more than max(16 MiB, warps x a cursor's memory); 0: every thread block. Same results either way"),
     I("smtlm_threads", "1", 1, "C engine: host threads that step the SMs of the GPU (1 to 64); results are identical for every value"),
     U64("smtlm_quantum_cycles", "0", 1, "SystemC engine: cycles run between synchronisations (0 = the TLM global quantum, else 10000)"),
+    B("smtlm_quiet", "0", 1, "1: no progress line (shown on stderr only when it is a terminal and the run lasts over a second)"),
     B("smtlm_verbose", "0", 1, "name every not-modelled option set to a non-default value (default: only their count)"),
     B("smtlm_skip_idle", "1", 1, "jump over cycles in which every SM only waits for memory (counters stay exact)"),
     U("smtlm_watchdog_cycles", "100000", 1, "end the run after this many cycles with no issue and no retire"),

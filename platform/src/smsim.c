@@ -11,9 +11,11 @@
 #include "smtlm/diag.h"
 #include "smtlm/engine_config.h"
 #include "smtlm/muon_reports.h"
+#include "smtlm/progress.h"
 #include "smtlm/stats.h"
 #include "smtlm/synth_run.h"
 #include "smtlm/trace_source.h"
+#include "smtlm/stats_compare.h"
 #include "smtlm/version.h"
 
 typedef struct run_ctx {
@@ -33,6 +35,8 @@ typedef struct run_ctx {
     uint64_t sm_cycles;
     int reader_thread; /* -smtlm_reader_thread, resolved */
     size_t stream_limit; /* -smtlm_trace_stream_mib in bytes, or SMTLM_TRACE_STREAM_AUTO */
+    smtlm_progress progress; /* the progress line on a terminal's stderr */
+    unsigned n_kernels;      /* kernels the run will simulate (for the progress line) */
 } run_ctx;
 
 static double now_s(void)
@@ -110,8 +114,11 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
     smtlm_gpu *gpu = r->gpu;
     char why[320];
     double t0 = now_s();
+    smtlm_progress_kernel(&r->progress, r->kernels + 1, r->n_kernels > r->kernels ? r->n_kernels : r->kernels + 1,
+                          gpu->tot_warp_insn);
     smtlm_run_status st = r->engine->run(r->engine_self);
     r->wall += now_s() - t0;
+    smtlm_progress_clear(&r->progress);
     for (unsigned i = 0; i < gpu->n_sm; i++) {
         smtlm_sm_view v;
         smtlm_gpu_sm_view(gpu, i, &v);
@@ -214,6 +221,8 @@ static int run_trace_list(run_ctx *r, const char *list_path)
                 "Accel-Sim (%lu such line%s)\n", list_path, list.first_ignored_line, list.first_ignored, list.n_ignored,
                 list.n_ignored == 1 ? "" : "s");
     int status = 0;
+    for (size_t i = 0; i < list.n; i++)
+        r->n_kernels += list.cmds[i].kind == SMTLM_TRACE_CMD_KERNEL;
     for (size_t i = 0; i < list.n && !status && !r->stop; i++)
         if (list.cmds[i].kind == SMTLM_TRACE_CMD_KERNEL)
             status = run_trace_kernel(r, list.cmds[i].path);
@@ -345,6 +354,10 @@ static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engi
         r->engine_self = NULL;
         return 2;
     }
+    int quiet = 0;
+    smtlm_options_get_bool(r->opts, "smtlm_quiet", &quiet);
+    smtlm_progress_init(&r->progress, r->err, !quiet && isatty(fileno(r->err)), now_s);
+    smtlm_gpu_set_progress_hook(r->gpu, smtlm_progress_tick, &r->progress);
     return 0;
 }
 
@@ -382,6 +395,9 @@ static void print_usage(FILE *out)
             "  -smtlm_engine systemc|c       the SystemC/TLM model (default) or the C engine: identical results\n"
             "  -h, -help, --help             this text;  --version, -version   version and git commit\n"
             "\n"
+            "smsim -smtlm_compare A.json B.json [-smtlm_compare_all 1]\n"
+            "  two -smtlm_stats_json files side by side, counter by counter (exit 0 same, 1 differ)\n"
+            "\n"
             "Exit status: 0 done (also when a -gpgpu_max_* limit stopped it), 1 the watchdog stopped it,\n"
             "2 bad input. Full reference: README.md and docs/OPTIONS.md.\n");
 }
@@ -401,6 +417,29 @@ static int info_request(int argc, const char *const *argv, FILE *out)
         }
     }
     return 0;
+}
+
+/* smsim -smtlm_compare A.json B.json [-smtlm_compare_all 0|1]: no simulation. Returns -1 when
+ * the command line is not a comparison, else the exit status. */
+static int compare_request(int argc, const char *const *argv, FILE *out, FILE *err)
+{
+    int at = -1;
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "-smtlm_compare"))
+            at = i;
+    if (at < 0)
+        return -1;
+    int all = 0, ok = at == 1 && (argc == 4 || argc == 6);
+    if (ok && argc == 6) {
+        ok = !strcmp(argv[4], "-smtlm_compare_all") && (!strcmp(argv[5], "0") || !strcmp(argv[5], "1"));
+        all = ok && argv[5][0] == '1';
+    }
+    if (!ok) {
+        fprintf(err, "smsim: -smtlm_compare takes two stats files and nothing else: "
+                     "smsim -smtlm_compare A.json B.json [-smtlm_compare_all 1]\n");
+        return 2;
+    }
+    return smtlm_stats_compare(argv[2], argv[3], all, out, err);
 }
 
 /* -smtlm_stats_json: a path, or "-" for stdout (the GPGPU-Sim text then moves to stderr so
@@ -458,6 +497,9 @@ int smtlm_smsim_engines(int argc, const char *const *argv, FILE *out, FILE *err,
     char msg[2048];
     if (info_request(argc, argv, out))
         return 0;
+    const int compared = compare_request(argc, argv, out, err);
+    if (compared >= 0)
+        return compared;
     smtlm_options *opts = smtlm_options_new();
     if (!opts) {
         fprintf(err, "smsim: out of memory\n");

@@ -6,7 +6,10 @@
 #include <memory>
 #include <vector>
 
+#include <random>
+
 extern "C" {
+#include "smtlm/inst_pool.h"
 #include "smtlm/scoreboard.h"
 }
 
@@ -133,6 +136,44 @@ TEST(Scoreboard, HighRegistersAndRzAreTracked)
     EXPECT_TRUE(smtlm_sb_collision(s.sb.get(), 63, &raw));
     smtlm_sb_reset(s.sb.get());
     EXPECT_FALSE(smtlm_sb_pending_writes(s.sb.get(), 63));
+}
+
+// The collision test of an instruction from the pool must agree with one bit test per named
+// register, for registers in one word, spread over several, register 0 and RZ (256).
+TEST(Scoreboard, CollisionAgreesWithBitTests)
+{
+    Sb s;
+    std::unique_ptr<smtlm_inst_pool> pool(new smtlm_inst_pool);
+    smtlm_pool_init(pool.get());
+    std::mt19937 rng(7);
+    for (int round = 0; round < 4000; round++) {
+        const unsigned w = rng() % 8;
+        if (round % 50 == 0)
+            smtlm_sb_reset(s.sb.get());
+        smtlm_inst_desc d;
+        std::memset(&d, 0, sizeof d);
+        d.op = SMTLM_OP_SP, d.latency = 4, d.ii = 1;
+        d.n_src = (uint8_t)(rng() % (SMTLM_MAX_SRC + 1));
+        d.n_dst = (uint8_t)(rng() % 3);
+        const int span = round % 3 == 0 ? SMTLM_MAX_REG + 1 : 64; // one word or any register
+        const int base = round % 3 == 1 ? 256 : 0;
+        for (unsigned i = 0; i < d.n_src; i++)
+            d.src[i] = (int16_t)(rng() % 5 == 0 ? 0 : (base + (int)(rng() % span)) % (SMTLM_MAX_REG + 1));
+        for (unsigned i = 0; i < d.n_dst; i++)
+            d.dst[i] = (int16_t)(base + (int)(rng() % span)) % (SMTLM_MAX_REG + 1);
+        const smtlm_iref r = smtlm_pool_alloc(pool.get(), &d, (uint16_t)w);
+        ASSERT_NE(r, SMTLM_NO_INST);
+        const smtlm_inst *in = smtlm_pool_get(pool.get(), r);
+        bool expect = false;
+        for (unsigned i = 0; i < d.n_src; i++)
+            expect |= d.src[i] > 0 && smtlm_sb_test(s.sb.get(), w, (unsigned)d.src[i]);
+        for (unsigned i = 0; i < d.n_dst; i++)
+            expect |= d.dst[i] > 0 && smtlm_sb_test(s.sb.get(), w, (unsigned)d.dst[i]);
+        EXPECT_EQ(smtlm_sb_collision(s.sb.get(), w, in) != 0, expect) << "round " << round;
+        if (rng() % 2)
+            smtlm_sb_reserve(s.sb.get(), w, in, 0);
+        smtlm_pool_free(pool.get(), r);
+    }
 }
 
 } // namespace

@@ -240,6 +240,71 @@ TEST(StatsJson, HoldsOneStallEntryPerWarpThatRan)
     EXPECT_EQ(j.find("\"warp\":2,"), std::string::npos) << j; // warps that never ran are left out
 }
 
+// ---------------------------------------------------------------- -smtlm_compare
+
+// One kernel on the QV100 and on a QV100 with a single scheduler and no sub-cores, compared:
+// the cycles row carries both runs' gpu_sim_cycle, their difference and the relative change,
+// and the exit status is 1 (differ), as diff's.
+TEST(Compare, ShowsEachChangedCounterWithItsChange)
+{
+    const std::string dir = ffma_kernel("compare"), scratch = e2e::scratch("cli_compare");
+    const std::string a = scratch + "/a.json", b = scratch + "/b.json";
+    const e2e::Result ra = e2e::smsim({"-trace", dir + "/kernelslist.g", "-smtlm_stats_json", a});
+    const e2e::Result rb = e2e::smsim({"-trace", dir + "/kernelslist.g", "-smtlm_stats_json", b,
+                                       "-gpgpu_num_sched_per_core", "1", "-gpgpu_sub_core_model", "0"});
+    ASSERT_EQ(ra.status, 0) << ra.err;
+    ASSERT_EQ(rb.status, 0) << rb.err;
+    const long long ca = ra.stat("gpu_sim_cycle"), cb = rb.stat("gpu_sim_cycle");
+    ASSERT_NE(ca, cb) << "the two machines must differ in cycles for this test";
+
+    const e2e::Result same = e2e::smsim({"-smtlm_compare", a, a});
+    EXPECT_EQ(same.status, 0) << same.err;
+    EXPECT_NE(same.out.find(" counters in both: 0 differ; 0 only in A, 0 only in B"), std::string::npos) << same.out;
+
+    const e2e::Result r = e2e::smsim({"-smtlm_compare", a, b});
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_EQ(r.out.find("A: " + a + "\nB: " + b + "\n"), 0u) << r.out;
+    const std::regex row("kernels\\[0\\]\\.gpu_sim_cycle +([0-9]+) +([0-9]+) +([-+][0-9]+) +([-+][0-9.]+)%\n");
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(r.out, m, row)) << r.out;
+    EXPECT_EQ(std::stoll(m[1]), ca);
+    EXPECT_EQ(std::stoll(m[2]), cb);
+    EXPECT_EQ(std::stoll(m[3]), cb - ca);
+    char pct[32];
+    std::snprintf(pct, sizeof pct, "%+.2f", 100.0 * (double)(cb - ca) / (double)ca);
+    EXPECT_EQ(m[4].str(), pct);
+    EXPECT_EQ(r.out.find("wall_seconds  "), std::string::npos) << "host time is never a difference";
+    EXPECT_NE(r.out.find("; wall_seconds (host time) not compared\n"), std::string::npos);
+    // unchanged counters only with -smtlm_compare_all 1
+    EXPECT_EQ(r.out.find("kernels[0].gpu_sim_insn "), std::string::npos);
+    const e2e::Result all = e2e::smsim({"-smtlm_compare", a, b, "-smtlm_compare_all", "1"});
+    EXPECT_NE(all.out.find("kernels[0].gpu_sim_insn "), std::string::npos) << all.out;
+}
+
+TEST(Compare, BadFilesAndCommandLinesAreOneClearError)
+{
+    const std::string scratch = e2e::scratch("cli_compare_bad"), good = scratch + "/good.json", bad = scratch + "/bad.json";
+    e2e::write_file(good, "{\"a\":1}\n");
+    e2e::write_file(bad, "{\"a\":1,\n\"b\":}\n");
+    e2e::Result r = e2e::smsim({"-smtlm_compare", good, bad});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, "smsim: " + bad + ":2: expected a value\n");
+    r = e2e::smsim({"-smtlm_compare", good, scratch + "/missing.json"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, "smsim: " + scratch + "/missing.json: cannot open: No such file or directory\n");
+    for (const std::vector<std::string> &args : std::vector<std::vector<std::string>>{
+             {"-smtlm_compare", good}, {"-smtlm_compare", good, good, "-trace", "x"},
+             {"-trace", "x", "-smtlm_compare", good, good}, {"-smtlm_compare", good, good, "-smtlm_compare_all", "2"}}) {
+        r = e2e::smsim(args);
+        EXPECT_EQ(r.status, 2);
+        EXPECT_EQ(lines(r.err), 1) << r.err;
+        EXPECT_NE(r.err.find("-smtlm_compare takes two stats files"), std::string::npos) << r.err;
+    }
+    r = e2e::smsim({"-smtlm_compare", good, good});
+    EXPECT_EQ(r.status, 0);
+    EXPECT_NE(r.out.find("1 counters in both: 0 differ"), std::string::npos) << r.out;
+}
+
 } // namespace
 
 namespace {

@@ -535,3 +535,27 @@ TEST(SynthEngine, RunsAreDeterministic)
     }
     EXPECT_EQ(cycles[0], cycles[1]);
 }
+
+// The progress hook sees the kernel every SMTLM_PROGRESS_CYCLES cycles (from the stop checks,
+// so at sim_cycle 16384, 32768, ...), and its presence changes nothing.
+TEST(SynthEngine, ProgressHookEverySoManyCyclesChangesNothing)
+{
+    smtlm_synth_cfg c = base_cfg();
+    c.insts_per_warp = 3000;
+    Synth s1(c), s2(c);
+    ASSERT_EQ(s1.rc, SMTLM_OK);
+    Engine plain(1), hooked(1);
+    ASSERT_EQ(hooked.rc, SMTLM_OK);
+    std::vector<uint64_t> seen;
+    smtlm_gpu_set_progress_hook(hooked.gpu.get(), [](void *ctx, const smtlm_gpu *g) {
+        static_cast<std::vector<uint64_t> *>(ctx)->push_back(g->sim_cycle);
+    }, &seen);
+    ASSERT_EQ(plain.run(s1.s), SMTLM_RUN_DONE);
+    ASSERT_EQ(hooked.run(s2.s), SMTLM_RUN_DONE);
+    EXPECT_EQ(hooked.gpu->sim_cycle, plain.gpu->sim_cycle);
+    const uint64_t cycles = plain.gpu->sim_cycle;
+    ASSERT_GT(cycles, 2u * SMTLM_PROGRESS_CYCLES);
+    ASSERT_EQ(seen.size(), (size_t)(cycles / SMTLM_PROGRESS_CYCLES)) << cycles;
+    for (size_t i = 0; i < seen.size(); i++)
+        EXPECT_EQ(seen[i], (i + 1) * SMTLM_PROGRESS_CYCLES);
+}

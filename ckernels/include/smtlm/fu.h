@@ -30,6 +30,7 @@ typedef struct smtlm_fu {
     uint8_t issue_set;     /* OC_EX register set it reads */
     uint8_t issue_slot;    /* its slot in that set under the sub-core model */
     uint16_t depth;        /* pipeline depth (GPGPU-Sim max latency of the unit) */
+    uint16_t accept;       /* bit op: the kind accepts that op (set by init) */
     uint16_t active;       /* instructions in the stages */
     uint32_t t;            /* ring base == cycles elapsed */
     smtlm_iref dispatch;   /* dispatch register */
@@ -46,7 +47,10 @@ int smtlm_fu_init(smtlm_fu *fu, smtlm_fu_kind kind, unsigned spec, unsigned dept
 void smtlm_fu_reset(smtlm_fu *fu);
 
 /* Opcode acceptance (sp_unit / int_unit / dp_unit / sfu / tensor_core / specialized_unit). */
-int smtlm_fu_accepts(const smtlm_fu *fu, unsigned op, unsigned spec);
+static inline int smtlm_fu_accepts(const smtlm_fu *fu, unsigned op, unsigned spec)
+{
+    return op < SMTLM_OP_COUNT && (fu->accept >> op & 1) && (op != SMTLM_OP_SPEC || spec == fu->spec);
+}
 
 static inline int smtlm_fu_occupied(const smtlm_fu *fu, unsigned latency)
 {

@@ -100,6 +100,10 @@ typedef enum smtlm_cta_limit {
     SMTLM_LIMIT_THREADS = 0, SMTLM_LIMIT_SHMEM, SMTLM_LIMIT_REGS, SMTLM_LIMIT_CTAS, SMTLM_LIMIT_GRID
 } smtlm_cta_limit;
 
+struct smtlm_gpu;
+typedef void (*smtlm_progress_hook)(void *ctx, const struct smtlm_gpu *gpu);
+#define SMTLM_PROGRESS_CYCLES 16384
+
 typedef struct smtlm_gpu {
     smtlm_gpu_cfg cfg;
     unsigned n_sm;
@@ -110,6 +114,9 @@ typedef struct smtlm_gpu {
     smtlm_mem_model *mem;
     smtlm_retire_hook retire_hook;
     void *retire_ctx;
+    smtlm_progress_hook progress_hook; /* every SMTLM_PROGRESS_CYCLES of a kernel */
+    void *progress_ctx;
+    uint64_t progress_next;            /* sim_cycle of the next call */
     smtlm_cta_binder binder;
     /* current kernel */
     smtlm_kernel_desc k;
@@ -165,6 +172,9 @@ void smtlm_gpu_on_cta_done(void *gpu, unsigned sm, unsigned slot, uint32_t cta_i
 static inline unsigned smtlm_gpu_num_sms(const smtlm_gpu_cfg *cfg) { return cfg->n_clusters * cfg->cores_per_cluster; }
 void smtlm_gpu_set_source(smtlm_gpu *gpu, const smtlm_inst_source *src, const smtlm_cta_binder *binder);
 void smtlm_gpu_set_retire_hook(smtlm_gpu *gpu, smtlm_retire_hook hook, void *ctx);
+/* A hook called from the stop checks about every SMTLM_PROGRESS_CYCLES simulated cycles of a
+ * kernel (for a progress line; it must not change the GPU). NULL = none. */
+void smtlm_gpu_set_progress_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *ctx);
 /* Starts a kernel (gpu_sim_cycle = 0). SMTLM_EINVAL if a CTA cannot fit on an SM. */
 int smtlm_gpu_launch(smtlm_gpu *gpu, const smtlm_kernel_desc *k);
 /* CTAs per SM for kernel k and the resource that limits it (GPGPU-Sim max_cta); 0 = no fit. */

@@ -1,0 +1,54 @@
+/* The progress line smsim keeps on stderr during long runs: kernel k/n, cycles, warp
+ * instructions, the rate, how much of the kernel's trace has been read and an ETA. Shown only
+ * when stderr is a terminal, once a run has lasted a second, at most 4 times a second; off with
+ * -smtlm_quiet 1. It never changes what the run computes or prints elsewhere. */
+#ifndef SMTLM_PROGRESS_H
+#define SMTLM_PROGRESS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "smtlm/gpu.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What one line shows. */
+typedef struct smtlm_progress_state {
+    unsigned kernel, n_kernels;          /* 1-based */
+    uint64_t cycles;                     /* the kernel's gpu_sim_cycle */
+    uint64_t warp_insts;                 /* warp instructions of the whole run so far */
+    double warp_insts_per_s;
+    uint32_t tbs_read, tbs;              /* thread blocks of the kernel read from its trace */
+    uint32_t tbs_done;
+    double elapsed_s;                    /* since the run started */
+} smtlm_progress_state;
+
+/* Formats the line (no carriage return). The ETA assumes the kernels left take as long as the
+ * ones done, and the rest of this one as long per thread block as its finished blocks. */
+void smtlm_progress_format(char *buf, size_t n, const smtlm_progress_state *s);
+
+typedef struct smtlm_progress {
+    FILE *err;
+    int enabled;
+    double (*clock)(void);               /* seconds, monotonic */
+    double start, last;
+    unsigned kernel, n_kernels;
+    uint64_t base_warp_insts;            /* warp instructions of the kernels before this one */
+    int shown;                           /* a line is on the terminal */
+} smtlm_progress;
+
+/* enabled: the caller decided (terminal and not quiet). */
+void smtlm_progress_init(smtlm_progress *p, FILE *err, int enabled, double (*clock)(void));
+/* Before kernel k (1-based) of n runs; base = warp instructions retired before it. */
+void smtlm_progress_kernel(smtlm_progress *p, unsigned k, unsigned n, uint64_t base_warp_insts);
+/* The GPU's progress hook (smtlm_gpu_set_progress_hook): maybe redraws the line. */
+void smtlm_progress_tick(void *ctx, const smtlm_gpu *gpu);
+/* Erases the line, if one is shown (before any other output and at the end). */
+void smtlm_progress_clear(smtlm_progress *p);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,143 @@
+/* smsim -smtlm_compare A.json B.json: two stats files side by side, counter by counter, with
+ * the absolute and relative change. What an architect runs after every design change. */
+#include "smtlm/stats_compare.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "smtlm/json_flat.h"
+
+/* Host time differs between any two runs: reported as skipped, never as a difference. */
+static int host_dependent(const char *path)
+{
+    const char *last = strrchr(path, '.');
+    return !strcmp(last ? last + 1 : path, "wall_seconds");
+}
+
+static int by_path(const void *a, const void *b)
+{
+    return strcmp((*(const smtlm_json_leaf *const *)a)->path, (*(const smtlm_json_leaf *const *)b)->path);
+}
+
+static const smtlm_json_leaf *find(const smtlm_json_leaf *const *sorted, size_t n, const char *path)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        const int c = strcmp(sorted[mid]->path, path);
+        if (c == 0)
+            return sorted[mid];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+static int same(const smtlm_json_leaf *a, const smtlm_json_leaf *b)
+{
+    if (a->is_number && b->is_number)
+        return a->number == b->number;
+    return a->is_number == b->is_number && !strcmp(a->text, b->text);
+}
+
+static int integral(double v) { return fabs(v) < 9007199254740992.0 && v == floor(v); }
+
+static void print_row(FILE *out, int width, const char *path, const smtlm_json_leaf *a, const smtlm_json_leaf *b)
+{
+    char delta[48] = "", change[48] = "";
+    if (a && b && a->is_number && b->is_number) {
+        const double d = b->number - a->number;
+        if (integral(a->number) && integral(b->number))
+            snprintf(delta, sizeof delta, "%+.0f", d);
+        else
+            snprintf(delta, sizeof delta, "%+.6g", d);
+        if (a->number != 0)
+            snprintf(change, sizeof change, "%+.2f%%", 100.0 * d / fabs(a->number));
+        else
+            snprintf(change, sizeof change, "from 0");
+    } else if (!a) {
+        snprintf(change, sizeof change, "only in B");
+    } else if (!b) {
+        snprintf(change, sizeof change, "only in A");
+    } else {
+        snprintf(change, sizeof change, "changed");
+    }
+    fprintf(out, "%-*s %14s %14s %12s %10s\n", width, path, a ? a->text : "-", b ? b->text : "-", delta, change);
+}
+
+int smtlm_stats_compare(const char *path_a, const char *path_b, int show_all, FILE *out, FILE *err)
+{
+    smtlm_json_flat fa, fb;
+    char msg[1024];
+    if (smtlm_json_flatten_file(path_a, &fa, msg, sizeof msg)) {
+        fprintf(err, "smsim: %s\n", msg);
+        return 2;
+    }
+    if (smtlm_json_flatten_file(path_b, &fb, msg, sizeof msg)) {
+        fprintf(err, "smsim: %s\n", msg);
+        smtlm_json_flat_free(&fa);
+        return 2;
+    }
+    const smtlm_json_leaf **sa = malloc((fa.n + 1) * sizeof *sa), **sb = malloc((fb.n + 1) * sizeof *sb);
+    if (!sa || !sb) {
+        fprintf(err, "smsim: out of memory\n");
+        free(sa), free(sb), smtlm_json_flat_free(&fa), smtlm_json_flat_free(&fb);
+        return 2;
+    }
+    for (size_t i = 0; i < fa.n; i++)
+        sa[i] = &fa.leaf[i];
+    for (size_t i = 0; i < fb.n; i++)
+        sb[i] = &fb.leaf[i];
+    qsort(sa, fa.n, sizeof *sa, by_path);
+    qsort(sb, fb.n, sizeof *sb, by_path);
+
+    /* widths first: the rows that will print */
+    int width = (int)strlen("counter");
+    size_t compared = 0, differ = 0, only_a = 0, only_b = 0, skipped = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1) {
+            fprintf(out, "A: %s\nB: %s\n", path_a, path_b);
+            fprintf(out, "%-*s %14s %14s %12s %10s\n", width, "counter", "A", "B", "B-A", "change");
+        }
+        for (size_t i = 0; i < fa.n; i++) {
+            const smtlm_json_leaf *a = &fa.leaf[i], *b = find(sb, fb.n, a->path);
+            if (host_dependent(a->path)) {
+                skipped += pass == 0;
+                continue;
+            }
+            const int diff = !b || !same(a, b);
+            if (pass == 0) {
+                compared += b != NULL;
+                differ += b && diff;
+                only_a += !b;
+            }
+            if (diff || show_all) {
+                if (pass == 0 && (int)strlen(a->path) > width)
+                    width = (int)strlen(a->path);
+                if (pass == 1)
+                    print_row(out, width, a->path, a, b);
+            }
+        }
+        for (size_t i = 0; i < fb.n; i++) {
+            const smtlm_json_leaf *b = &fb.leaf[i];
+            if (host_dependent(b->path) || find(sa, fa.n, b->path))
+                continue;
+            if (pass == 0) {
+                only_b++;
+                if ((int)strlen(b->path) > width)
+                    width = (int)strlen(b->path);
+            } else {
+                print_row(out, width, b->path, NULL, b);
+            }
+        }
+    }
+    fprintf(out, "%zu counters in both: %zu differ; %zu only in A, %zu only in B", compared, differ, only_a, only_b);
+    if (skipped)
+        fprintf(out, "; wall_seconds (host time) not compared");
+    fputc('\n', out);
+    free(sa), free(sb), smtlm_json_flat_free(&fa), smtlm_json_flat_free(&fb);
+    return differ || only_a || only_b ? 1 : 0;
+}
