@@ -1,6 +1,7 @@
 /* Option values -> smtlm_gpu_cfg / trace latency table, as GPGPU-Sim derives them
  * (shader_core_config::init, set_pipeline_latency, create_exec_pipeline; trace_config). */
 #include "smtlm/engine_config.h"
+#include "smtlm/muon_machine.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -345,8 +346,12 @@ int smtlm_engine_config(const smtlm_options *o, smtlm_run_cfg *out, char *err, s
     if (g->mem_bytes_per_cycle == 0)
         return fail(o, "smtlm_mem_bytes_per_cycle", err, n, "must be at least 1");
     const char *mode = str(o, "smtlm_mode");
-    if (strcmp(mode, "gpgpusim") != 0)
+    if (strcmp(mode, "gpgpusim") != 0) {
+        smtlm_muon_machine muon; /* a bad Muon option is reported as such before the refusal */
+        if (!strcmp(mode, "muon") && smtlm_muon_machine_read(o, &muon, err, n))
+            return -1;
         return fail(o, "smtlm_mode", err, n, "'%s': this version models gpgpusim only (the Muon modes are not built yet)", mode);
+    }
     int skip_idle = 1;
     if (flag(o, "smtlm_skip_idle", &skip_idle, err, n))
         return -1;

@@ -10,6 +10,7 @@
 
 #include "smtlm/diag.h"
 #include "smtlm/engine_config.h"
+#include "smtlm/muon_reports.h"
 #include "smtlm/progress.h"
 #include "smtlm/stats.h"
 #include "smtlm/stats_csv.h"
@@ -397,6 +398,7 @@ static void print_usage(FILE *out)
             "  -smtlm_mem_latency N, -smtlm_mem_bytes_per_cycle N   the memory behind each SM\n"
             "  -smtlm_watchdog_cycles N      end a run in which nothing progresses for N cycles\n"
             "  -smtlm_list_options 1         every option with its value and description\n"
+            "  -smtlm_cost_report 1, -smtlm_analytic_banks N   Muon storage cost / bank-conflict model (print, exit)\n"
             "  -smtlm_verbose 1              name each not-modelled option set to a non-default value\n"
             "  -smtlm_engine systemc|c       the SystemC/TLM model (default) or the C engine: identical results\n"
             "  -h, -help, --help             this text;  --version, -version   version and git commit\n"
@@ -525,6 +527,12 @@ int smtlm_smsim_engines(int argc, const char *const *argv, FILE *out, FILE *err,
         status = 2;
     } else if (smtlm_options_get_bool(opts, "smtlm_list_options", &list_only) == SMTLM_OPT_OK && list_only) {
         smtlm_options_list(opts, out);
+    } else if (smtlm_muon_report_requested(opts)) { /* print and exit: nothing is simulated */
+        list_only = 1;
+        if (smtlm_muon_reports(opts, out, msg, sizeof msg)) {
+            fprintf(err, "smsim: %s\n", msg);
+            status = 2;
+        }
     } else {
         smtlm_options_get_bool(opts, "smtlm_verbose", &verbose);
         smtlm_options_warn_unmodelled(opts, verbose, err);
