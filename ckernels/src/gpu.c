@@ -409,6 +409,8 @@ smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu)
             gpu->is_live[i] = 0;
     }
     gpu->n_live = kept;
+    if (gpu->sample_hook)
+        gpu->sample_hook(gpu->sample_ctx, gpu, now, 1);
     gpu->sim_cycle++;
     int rc = issue_block2core(gpu);
     if (rc) {
@@ -419,6 +421,12 @@ smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu)
         gpu->launch_countdown--;
     smtlm_gpu_stop_checks(gpu, now);
     return gpu->status;
+}
+
+void smtlm_gpu_set_sample_hook(smtlm_gpu *gpu, smtlm_sample_hook hook, void *ctx)
+{
+    gpu->sample_hook = hook;
+    gpu->sample_ctx = ctx;
 }
 
 void smtlm_gpu_set_progress_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *ctx)
@@ -486,6 +494,8 @@ void smtlm_gpu_skip_idle(smtlm_gpu *gpu)
     }
     gpu->sim_cycle += k;
     gpu->skipped_cycles += k;
+    if (gpu->sample_hook)
+        gpu->sample_hook(gpu->sample_ctx, gpu, next, k);
 }
 
 smtlm_run_status smtlm_gpu_run(smtlm_gpu *gpu)

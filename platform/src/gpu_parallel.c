@@ -1,9 +1,9 @@
 /* The C engine's SMs on several host threads. Only when no CTA is left to issue (and without
- * -gpgpu_max_insn or a binder's cta_done) do the SMs stop interacting: then each live SM is
- * stepped alone for a window ending at the next watchdog check or -gpgpu_max_cycle, with its
- * retirements and CTA completions recorded with their cycle. Afterwards the window is cut
- * where the serial loop would have stopped (the last CTA's completion, or the first error in
- * (cycle, SM) order), the recorded events are replayed in (cycle, SM) order, the idle skips
+ * -gpgpu_max_insn, a binder's cta_done or a sample hook) do the SMs stop interacting: then each
+ * live SM is stepped alone for a window ending at the next watchdog check or -gpgpu_max_cycle,
+ * with its retirements and CTA completions recorded with their cycle. Afterwards the window is
+ * cut where the serial loop would have stopped (the last CTA's completion, or the first error
+ * in (cycle, SM) order), the recorded events are replayed in (cycle, SM) order, the idle skips
  * the serial loop would have made are counted, and the usual stop checks run. */
 #include "gpu_parallel.h"
 
@@ -180,7 +180,8 @@ static int can_window(const smtlm_gpu_par *P)
 {
     const smtlm_gpu *g = P->gpu;
     return g->status == SMTLM_RUN_RUNNING && g->kernel_active && !g->launch_countdown &&
-           g->next_cta >= g->ctas_to_run && !g->cfg.max_insn && !g->binder.cta_done && g->n_live >= 2;
+           g->next_cta >= g->ctas_to_run && !g->cfg.max_insn && !g->binder.cta_done && !g->sample_hook &&
+           g->n_live >= 2;
 }
 
 static void swap_hooks(smtlm_gpu_par *P, int on)

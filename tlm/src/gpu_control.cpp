@@ -43,17 +43,20 @@ void Gpu::soft_reset()
 }
 
 // Clears every SM, the GPU state, the counters and the registers; the configuration, the
-// instruction source, the CTA binder and the retire hook stay.
+// instruction source, the CTA binder and the retire and sample hooks stay.
 void Gpu::reset_now()
 {
     const smtlm_retire_hook hook = gpu_.retire_hook;
     void *hook_ctx = gpu_.retire_ctx;
+    const smtlm_sample_hook sample = gpu_.sample_hook;
+    void *sample_ctx = gpu_.sample_ctx;
     const smtlm_cta_binder binder = gpu_.binder;
     for (auto &sm : sms_)
         sm->reset();
     attach_engine(); // accepted at construction: cannot fail now
     gpu_.binder = binder;
     smtlm_gpu_set_retire_hook(&gpu_, hook, hook_ctx);
+    smtlm_gpu_set_sample_hook(&gpu_, sample, sample_ctx);
     generation_++;
     running_ = fold_ = false;
     irq_en_ = irq_status_ = kernel_ = status_ = 0;

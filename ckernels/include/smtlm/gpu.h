@@ -103,6 +103,11 @@ typedef enum smtlm_cta_limit {
 struct smtlm_gpu;
 typedef void (*smtlm_progress_hook)(void *ctx, const struct smtlm_gpu *gpu);
 #define SMTLM_PROGRESS_CYCLES 16384
+/* Called after cycles first .. first + n - 1 have run on every SM with work: n = 1 after a
+ * step, n = k after a bulk skip of k idle cycles (each of which was the same as the first).
+ * The SMs' state (smtlm_gpu_sm_view) is then that at the end of those cycles. For views that
+ * read the model (smsim's pipeline log and VCD); it must not change the GPU. */
+typedef void (*smtlm_sample_hook)(void *ctx, const struct smtlm_gpu *gpu, uint64_t first, uint64_t n);
 
 typedef struct smtlm_gpu {
     smtlm_gpu_cfg cfg;
@@ -117,6 +122,8 @@ typedef struct smtlm_gpu {
     smtlm_progress_hook progress_hook; /* every SMTLM_PROGRESS_CYCLES of a kernel */
     void *progress_ctx;
     uint64_t progress_next;            /* sim_cycle of the next call */
+    smtlm_sample_hook sample_hook;     /* after every step and idle skip (NULL: none) */
+    void *sample_ctx;
     smtlm_cta_binder binder;
     /* current kernel */
     smtlm_kernel_desc k;
@@ -175,6 +182,9 @@ void smtlm_gpu_set_retire_hook(smtlm_gpu *gpu, smtlm_retire_hook hook, void *ctx
 /* A hook called from the stop checks about every SMTLM_PROGRESS_CYCLES simulated cycles of a
  * kernel (for a progress line; it must not change the GPU). NULL = none. */
 void smtlm_gpu_set_progress_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *ctx);
+/* A hook called after every step and every bulk idle skip (NULL = none; no cost then). Runs
+ * with a sample hook are stepped serially (the parallel driver leaves them alone). */
+void smtlm_gpu_set_sample_hook(smtlm_gpu *gpu, smtlm_sample_hook hook, void *ctx);
 /* Starts a kernel (gpu_sim_cycle = 0). SMTLM_EINVAL if a CTA cannot fit on an SM. */
 int smtlm_gpu_launch(smtlm_gpu *gpu, const smtlm_kernel_desc *k);
 /* CTAs per SM for kernel k and the resource that limits it (GPGPU-Sim max_cta); 0 = no fit. */
