@@ -81,6 +81,13 @@ static cell *cell_at(smtlm_kanata *k, int handle)
     return handle > 0 && handle <= k->n_cells && k->cells[handle - 1].refs > 0 ? &k->cells[handle - 1] : NULL;
 }
 
+void smtlm_kanata_retain(smtlm_kanata *k, int handle)
+{
+    cell *c = cell_at(k, handle);
+    if (c)
+        c->refs++;
+}
+
 void smtlm_kanata_release(smtlm_kanata *k, int handle)
 {
     cell *c = cell_at(k, handle);

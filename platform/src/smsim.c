@@ -11,12 +11,14 @@
 #include "smtlm/diag.h"
 #include "smtlm/engine_config.h"
 #include "smtlm/muon_reports.h"
+#include "smtlm/pipeline_log.h"
 #include "smtlm/progress.h"
 #include "smtlm/stats.h"
 #include "smtlm/stats_csv.h"
 #include "smtlm/synth_run.h"
 #include "smtlm/trace_source.h"
 #include "smtlm/stats_compare.h"
+#include "smtlm/vcd_view.h"
 #include "smtlm/version.h"
 
 typedef struct run_ctx {
@@ -28,6 +30,9 @@ typedef struct run_ctx {
     FILE *out, *err, *json;
     FILE *json_stdout;  /* the caller's stdout when the JSON goes there (-smtlm_stats_json -) */
     FILE *events;       /* -smtlm_event_log */
+    FILE *plog_f, *vcd_f;        /* -smtlm_pipeline_log, -smtlm_vcd */
+    smtlm_pipeline_log *plog;
+    smtlm_vcd_view *vcd;
     smtlm_stats_csv csv; /* -smtlm_stats_csv (csv.f NULL when not asked for) */
     unsigned kernels;
     int stop;          /* a limit or the watchdog ended the run: later kernels are not simulated */
@@ -120,6 +125,8 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
                           gpu->tot_warp_insn);
     smtlm_run_status st = r->engine->run(r->engine_self);
     r->wall += now_s() - t0;
+    if (r->plog)
+        smtlm_pipeline_log_kernel_end(r->plog, gpu);
     smtlm_progress_clear(&r->progress);
     for (unsigned i = 0; i < gpu->n_sm; i++) {
         smtlm_sm_view v;
@@ -489,8 +496,82 @@ static int open_event_log(run_ctx *r, const char *path)
         return 2;
     }
     fprintf(r->events, "# kernel sm warp pc uid issue cu_alloc operands oc_ex fu_issue writeback\n");
-    smtlm_gpu_set_retire_hook(r->gpu, log_retired, r);
     return 0;
+}
+
+/* The retire hook: the event log and the pipeline log. */
+static void on_retired(void *ctx, unsigned sm, const smtlm_inst *in)
+{
+    run_ctx *r = ctx;
+    if (r->events)
+        log_retired(r, sm, in);
+    if (r->plog)
+        smtlm_pipeline_log_retired(r->plog, r->gpu, sm, in);
+}
+
+/* The sample hook, after every cycle: the pipeline log and the VCD. */
+static void on_sample(void *ctx, const smtlm_gpu *gpu, uint64_t first, uint64_t n)
+{
+    run_ctx *r = ctx;
+    if (r->plog)
+        smtlm_pipeline_log_sample(r->plog, gpu, first, n);
+    if (r->vcd)
+        smtlm_vcd_view_sample(r->vcd, gpu, first, n);
+}
+
+static FILE *open_view_file(run_ctx *r, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        fprintf(r->err, "smsim: %s: cannot open for writing: %s\n", path, strerror(errno));
+    return f;
+}
+
+/* -smtlm_pipeline_log, -smtlm_vcd and their filters (-smtlm_log_cycles, _sms, _warps). */
+static int open_views(run_ctx *r)
+{
+    const char *plog = opt_str(r->opts, "smtlm_pipeline_log"), *vcd = opt_str(r->opts, "smtlm_vcd");
+    smtlm_view_filter flt;
+    char msg[512];
+    if (smtlm_view_filter_parse(&flt, opt_str(r->opts, "smtlm_log_cycles"), opt_str(r->opts, "smtlm_log_sms"),
+                                opt_str(r->opts, "smtlm_log_warps"), r->gpu->n_sm, r->cfg.gpu.sm.max_warps, msg,
+                                sizeof msg)) {
+        fprintf(r->err, "smsim: %s\n", msg);
+        return 2;
+    }
+    if (*plog && !(r->plog_f = open_view_file(r, plog)))
+        return 2;
+    if (*vcd && !(r->vcd_f = open_view_file(r, vcd)))
+        return 2;
+    if ((r->plog_f && !(r->plog = smtlm_pipeline_log_new(r->plog_f, r->gpu, &flt))) ||
+        (r->vcd_f && !(r->vcd = smtlm_vcd_view_new(r->vcd_f, r->gpu, &flt)))) {
+        fprintf(r->err, "smsim: out of memory for -smtlm_pipeline_log or -smtlm_vcd\n");
+        return 2;
+    }
+    if (r->events || r->plog)
+        smtlm_gpu_set_retire_hook(r->gpu, on_retired, r);
+    if (r->plog || r->vcd)
+        smtlm_gpu_set_sample_hook(r->gpu, on_sample, r);
+    return 0;
+}
+
+/* Completes the view files: 0, or 2 with the reason when one could not be written. */
+static int close_views(run_ctx *r)
+{
+    int status = 0;
+    const uint64_t end = r->gpu ? r->gpu->tot_cycle + r->gpu->sim_cycle : 0;
+    if (r->plog_f && (smtlm_pipeline_log_close(r->plog) | fclose(r->plog_f))) {
+        fprintf(r->err, "smsim: %s: could not be written completely\n", opt_str(r->opts, "smtlm_pipeline_log"));
+        status = 2;
+    }
+    if (r->vcd_f && (smtlm_vcd_view_close(r->vcd, end) | fclose(r->vcd_f))) {
+        fprintf(r->err, "smsim: %s: could not be written completely\n", opt_str(r->opts, "smtlm_vcd"));
+        status = 2;
+    }
+    r->plog = NULL;
+    r->vcd = NULL;
+    r->plog_f = r->vcd_f = NULL;
+    return status;
 }
 
 int smtlm_smsim(int argc, const char *const *argv, FILE *out, FILE *err)
@@ -543,6 +624,8 @@ int smtlm_smsim_engines(int argc, const char *const *argv, FILE *out, FILE *err,
         status = open_json(&r, opt_str(opts, "smtlm_stats_json"), out);
     if (!status && !list_only)
         status = open_event_log(&r, opt_str(opts, "smtlm_event_log"));
+    if (!status && !list_only)
+        status = open_views(&r);
     if (!status && !list_only && *opt_str(opts, "smtlm_stats_csv") &&
         smtlm_stats_csv_open(&r.csv, opt_str(opts, "smtlm_stats_csv"), msg, sizeof msg)) {
         fprintf(err, "smsim: %s\n", msg);
@@ -560,6 +643,9 @@ int smtlm_smsim_engines(int argc, const char *const *argv, FILE *out, FILE *err,
         if (status == 0)
             fprintf(r.out, "GPGPU-Sim: *** simulation thread exiting ***\nGPGPU-Sim: *** exit detected ***\n");
     }
+    const int views = close_views(&r);
+    if (!status)
+        status = views;
     teardown(&r);
     smtlm_options_free(opts);
     return status;

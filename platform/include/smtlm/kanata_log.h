@@ -50,6 +50,8 @@ smtlm_kanata *smtlm_kanata_new(FILE *f);
  * instructions' dep[], held until smtlm_kanata_release; else 0. -1 when out of memory. An
  * instruction that would start before a cycle already flushed is moved to that cycle. */
 int smtlm_kanata_add(smtlm_kanata *k, const smtlm_kanata_inst *in, int keep);
+/* One more holder of a handle (each holder releases it once). */
+void smtlm_kanata_retain(smtlm_kanata *k, int handle);
 void smtlm_kanata_release(smtlm_kanata *k, int handle);
 /* Writes every waiting command of a cycle before `cycle`. */
 void smtlm_kanata_flush(smtlm_kanata *k, uint64_t cycle);

@@ -1,0 +1,52 @@
+/* Names shown by the pipeline log and the VCD. */
+#include "smtlm/view_names.h"
+
+#include <stdio.h>
+
+const char *smtlm_view_op_name(unsigned op, unsigned spec, char *buf, size_t n)
+{
+    static const char *name[SMTLM_OP_COUNT] = {"sp", "dp", "sfu", "int", "alu", "branch", "tensor", "load", "store",
+                                               "membar", "bar", "exit", "spec"};
+    if (op == SMTLM_OP_SPEC)
+        snprintf(buf, n, "spec%u", spec);
+    else
+        snprintf(buf, n, "%s", op < SMTLM_OP_COUNT ? name[op] : "?");
+    return buf;
+}
+
+const char *smtlm_view_unit_name(unsigned unit)
+{
+    static const char *name[] = {"none", "SP", "SFU", "LDST", "DP", "INT", "TENSOR", "SPEC"};
+    return unit < sizeof name / sizeof name[0] ? name[unit] : "?";
+}
+
+const char *smtlm_view_fu_name(unsigned kind)
+{
+    static const char *name[SMTLM_FU_KINDS] = {"sp", "dp", "int", "sfu", "tensor", "spec"};
+    return kind < SMTLM_FU_KINDS ? name[kind] : "fu";
+}
+
+const char *smtlm_view_reg_name(int reg, char *buf, size_t n)
+{
+    if (reg == 256)
+        snprintf(buf, n, "RZ");
+    else
+        snprintf(buf, n, "R%d", reg - 1);
+    return buf;
+}
+
+static const char *const stall_short[SMTLM_VIEW_OTHER + 1] = {
+    "issued", "empty", "bar", "membar", "atomic", "drain", "sb", "busy", "other"};
+static const char *const stall_text[SMTLM_VIEW_OTHER + 1] = {
+    "issued",
+    "ibuffer empty",
+    "barrier: waiting for the CTA's other warps",
+    "membar: waiting for the warp's stores",
+    "atomics: waiting for the warp's atomics",
+    "draining: every lane exited, waiting for the warp's last results",
+    "scoreboard: a source or destination register is still being written",
+    "pipeline busy: no free ID_OC slot or no unit for it",
+    "another warp of the scheduler issued first"};
+
+const char *smtlm_view_stall_short(unsigned why) { return why <= SMTLM_VIEW_OTHER ? stall_short[why] : "?"; }
+const char *smtlm_view_stall_text(unsigned why) { return why <= SMTLM_VIEW_OTHER ? stall_text[why] : "?"; }
