@@ -142,13 +142,13 @@ int pl_add_record(smtlm_kanata *k, const smtlm_inst *in, const pl_side *s, const
                                            smtlm_view_stall_text(s->run[i].why)};
     }
     if (cu > issue + 1)
-        st[n++] = (smtlm_kanata_stage){issue + 1, cu, 1, "cu", "waiting for a free collector unit"};
+        st[n++] = (smtlm_kanata_stage){issue + 1, cu, 1, "cu", "no free collector unit"};
     if (ops > cu + 1)
-        st[n++] = (smtlm_kanata_stage){cu + 1, ops, 1, "bank", "operand reads waiting for their register banks"};
+        st[n++] = (smtlm_kanata_stage){cu + 1, ops, 1, "bank", "reads queued at their banks"};
     if (ocex > ops + 1)
-        st[n++] = (smtlm_kanata_stage){ops + 1, ocex, 1, "ocex", "operands collected, waiting for a free OC_EX slot"};
+        st[n++] = (smtlm_kanata_stage){ops + 1, ocex, 1, "ocex", "collected, OC_EX slot busy"};
     if (fu > ocex + 1)
-        st[n++] = (smtlm_kanata_stage){ocex + 1, fu, 1, "unit", "waiting for its unit (busy, or no result bus free)"};
+        st[n++] = (smtlm_kanata_stage){ocex + 1, fu, 1, "unit", "unit or result bus busy"};
 
     int deps[SMTLM_MAX_SRC];
     memcpy(deps, s->dep, sizeof deps);

@@ -38,15 +38,8 @@ const char *smtlm_view_reg_name(int reg, char *buf, size_t n)
 static const char *const stall_short[SMTLM_VIEW_OTHER + 1] = {
     "issued", "empty", "bar", "membar", "atomic", "drain", "sb", "busy", "other"};
 static const char *const stall_text[SMTLM_VIEW_OTHER + 1] = {
-    "issued",
-    "ibuffer empty",
-    "barrier: waiting for the CTA's other warps",
-    "membar: waiting for the warp's stores",
-    "atomics: waiting for the warp's atomics",
-    "draining: every lane exited, waiting for the warp's last results",
-    "scoreboard: a source or destination register is still being written",
-    "pipeline busy: no free ID_OC slot or no unit for it",
-    "another warp of the scheduler issued first"};
+    "issued", "ibuffer empty", "barrier", "membar: own stores pending", "atomics pending",
+    "draining: lanes exited, results pending", "scoreboard", "no ID_OC slot or unit", "another warp issued"};
 
 const char *smtlm_view_stall_short(unsigned why) { return why <= SMTLM_VIEW_OTHER ? stall_short[why] : "?"; }
 const char *smtlm_view_stall_text(unsigned why) { return why <= SMTLM_VIEW_OTHER ? stall_text[why] : "?"; }

@@ -2,7 +2,9 @@
 // -smtlm_engine systemc on the same input (and the C engine with and without the trace reader
 // thread, -smtlm_reader_thread 0|1, and both engines with every thread block of a trace
 // streamed, -smtlm_trace_stream_mib 0) must write the same per-instruction event log
-// (-smtlm_event_log: every retired instruction with the cycle of each pipeline event), print
+// (-smtlm_event_log: every retired instruction with the cycle of each pipeline event), the
+// same pipeline log and VCD of SMs 0-3 (-smtlm_pipeline_log, -smtlm_vcd: read from the kernels'
+// state after every cycle), print
 // the same statistics (all but the wall-clock lines), write the same JSON (all but
 // wall_seconds), report the same errors and exit with the same status. Inputs: the real
 // traces, all 47 Accel-Sim microbenchmarks as traces, synthetic workloads over configurations
@@ -11,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -113,7 +116,8 @@ TEST_P(SmsimEquivalence, BothEnginesGiveIdenticalOutput)
         const std::string base = dir + "/" + engine + reader + stream;
         std::vector<std::string> a = in.args;
         a.insert(a.end(), {"-smtlm_engine", engine, "-smtlm_reader_thread", reader, "-smtlm_trace_stream_mib", stream,
-                           "-smtlm_stats_json", base + ".json", "-smtlm_event_log", base + ".events"});
+                           "-smtlm_stats_json", base + ".json", "-smtlm_event_log", base + ".events",
+                           "-smtlm_pipeline_log", base + ".kanata", "-smtlm_vcd", base + ".vcd", "-smtlm_log_sms", "0-3"});
         return e2e::smsim(a, engines, 2);
     };
     const e2e::Result c = run("c", "0", "-1");
@@ -135,8 +139,17 @@ TEST_P(SmsimEquivalence, BothEnginesGiveIdenticalOutput)
             const std::string events = slurp(dir + "/c0-1.events");
             EXPECT_GT(std::count(events.begin(), events.end(), '\n'), 1) << "no instruction retired";
             EXPECT_TRUE(events == slurp(other + ".events")) << "the per-instruction event logs differ";
+            const std::string kanata = slurp(dir + "/c0-1.kanata"), vcd = slurp(dir + "/c0-1.vcd");
+            EXPECT_NE(kanata.find("\nR\t"), std::string::npos) << "no instruction in the pipeline log";
+            EXPECT_NE(vcd.find("$dumpvars"), std::string::npos) << "no value in the VCD";
+            EXPECT_TRUE(kanata == slurp(other + ".kanata")) << "the pipeline logs differ";
+            EXPECT_TRUE(vcd == slurp(other + ".vcd")) << "the VCDs differ";
+            std::remove((other + ".kanata").c_str()); // large: only their equality matters
+            std::remove((other + ".vcd").c_str());
         }
     }
+    std::remove((dir + "/c0-1.kanata").c_str());
+    std::remove((dir + "/c0-1.vcd").c_str());
 }
 
 // The inputs are built at registration (they write trace files), once per process.
