@@ -400,6 +400,8 @@ static void print_usage(FILE *out)
             "  -config <file>                GPGPU-Sim config file (repeatable; later values win)\n"
             "  -gpgpu_max_cycle|_insn|_cta N  stop after N cycles / thread instructions / CTAs\n"
             "  -smtlm_stats_json <path|->    every statistic as JSON ('-' = stdout; the text then goes to stderr)\n"
+            "  -smtlm_pipeline_log <path>, -smtlm_vcd <path>   the pipeline for Konata / GTKWave; limit them with\n"
+            "                                -smtlm_log_cycles A:B, -smtlm_log_sms 0,2-3, -smtlm_log_warps 0-7\n"
             "  -smtlm_fix_<quirk> 0|1        subcore_hol, optype_priority, wb_bank_conflict\n"
             "  -smtlm_oc_allocator fifo|wavefront\n"
             "  -smtlm_mem_latency N, -smtlm_mem_bytes_per_cycle N   the memory behind each SM\n"
