@@ -228,7 +228,7 @@ static void sample_sm(smtlm_pipeline_log *p, pl_sm *t, const smtlm_sm_view *v, u
     for (unsigned w = 0; w < nw; w++) {
         for (unsigned k = 0; k < 2; k++) {
             const unsigned idx = now_ib[w][k];
-            if (idx != SMTLM_NO_INST && idx != t->ib[w][0] && idx != t->ib[w][1])
+            if (idx != SMTLM_NO_INST && idx != t->ib[w][0] && idx != t->ib[w][1] && first <= p->flt.last)
                 follow(p, t, idx, first, prime && p->flt.first > 0);
             t->ib[w][k] = (uint16_t)idx;
         }
@@ -263,8 +263,8 @@ void smtlm_pipeline_log_sample(void *log, const smtlm_gpu *gpu, uint64_t first, 
             continue;
         pl_sm *t = p->sm[i];
         const int prime = !t;
-        if (prime && first > p->flt.last)
-            continue;
+        if (first > p->flt.last && (prime || oldest(t) == UINT64_MAX))
+            continue; /* past the window with nothing logged still in flight */
         if (prime && !(t = p->sm[i] = calloc(1, sizeof *t))) {
             p->oom = 1;
             continue;

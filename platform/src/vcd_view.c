@@ -211,6 +211,15 @@ static void sample_sm(smtlm_vcd_view *vv, vv_sm *s, const smtlm_sm_view *v, uint
 void smtlm_vcd_view_sample(void *view, const smtlm_gpu *gpu, uint64_t first, uint64_t n)
 {
     smtlm_vcd_view *vv = view;
+    if (first + n <= vv->flt.first) { /* before the window: only the counters the counts start from */
+        for (unsigned k = 0; k < vv->n; k++) {
+            smtlm_sm_view v;
+            smtlm_gpu_sm_view(gpu, vv->sm[k].id, &v);
+            if (v.stats.active_cycles != vv->sm[k].active)
+                remember(&vv->sm[k], &v, vv->n_sched, vv->n_banks, vv->n_warps);
+        }
+        return;
+    }
     if (vv->has_end && first > vv->end) {
         smtlm_vcd_time(vv->vcd, vv->end);
         quiet(vv);

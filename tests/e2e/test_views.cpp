@@ -321,6 +321,24 @@ TEST(Views, BadFiltersAndPathsAreOneClearError)
     }
 }
 
+// With views, -smtlm_threads N runs the SMs on one thread (the views read every SM after every
+// cycle): the same files and statistics as one thread, on a many-CTA run whose tail would
+// otherwise run in parallel.
+TEST(Views, ThreadsGiveTheSameFiles)
+{
+    const std::vector<std::string> base = {"-smtlm_synth_ctas", "40", "-smtlm_synth_insts", "40", "-smtlm_synth_mix",
+                                           "sp=40,int=20,sfu=10,ldg=30", "-smtlm_log_sms", "0-5"};
+    std::vector<std::string> two = base;
+    two.insert(two.end(), {"-smtlm_threads", "2"});
+    const ViewRun a = run_views("threads1", base), b = run_views("threads2", two);
+    ASSERT_EQ(a.r.status, 0) << a.r.err;
+    ASSERT_EQ(b.r.status, 0) << b.r.err;
+    EXPECT_GT(std::count(a.kanata.begin(), a.kanata.end(), '\n'), 1000);
+    EXPECT_TRUE(a.kanata == b.kanata) << "the pipeline logs differ";
+    EXPECT_TRUE(a.vcd == b.vcd) << "the VCDs differ";
+    EXPECT_EQ(a.events.size(), b.events.size());
+}
+
 // Asking for the views changes nothing else: statistics, JSON and the event log are the same.
 TEST(Views, ChangeNothingInTheRun)
 {
