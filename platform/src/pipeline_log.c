@@ -151,13 +151,16 @@ static uint64_t oldest(pl_sm *t)
 
 /* ---- what one sample learns ---- */
 
-static void add_run(pl_side *s, uint64_t from, unsigned why)
+void pl_add_run(pl_side *s, uint64_t from, uint64_t n, unsigned why)
 {
-    if (s->n_runs && s->run[s->n_runs - 1].why == why)
+    s->waited[why] += (uint32_t)n;
+    if (s->n_runs && (s->run[s->n_runs - 1].why == why || s->run[s->n_runs - 1].why == SMTLM_VIEW_MIXED ||
+                      why == SMTLM_VIEW_OTHER))
         return;
     if (s->n_runs == PL_RUNS) /* the last run takes the rest */
-        return;
-    s->run[s->n_runs++] = (pl_run){from, (uint8_t)why};
+        s->run[PL_RUNS - 1].why = SMTLM_VIEW_MIXED;
+    else
+        s->run[s->n_runs++] = (pl_run){from, (uint8_t)why};
 }
 
 /* The instruction in idx left the buffer with a uid: it issued at `now`. */
@@ -188,7 +191,7 @@ static void issued(smtlm_pipeline_log *p, pl_sm *t, unsigned idx, const smtlm_in
         drop(p, s);
 }
 
-static void sample_sm(smtlm_pipeline_log *p, pl_sm *t, const smtlm_sm_view *v, uint64_t first, int prime)
+static void sample_sm(smtlm_pipeline_log *p, pl_sm *t, const smtlm_sm_view *v, uint64_t first, uint64_t n, int prime)
 {
     const smtlm_issue *iss = v->iss;
     const unsigned nw = p->max_warps;
@@ -210,7 +213,7 @@ static void sample_sm(smtlm_pipeline_log *p, pl_sm *t, const smtlm_sm_view *v, u
         memcpy(t->stall[w], iss->warp_stall[w], sizeof t->stall[w]);
         const unsigned h = t->head[w];
         if (!prime && h != SMTLM_NO_INST && t->side[h].gen && !t->side[h].issued && why != SMTLM_WS_ISSUED)
-            add_run(&t->side[h], first, why);
+            pl_add_run(&t->side[h], first, n, why);
     }
     /* entries that left a buffer (first, for every warp: a pool entry may move to another) */
     for (unsigned w = 0; w < nw && !prime; w++)
@@ -274,7 +277,7 @@ void smtlm_pipeline_log_sample(void *log, const smtlm_gpu *gpu, uint64_t first, 
                 t->ib[w][0] = t->ib[w][1] = t->head[w] = SMTLM_NO_INST;
         smtlm_sm_view v;
         smtlm_gpu_sm_view(gpu, i, &v);
-        sample_sm(p, t, &v, first, prime);
+        sample_sm(p, t, &v, first, n, prime);
         const uint64_t o = oldest(t);
         if (o < mark)
             mark = o;
@@ -289,9 +292,10 @@ void smtlm_pipeline_log_retired(smtlm_pipeline_log *p, const smtlm_gpu *gpu, uns
         return;
     smtlm_sm_view v;
     smtlm_gpu_sm_view(gpu, sm, &v);
-    if (in < v.pool->inst || in >= v.pool->inst + SMTLM_POOL_SIZE)
-        return;
-    pl_side *s = &t->side[in - v.pool->inst];
+    const uintptr_t at = (uintptr_t)in, base = (uintptr_t)v.pool->inst;
+    if (at < base || at >= base + sizeof v.pool->inst || (at - base) % sizeof *in)
+        return; /* not the SM's own entry */
+    pl_side *s = &t->side[(at - base) / sizeof *in];
     if (!s->gen || !s->issued || !s->logged || s->uid != in->uid)
         return;
     const int keep = in->n_dst > 0;

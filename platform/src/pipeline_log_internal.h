@@ -7,10 +7,10 @@
 #include "smtlm/gpu.h"
 #include "smtlm/kanata_log.h"
 
-#define PL_RUNS 8 /* stall runs kept per instruction; later ones extend the last */
+#define PL_RUNS 8 /* stall runs kept per instruction; the last one takes any later ones */
 
 /* From `from` on, the instruction at the head of its warp's buffer waited for reason `why`
- * (SMTLM_WS_* or SMTLM_VIEW_OTHER). */
+ * (SMTLM_WS_*, SMTLM_VIEW_OTHER, or SMTLM_VIEW_MIXED for the last run when there were more). */
 typedef struct pl_run {
     uint64_t from;
     uint8_t why;
@@ -25,7 +25,13 @@ typedef struct pl_side {
     int dep[SMTLM_MAX_SRC];       /* the Kanata handles of its producers (held) */
     uint8_t known, clipped, issued, logged, n_runs;
     pl_run run[PL_RUNS];
+    uint32_t waited[SMTLM_WS_COUNT + 1]; /* cycles at the head per reason (SMTLM_VIEW_OTHER last) */
 } pl_side;
+
+/* The instruction at the head of its warp's buffer waited for `why` in the n cycles from
+ * `from`: counted, and a new run unless it continues the last one. A cycle in which another
+ * warp issued first says nothing new: it continues the run it falls in. */
+void pl_add_run(pl_side *s, uint64_t from, uint64_t n, unsigned why);
 
 /* Operand slots read from the register file: one per distinct source register (a register
  * named twice is read once, by its first slot). */

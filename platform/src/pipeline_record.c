@@ -114,17 +114,11 @@ int pl_add_record(smtlm_kanata *k, const smtlm_inst *in, const pl_side *s, const
         add(&ib, s->clipped ? "decoded at or before cycle %llu (the log's first sampled cycle)"
                             : "decoded at cycle %llu", LLU(s->seen));
     }
-    /* the stall runs at the head of the buffer, summed up in the texts */
-    unsigned sum[SMTLM_VIEW_OTHER + 1] = {0};
-    for (unsigned i = 0; has_ib && i < s->n_runs; i++) {
-        const uint64_t end = i + 1 < s->n_runs ? s->run[i + 1].from : issue;
-        if (end > s->run[i].from && end <= issue)
-            sum[s->run[i].why] += (unsigned)(end - s->run[i].from);
-    }
+    /* the cycles it waited at the head of the buffer, per reason */
     int any = 0;
-    for (unsigned w = 0; w <= SMTLM_VIEW_OTHER; w++)
-        if (sum[w]) {
-            add(&ib, "%s%s %u", any ? ", " : "; waited at the head: ", smtlm_view_stall_short(w), sum[w]);
+    for (unsigned w = 0; has_ib && w <= SMTLM_VIEW_OTHER; w++)
+        if (s->waited[w]) {
+            add(&ib, "%s%s %u", any ? ", " : "; waited at the head: ", smtlm_view_stall_short(w), (unsigned)s->waited[w]);
             any = 1;
         }
 

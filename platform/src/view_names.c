@@ -35,11 +35,12 @@ const char *smtlm_view_reg_name(int reg, char *buf, size_t n)
     return buf;
 }
 
-static const char *const stall_short[SMTLM_VIEW_OTHER + 1] = {
-    "issued", "empty", "bar", "membar", "atomic", "drain", "sb", "busy", "other"};
-static const char *const stall_text[SMTLM_VIEW_OTHER + 1] = {
+static const char *const stall_short[SMTLM_VIEW_MIXED + 1] = {
+    "issued", "empty", "bar", "membar", "atomic", "drain", "sb", "busy", "other", "mixed"};
+static const char *const stall_text[SMTLM_VIEW_MIXED + 1] = {
     "issued", "ibuffer empty", "barrier", "membar: own stores pending", "atomics pending",
-    "draining: lanes exited, results pending", "scoreboard", "no ID_OC slot or unit", "another warp issued"};
+    "draining: lanes exited, results pending", "scoreboard", "no ID_OC slot or unit", "another warp issued",
+    "several reasons: the IB stage counts them"};
 
-const char *smtlm_view_stall_short(unsigned why) { return why <= SMTLM_VIEW_OTHER ? stall_short[why] : "?"; }
-const char *smtlm_view_stall_text(unsigned why) { return why <= SMTLM_VIEW_OTHER ? stall_text[why] : "?"; }
+const char *smtlm_view_stall_short(unsigned why) { return why <= SMTLM_VIEW_MIXED ? stall_short[why] : "?"; }
+const char *smtlm_view_stall_text(unsigned why) { return why <= SMTLM_VIEW_MIXED ? stall_text[why] : "?"; }

@@ -116,6 +116,21 @@ void expect_log_matches_events(const ViewRun &run)
         EXPECT_EQ(i.start, ib->start);
         EXPECT_EQ(ib->end, e.ev[0]);
         EXPECT_LT(ib->start, ib->end);
+        // the stall runs at the head of the buffer tile the cycles it waited there, up to its
+        // issue, and the IB label counts them per reason
+        uint64_t head = e.ev[0], waited = 0;
+        for (const views::KStage &st : i.stages)
+            if (st.lane == 1 && std::string("sb busy other bar membar atomic drain empty mixed").find(st.name) != std::string::npos) {
+                EXPECT_GE(st.start, ib->start) << st.name;
+                head = std::min(head, st.start);
+                waited += st.end - st.start;
+            }
+        EXPECT_EQ(waited, e.ev[0] - head) << "runs with gaps or overlaps";
+        uint64_t counted = 0;
+        const std::regex count("(sb|busy|other|bar|membar|atomic|drain) ([0-9]+)");
+        for (std::sregex_iterator m(ib->label.begin(), ib->label.end(), count), end; m != end; ++m)
+            counted += std::stoull((*m)[2]);
+        EXPECT_EQ(counted, waited) << ib->label;
         uint64_t last = 0;
         unsigned reads = 0;
         const std::string &ops = k.stage(i, "OC")->label;

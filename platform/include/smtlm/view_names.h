@@ -15,6 +15,8 @@ extern "C" {
 /* A stall reason of a warp's next instruction in a cycle: the scheduler's verdict
  * (SMTLM_WS_*), or SMTLM_VIEW_OTHER when its scheduler issued another warp first. */
 #define SMTLM_VIEW_OTHER SMTLM_WS_COUNT
+/* A stretch of several reasons (a pipeline log row keeps a few stretches per instruction). */
+#define SMTLM_VIEW_MIXED (SMTLM_WS_COUNT + 1)
 
 /* "sp", "int", "load", ... (smtlm_op; "spec3" for specialized unit 3). */
 const char *smtlm_view_op_name(unsigned op, unsigned spec, char *buf, size_t n);
