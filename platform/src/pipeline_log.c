@@ -163,7 +163,7 @@ void pl_add_run(pl_side *s, uint64_t from, uint64_t n, unsigned why)
         s->run[s->n_runs++] = (pl_run){from, (uint8_t)why};
 }
 
-/* The instruction in idx left the buffer with a uid: it issued at `now`. */
+/* The instruction in idx left its buffer with a uid: it issued in the sampled cycle. */
 static void issued(smtlm_pipeline_log *p, pl_sm *t, unsigned idx, const smtlm_inst *in)
 {
     pl_side *s = &t->side[idx];
