@@ -77,6 +77,8 @@ static double sim_time_us(const smtlm_stats *st)
 }
 
 const char *const smtlm_stats_fu_name[SMTLM_FU_KINDS] = {"sp", "dp", "int", "sfu", "tensor", "spec"};
+
+const char *smtlm_stats_fu_kind_name(unsigned kind) { return kind < SMTLM_FU_KINDS ? smtlm_stats_fu_name[kind] : "?"; }
 static const char *ws_name[SMTLM_WS_COUNT] = {"issued", "ibuffer_empty", "barrier", "membar", "atomic",
                                               "draining", "scoreboard", "unit_busy"};
 

@@ -4,7 +4,8 @@
 // streamed, -smtlm_trace_stream_mib 0) must write the same per-instruction event log
 // (-smtlm_event_log: every retired instruction with the cycle of each pipeline event), print
 // the same statistics (all but the wall-clock lines), write the same JSON (all but
-// wall_seconds), report the same errors and exit with the same status. Inputs: the real
+// wall_seconds), the same CSV (-smtlm_stats_csv) and HTML report (-smtlm_report), report the
+// same errors and exit with the same status. Inputs: the real
 // traces, all 47 Accel-Sim microbenchmarks as traces, synthetic workloads over configurations
 // and switches, limits, a deadlock, bad input. One case per input; each runs in a process of
 // its own (one SystemC elaboration per process).
@@ -113,7 +114,8 @@ TEST_P(SmsimEquivalence, BothEnginesGiveIdenticalOutput)
         const std::string base = dir + "/" + engine + reader + stream;
         std::vector<std::string> a = in.args;
         a.insert(a.end(), {"-smtlm_engine", engine, "-smtlm_reader_thread", reader, "-smtlm_trace_stream_mib", stream,
-                           "-smtlm_stats_json", base + ".json", "-smtlm_event_log", base + ".events"});
+                           "-smtlm_stats_json", base + ".json", "-smtlm_event_log", base + ".events",
+                           "-smtlm_stats_csv", base + ".csv", "-smtlm_report", base + ".html"});
         return e2e::smsim(a, engines, 2);
     };
     const e2e::Result c = run("c", "0", "-1");
@@ -135,6 +137,10 @@ TEST_P(SmsimEquivalence, BothEnginesGiveIdenticalOutput)
             const std::string events = slurp(dir + "/c0-1.events");
             EXPECT_GT(std::count(events.begin(), events.end(), '\n'), 1) << "no instruction retired";
             EXPECT_TRUE(events == slurp(other + ".events")) << "the per-instruction event logs differ";
+            EXPECT_TRUE(slurp(dir + "/c0-1.csv") == slurp(other + ".csv")) << "the CSV files differ";
+            const std::string page = slurp(dir + "/c0-1.html");
+            EXPECT_NE(page.find("hm-cell"), std::string::npos) << "no heat map drawn";
+            EXPECT_TRUE(page == slurp(other + ".html")) << "the HTML reports differ";
         }
     }
 }
@@ -175,7 +181,7 @@ TEST_P(SmsimThreads, OneTwoAndThreeThreadsGiveIdenticalOutput)
         const std::string base = dir + "/t" + n;
         std::vector<std::string> a = in.args;
         a.insert(a.end(), {"-smtlm_engine", "c", "-smtlm_reader_thread", "0", "-smtlm_threads", n, "-smtlm_stats_json",
-                           base + ".json", "-smtlm_event_log", base + ".events"});
+                           base + ".json", "-smtlm_event_log", base + ".events", "-smtlm_report", base + ".html"});
         return e2e::smsim(a, engines, 1);
     };
     const e2e::Result one = run("1");
@@ -187,6 +193,7 @@ TEST_P(SmsimThreads, OneTwoAndThreeThreadsGiveIdenticalOutput)
         EXPECT_EQ(one.err, r.err);
         EXPECT_EQ(read_json(dir + "/t1.json"), read_json(dir + "/t" + n + ".json"));
         EXPECT_TRUE(slurp(dir + "/t1.events") == slurp(dir + "/t" + n + ".events")) << "the event logs differ";
+        EXPECT_TRUE(slurp(dir + "/t1.html") == slurp(dir + "/t" + n + ".html")) << "the HTML reports differ";
     }
 }
 

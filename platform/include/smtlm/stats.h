@@ -45,6 +45,8 @@ typedef struct smtlm_stats {
     const smtlm_gpu *gpu;           /* for the per-warp entries of the JSON */
 } smtlm_stats;
 
+/* "sp", "dp", "int", "sfu", "tensor", "spec" (the JSON's unit kind names). */
+const char *smtlm_stats_fu_kind_name(unsigned kind);
 /* Snapshot of gpu; core_clock_mhz converts cycles to simulated time (0 = unknown). */
 void smtlm_stats_collect(const smtlm_gpu *gpu, double core_clock_mhz, smtlm_stats *st);
 /* GPGPU-Sim-style block for one kernel. */
