@@ -139,7 +139,7 @@ unsigned smtlm_muon_rs_wakeup(smtlm_muon_rs *rs, unsigned w, int reg, smtlm_muon
     return n;
 }
 
-/* Slots of a row not ready and not yet requested. */
+/* Slots of a row not ready and not yet requested (busy ones included). */
 static inline uint8_t to_request(const smtlm_muon_rs_row *row)
 {
     return (uint8_t)(full_mask(row) & ~row->ready & ~row->requested);
@@ -162,7 +162,7 @@ int smtlm_muon_rs_collect_pick(smtlm_muon_rs *rs, smtlm_muon_rs_pick *out)
     for (uint64_t m = rs->valid & ~rs->complete; m; m &= m - 1) {
         const unsigned r = smtlm_ctz64(m);
         smtlm_muon_rs_row *row = &rs->row[r];
-        const uint8_t need = to_request(row);
+        const uint8_t need = (uint8_t)(to_request(row) & ~row->busy);
         /* All missing slots at once, none waiting on a writer (no partial collection). */
         if (need == 0 || need != (uint8_t)(full_mask(row) & ~row->ready))
             continue;
