@@ -137,7 +137,7 @@ static int fenced(const smtlm_muon_sb *sb, const fence *f, const smtlm_inst *in)
 int smtlm_muon_sb_select(const smtlm_muon_sb *sb, const smtlm_inst *const *window, unsigned n,
                          unsigned *pick, int *head_verdict)
 {
-    fence f;
+    fence f = {{0}, {0}};
     int skipped = 0;
     if (head_verdict)
         *head_verdict = SMTLM_MUON_ADMIT;
@@ -156,10 +156,7 @@ int smtlm_muon_sb_select(const smtlm_muon_sb *sb, const smtlm_inst *const *windo
         }
         if (!sb->cfg.past_waw || (v != SMTLM_MUON_STALL_WAW && v != SMTLM_MUON_STALL_FENCE))
             return 0;
-        if (!skipped) {
-            memset(&f, 0, sizeof f);
-            skipped = 1;
-        }
+        skipped = 1;
         fence_add(sb, &f, in);
     }
     return 0;
