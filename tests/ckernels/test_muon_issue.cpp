@@ -138,7 +138,7 @@ struct Machine {
     }
 };
 
-const std::vector<Op> kSeed = {{7, {5}, 8}, {5, {1}, 2}, {8, {5}, 2}};
+const std::vector<Op> kDeadlockSeq = {{7, {5}, 8}, {5, {1}, 2}, {8, {5}, 2}};
 
 // option1, no forwarding (the RTL's scheme):
 //   t0 E admit i0 (row 0; pendingReads r5 = 1)   t1 D collect i0; E i1 WAR-gated
@@ -148,12 +148,12 @@ const std::vector<Op> kSeed = {{7, {5}, 8}, {5, {1}, 2}, {8, {5}, 2}};
 //   t9 A i2   t10 A i0
 // option1 with forwarding: i2's busy read is not counted and the wake-up hands it the value:
 //   t6 A i1 writes back, i2 ready; C dispatch i2, done 8   t8 A i2   t10 A i0
-TEST(MuonIssue, SeedSequenceUnderOption1)
+TEST(MuonIssue, DeadlockSequenceUnderOption1)
 {
-    Machine m(SMTLM_MUON_WAR_OPTION1, 0, kSeed);
+    Machine m(SMTLM_MUON_WAR_OPTION1, 0, kDeadlockSeq);
     m.run(100);
     EXPECT_EQ(m.wb, (std::vector<int64_t>{10, 6, 9}));
-    Machine f(SMTLM_MUON_WAR_OPTION1, 1, kSeed);
+    Machine f(SMTLM_MUON_WAR_OPTION1, 1, kDeadlockSeq);
     f.run(100);
     EXPECT_EQ(f.wb, (std::vector<int64_t>{10, 6, 8}));
 }
@@ -163,10 +163,10 @@ TEST(MuonIssue, SeedSequenceUnderOption1)
 //   counted: r5 = 1)   t3 B; C dispatch i1, done 5
 //   t5.. A i1 may not write back while r5 = 1; i2 cannot read r5 before i1 writes back.
 //   t10 A i0 writes back: the last progress. Forwarding changes nothing (the count stays).
-TEST(MuonIssue, SeedSequenceDeadlocksUnderOption2AndTheQueryNamesTheHolder)
+TEST(MuonIssue, DeadlockSequenceDeadlocksUnderOption2AndTheQueryNamesTheHolder)
 {
     for (int fwd = 0; fwd <= 1; fwd++) {
-        Machine m(SMTLM_MUON_WAR_OPTION2, fwd, kSeed);
+        Machine m(SMTLM_MUON_WAR_OPTION2, fwd, kDeadlockSeq);
         m.run(200);
         EXPECT_FALSE(m.finished());
         EXPECT_EQ(m.last_progress, 10) << "no progress in the 189 cycles after i0's writeback";
@@ -181,9 +181,9 @@ TEST(MuonIssue, SeedSequenceDeadlocksUnderOption2AndTheQueryNamesTheHolder)
 
 // option2_fwd (forwarding required): as option2 up to t3, but i2's busy read is not counted:
 //   t5 A i1 writes back (r5 = 0), i2 gets the value; C dispatch i2, done 7   t7 A i2   t10 A i0
-TEST(MuonIssue, SeedSequenceCompletesUnderOption2Fwd)
+TEST(MuonIssue, DeadlockSequenceCompletesUnderOption2Fwd)
 {
-    Machine m(SMTLM_MUON_WAR_OPTION2_FWD, 1, kSeed);
+    Machine m(SMTLM_MUON_WAR_OPTION2_FWD, 1, kDeadlockSeq);
     m.run(100);
     EXPECT_EQ(m.wb, (std::vector<int64_t>{10, 5, 7}));
 }
@@ -192,12 +192,12 @@ TEST(MuonIssue, SeedSequenceCompletesUnderOption2Fwd)
 // and i2 counts in epoch 1:
 //   t5 A i1 writes back, wakes i2; D collect i2   t6 B; C dispatch i2, done 8   t8 A i2
 //   t10 A i0. With forwarding: t5 A i1, i2 ready; C dispatch i2, done 7   t7 A i2.
-TEST(MuonIssue, SeedSequenceCompletesUnderOption2Epoch)
+TEST(MuonIssue, DeadlockSequenceCompletesUnderOption2Epoch)
 {
-    Machine m(SMTLM_MUON_WAR_OPTION2_EPOCH, 0, kSeed);
+    Machine m(SMTLM_MUON_WAR_OPTION2_EPOCH, 0, kDeadlockSeq);
     m.run(100);
     EXPECT_EQ(m.wb, (std::vector<int64_t>{10, 5, 8}));
-    Machine f(SMTLM_MUON_WAR_OPTION2_EPOCH, 1, kSeed);
+    Machine f(SMTLM_MUON_WAR_OPTION2_EPOCH, 1, kDeadlockSeq);
     f.run(100);
     EXPECT_EQ(f.wb, (std::vector<int64_t>{10, 5, 7}));
 }

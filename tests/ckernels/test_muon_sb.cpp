@@ -110,7 +110,7 @@ TEST(MuonSb, Option2AdmitsTheWriterAndStallsItsWritebackUntilReadsDrain)
     EXPECT_FALSE(smtlm_muon_sb_live(s.get(), 2)) << "nothing held after its reads and its writeback";
 }
 
-TEST(MuonSb, Option2CountsBusyReadersSoTheSeedSequenceCannotWriteBack)
+TEST(MuonSb, Option2CountsBusyReadersSoTheDeadlockSequenceCannotWriteBack)
 {
     Sb s(sb_cfg(SMTLM_MUON_WAR_OPTION2, 1)); // forwarding does not help: the reader still counts
     admit(s, 1, inst(0, {7}, {5}, 0x00));   // i0: lw r7 <- r5
