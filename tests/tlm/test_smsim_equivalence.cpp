@@ -149,9 +149,33 @@ TEST_P(SmsimEquivalence, BothEnginesGiveIdenticalOutput)
 INSTANTIATE_TEST_SUITE_P(Inputs, SmsimEquivalence, ::testing::ValuesIn(inputs()),
                          [](const ::testing::TestParamInfo<Input> &i) { return std::string(i.param.name); });
 
+std::string many_cta_trace_with_tex()
+{
+    const std::string dir = e2e::scratch("threads_tex_error");
+    std::string t = "-kernel name = many_tex\n-kernel id = 1\n-grid dim = (200,1,1)\n-block dim = (32,1,1)\n"
+                    "-shmem = 0\n-nregs = 32\n-binary version = 70\n-accelsim tracer version = 4\n"
+                    "-enable lineinfo = 0\n\n#traces format\n\n";
+    char line[96];
+    for (unsigned c = 0; c < 200; c++) {
+        t += "#BEGIN_TB\nthread block = " + std::to_string(c) + ",0,0\nwarp = 0\ninsts = 31\n";
+        for (unsigned i = 0; i < 30; i++) {
+            if (c == 199 && i == 15)
+                std::snprintf(line, sizeof line, "%04x ffffffff 1 R%u TEX 1 R3 0\n", i * 16, 20 + i % 8);
+            else
+                std::snprintf(line, sizeof line, "%04x ffffffff 1 R%u FFMA 3 R3 R4 R5 0\n", i * 16, 20 + i % 8);
+            t += line;
+        }
+        std::snprintf(line, sizeof line, "%04x ffffffff 0 EXIT 0 0\n#END_TB\n", 30 * 16);
+        t += line;
+    }
+    e2e::write_file(dir + "/kernel-1.traceg", t);
+    e2e::write_file(dir + "/kernelslist.g", "kernel-1.traceg\n");
+    return dir + "/kernelslist.g";
+}
+
 // -smtlm_threads 1, 2 and 3 (the C engine) give identical event logs, stdout, stderr, JSON
 // and exit status on every input above and on many-CTA inputs that stop inside the parallel
-// tail of a kernel (a cycle or instruction limit, a deadlock).
+// tail of a kernel (a cycle or instruction limit, a deadlock, an SM rejecting an instruction).
 std::vector<Input> thread_inputs()
 {
     std::vector<Input> v = inputs();
@@ -167,6 +191,11 @@ std::vector<Input> thread_inputs()
     with("threads_many_ctas_max_insn", {"-gpgpu_max_insn", "4000000"});
     with("threads_many_ctas_deadlock", {"-gpgpu_num_sfu_units", "0", "-smtlm_watchdog_cycles", "2000"});
     with("threads_many_ctas_slow_memory", {"-smtlm_mem_latency", "1500"});
+    // an SM error inside a parallel window: 200 one-warp CTAs of 30 FFMAs; the last CTA's 16th
+    // instruction is a TEX and the texture unit (specialized unit 2) is switched off, so that
+    // SM rejects it at decode while every CTA is already issued and the SMs run in windows
+    v.push_back({"threads_many_ctas_sm_error",
+                 {"-trace", many_cta_trace_with_tex(), "-specialized_unit_2", "0,4,200,4,4,TEX"}});
     return v;
 }
 
