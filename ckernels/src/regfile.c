@@ -32,6 +32,7 @@ int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg)
         return smtlm_cfg_reject(e, SMTLM_ERANGE, "register file: n_cus (collector units) x 4 reads exceed a bank's read queue");
     rf->cfg = *cfg;
     rf->bps = cfg->sub_core ? cfg->n_banks / cfg->n_sched : cfg->n_banks;
+    rf->bps_mask = (rf->bps & (rf->bps - 1)) == 0 ? rf->bps - 1 : 0;
     smtlm_rf_reset(rf);
     return SMTLM_OK;
 }
@@ -59,12 +60,6 @@ unsigned smtlm_rf_cfg_bank(const smtlm_rf_cfg *cfg, unsigned reg, unsigned wid, 
 {
     return cfg->sub_core ? smtlm_bank_subcore(reg, wid, cfg->n_banks / cfg->n_sched, sched)
                          : smtlm_bank_flat(reg, wid, cfg->n_banks);
-}
-
-unsigned smtlm_rf_bank(const smtlm_rf *rf, unsigned reg, unsigned wid, unsigned sched)
-{
-    return rf->cfg.sub_core ? smtlm_bank_subcore(reg, wid, rf->bps, sched)
-                            : smtlm_bank_flat(reg, wid, rf->cfg.n_banks);
 }
 
 int smtlm_rf_request(smtlm_rf *rf, unsigned bank, smtlm_read_req req)
@@ -113,6 +108,7 @@ static unsigned arbitrate_fifo(smtlm_rf *rf, uint64_t eligible, smtlm_read_grant
         eligible &= eligible - 1;
         smtlm_read_req r = rf->q[b][rf->q_head[b]];
         pop_head(rf, b);
+        rf->reads[b]++;
         out[n].cu = r.cu;
         out[n].operand = r.operand;
         out[n].bank = (uint8_t)b;
@@ -157,6 +153,7 @@ static unsigned arbitrate_wavefront(smtlm_rf *rf, uint64_t eligible, smtlm_read_
             smtlm_read_req r = rf->q[b][(rf->q_head[b] + i) & QMASK];
             if (r.cu == (unsigned)inmatch[b]) {
                 remove_at(rf, b, i);
+                rf->reads[b]++;
                 out[n].cu = r.cu;
                 out[n].operand = r.operand;
                 out[n].bank = (uint8_t)b;
@@ -248,8 +245,6 @@ unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out)
     const uint64_t eligible = rf->nonempty & ~refused;
     unsigned n = rf->cfg.policy == SMTLM_ALLOC_WAVEFRONT ? arbitrate_wavefront(rf, eligible, out)
                                                          : arbitrate_fifo(rf, eligible, out);
-    for (unsigned i = 0; i < n; i++)
-        rf->reads[out[i].bank]++;
     /* Banks that still hold a read after this step made it wait. */
     uint64_t waiting = rf->nonempty;
     if (waiting) {

@@ -49,6 +49,7 @@ typedef struct smtlm_rf_wentry { uint16_t warp, reg; } smtlm_rf_wentry;
 typedef struct smtlm_rf {
     smtlm_rf_cfg cfg;
     unsigned bps;                           /* banks per scheduler */
+    unsigned bps_mask;                      /* bps - 1 when bps is a power of two, else 0 */
     smtlm_read_req q[SMTLM_MAX_BANKS][SMTLM_RF_QUEUE_CAP];
     uint16_t q_head[SMTLM_MAX_BANKS], q_len[SMTLM_MAX_BANKS];
     uint64_t nonempty;                      /* banks with queued reads */
@@ -71,8 +72,14 @@ int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg);
 void smtlm_rf_bind(smtlm_rf *rf, const smtlm_rf_ops *ops);
 void smtlm_rf_reset(smtlm_rf *rf);
 
-/* Bank of register `reg` for warp `wid` issued by scheduler `sched`. */
-unsigned smtlm_rf_bank(const smtlm_rf *rf, unsigned reg, unsigned wid, unsigned sched);
+/* Bank of register `reg` for warp `wid` issued by scheduler `sched` (smtlm_bank_subcore or
+ * smtlm_bank_flat, whose modulo is a mask when the banks per scheduler are a power of two). */
+static inline unsigned smtlm_rf_bank(const smtlm_rf *rf, unsigned reg, unsigned wid, unsigned sched)
+{
+    const unsigned x = reg + wid;
+    const unsigned lo = rf->bps_mask ? x & rf->bps_mask : x % rf->bps;
+    return rf->cfg.sub_core ? lo + sched * rf->bps : lo;
+}
 /* The same from a (valid) configuration alone: the bank map is configuration, not state. */
 unsigned smtlm_rf_cfg_bank(const smtlm_rf_cfg *cfg, unsigned reg, unsigned wid, unsigned sched);
 
