@@ -185,40 +185,63 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
     oc->dispatches = 0;
 }
 
+/* The C engine's row of register sets when `out` hands off into it directly, else NULL
+ * (ports_direct.h: the same code either way, without the indirect calls). */
+static smtlm_regset *direct_rows(const smtlm_stage_ops *out)
+{
+    return out->has_free == smtlm_regset_stage_has_free && out->put == smtlm_regset_stage_put
+               ? (smtlm_regset *)out->ctx
+               : NULL;
+}
+
+/* Dispatch unit `du` moves CU j's instruction into its OC_EX slot (which has room). */
+static void dispatch_cu(smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned j, smtlm_regset *rows, uint64_t now)
+{
+    smtlm_cu *cu = &oc->cu[j];
+    const smtlm_iref r = cu->inst;
+    smtlm_inst *in = smtlm_pool_get(oc->pool, r);
+    const int sub_core = oc->cfg.sub_core;
+    if (rows)
+        smtlm_regset_move_in(&rows[cu->out], sub_core, cu->reg_id, r, in->uid);
+    else
+        oc->out.put(oc->out.ctx, cu->out, sub_core, cu->reg_id, r, in->uid);
+    in->ev[SMTLM_EV_OC_EX] = now;
+    du->last = (uint8_t)(j - oc->sets[du->set].first);
+    du->start = oc->rr_start[j];
+    cu->free = 1;
+    cu->inst = SMTLM_NO_INST;
+    oc->collected &= ~(1ull << j);
+    oc->free_cus |= 1ull << j;
+    oc->busy--;
+    oc->dispatches++;
+}
+
 void smtlm_opcoll_dispatch(smtlm_opcoll *oc, uint64_t now)
 {
     /* Collected CUs that may still dispatch in this call. A CU whose OC_EX slot is full stays
      * blocked until the call ends: dispatching only fills OC_EX slots. */
     uint64_t cand_all = oc->collected;
-    for (unsigned d = 0; d < oc->n_du && cand_all; d++) {
+    if (!cand_all)
+        return;
+    smtlm_regset *rows = direct_rows(&oc->out);
+    const int sub_core = oc->cfg.sub_core;
+    const unsigned n_du = oc->n_du;
+    for (unsigned d = 0; d < n_du && cand_all; d++) {
         smtlm_dispatch_unit *du = &oc->du[d];
-        const unsigned first = oc->sets[du->set].first;
         uint64_t cand = cand_all & oc->set_cus[du->set];
-        if (!cand)
-            continue;
         /* Round robin from du->start: the first candidate at or after it, else the first. */
-        const uint64_t from_start = ~0ull << (first + du->start);
+        const uint64_t from_start = cand ? ~0ull << (oc->sets[du->set].first + du->start) : 0;
         while (cand) {
             const uint64_t after = cand & from_start;
             const unsigned j = smtlm_ctz64(after ? after : cand);
             const uint64_t bit = 1ull << j;
-            smtlm_cu *cu = &oc->cu[j];
             cand &= ~bit;
             cand_all &= ~bit;
-            if (!smtlm_stage_has_free(&oc->out, cu->out, oc->cfg.sub_core, cu->reg_id))
-                continue;
-            du->last = (uint8_t)(j - first);
-            du->start = oc->rr_start[j];
-            smtlm_inst *in = smtlm_pool_get(oc->pool, cu->inst);
-            smtlm_stage_put(&oc->out, cu->out, oc->cfg.sub_core, cu->reg_id, cu->inst, in->uid);
-            in->ev[SMTLM_EV_OC_EX] = now;
-            cu->free = 1;
-            cu->inst = SMTLM_NO_INST;
-            oc->collected &= ~bit;
-            oc->free_cus |= bit;
-            oc->busy--;
-            oc->dispatches++;
-            break;
+            const unsigned out = oc->cu[j].out, slot = oc->cu[j].reg_id;
+            if (rows ? smtlm_regset_has_free(&rows[out], sub_core, slot) : oc->out.has_free(oc->out.ctx, out, sub_core, slot)) {
+                dispatch_cu(oc, du, j, rows, now);
+                break;
+            }
         }
     }
 }
@@ -234,46 +257,75 @@ static void operands_done(smtlm_opcoll *oc, unsigned cu, smtlm_inst *in, uint64_
 void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant *g, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
-        smtlm_cu *cu = &oc->cu[g[i].cu];
-        cu->not_ready &= (uint8_t)~(1u << g[i].operand);
-        if (cu->not_ready == 0)
-            operands_done(oc, g[i].cu, smtlm_pool_get(oc->pool, cu->inst), now);
+        const unsigned j = g[i].cu;
+        const unsigned not_ready = oc->cu[j].not_ready & ~(1u << g[i].operand);
+        oc->cu[j].not_ready = (uint8_t)not_ready;
+        if (not_ready == 0)
+            operands_done(oc, j, smtlm_pool_get(oc->pool, oc->cu[j].inst), now);
     }
+}
+
+/* Operand slots of `in` to read: one per distinct source register, as Accel-Sim's GPGPU-Sim
+ * reads a register named twice by one instruction only once (the first slot naming it). */
+static unsigned distinct_sources(const smtlm_inst *in)
+{
+    const int16_t *s = in->src;
+    switch (in->n_src) {
+    case 0: return 0;
+    case 1: return 1;
+    case 2: return 1u | (unsigned)(s[1] != s[0]) << 1;
+    case 3: return 1u | (unsigned)(s[1] != s[0]) << 1 | (unsigned)(s[2] != s[0] && s[2] != s[1]) << 2;
+    default: break;
+    }
+    unsigned ops = 0;
+    for (unsigned op = 0; op < in->n_src; op++) {
+        int dup = 0;
+        for (unsigned q = 0; q < op; q++)
+            dup |= s[q] == s[op];
+        ops |= (unsigned)!dup << op;
+    }
+    return ops;
+}
+
+/* Queues the reads of operand slots `ops` of CU j's instruction; *queued as smtlm_rf_request_reads. */
+static int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsigned ops, unsigned *queued)
+{
+    if (oc->rf.bank == smtlm_rf_port_bank && oc->rf.request == smtlm_rf_port_request)
+        return smtlm_rf_request_reads((smtlm_rf *)oc->rf.ctx, j, in->warp, in->sched, in->src, ops, queued);
+    *queued = 0;
+    while (ops) {
+        const unsigned op = smtlm_ctz64(ops);
+        ops &= ops - 1;
+        const unsigned reg = (unsigned)in->src[op];
+        const smtlm_read_req req = {(uint8_t)j, (uint8_t)op, (uint16_t)reg};
+        int rc = oc->rf.request(oc->rf.ctx, oc->rf.bank(oc->rf.ctx, reg, in->warp, in->sched), req);
+        if (rc)
+            return rc;
+        *queued |= 1u << op;
+    }
+    return SMTLM_OK;
 }
 
 /* Moves the instruction in slot `slot` of `in_rs` into CU j and queues its distinct reads. */
 static int allocate_cu(smtlm_opcoll *oc, uint64_t now, unsigned j, smtlm_regset *in_rs, unsigned slot,
                        unsigned out_set)
 {
-    smtlm_cu *cu = &oc->cu[j];
-    smtlm_iref r = smtlm_regset_take(in_rs, slot);
+    const smtlm_iref r = smtlm_regset_take(in_rs, slot);
     smtlm_inst *in = smtlm_pool_get(oc->pool, r);
-    cu->free = 0;
-    cu->inst = r;
-    cu->out = (uint8_t)out_set;
+    in->ev[SMTLM_EV_CU_ALLOC] = now;
     oc->free_cus &= ~(1ull << j);
     oc->busy++;
     oc->allocations++;
-    in->ev[SMTLM_EV_CU_ALLOC] = now;
+    smtlm_cu *cu = &oc->cu[j];
+    cu->free = 0;
+    cu->inst = r;
+    cu->out = (uint8_t)out_set;
+    const unsigned ops = distinct_sources(in);
     unsigned not_ready = 0;
-    const unsigned n_src = in->n_src;
-    for (unsigned op = 0; op < n_src; op++) {
-        const int reg = in->src[op];
-        int dup = 0; /* duplicate registers of one instruction are read once, as Accel-Sim's GPGPU-Sim does */
-        for (unsigned q = 0; q < op; q++)
-            dup |= in->src[q] == reg;
-        if (dup)
-            continue;
-        unsigned bank = smtlm_read_bank(&oc->rf, (unsigned)reg, in->warp, in->sched);
-        smtlm_read_req req = {(uint8_t)j, (uint8_t)op, (uint16_t)reg};
-        int rc = smtlm_read_request(&oc->rf, bank, req);
-        if (rc) {
-            cu->not_ready = (uint8_t)not_ready;
-            return rc;
-        }
-        not_ready |= 1u << op;
-    }
+    int rc = ops ? queue_reads(oc, j, in, ops, &not_ready) : SMTLM_OK;
     cu->not_ready = (uint8_t)not_ready;
+    if (rc)
+        return rc;
     if (not_ready == 0)
         operands_done(oc, j, in, now);
     return SMTLM_OK;
