@@ -411,35 +411,62 @@ static int allocate_port(smtlm_opcoll *oc, uint64_t now, const smtlm_port *p, ui
     return got;
 }
 
+/* Generic port pair i tries the oldest instruction of its ID_OC set (which holds one): the first
+ * free CU of the instruction's scheduler in GEN. Returns 1 if allocated, 0 if none was free, or
+ * a negative error. */
+static inline int try_generic(smtlm_opcoll *oc, uint64_t now, unsigned i)
+{
+    smtlm_regset *in_rs = oc->gen_in[i];
+    const unsigned slot = (unsigned)smtlm_regset_oldest(in_rs);
+    const smtlm_inst *in = smtlm_pool_get(oc->pool, in_rs->slot[slot]);
+    const uint64_t avail = oc->free_cus & oc->sched_cus[0][in->sched];
+    if (!avail)
+        return 0;
+    int rc = allocate_cu(oc, now, smtlm_ctz64(avail), in_rs, slot, oc->ports[0].out[i]);
+    return rc ? rc : 1;
+}
+
 /* The identical generic ports in GPGPU-Sim's default mode (the only CU set they search is GEN).
- * Each port visits its pairs in order; `pending` holds the pairs still worth a visit: a pair
- * whose set is empty stays empty, and one that found no free CU fails on every later port of
- * the step (its oldest instruction stays the same and free CUs only get fewer). A port that
- * allocates nothing leaves `pending` empty, which ends the walk as GPGPU-Sim's later ports
- * would allocate nothing either. */
+ * Each port visits its pairs in order. After the first port, `pending` holds the pairs still
+ * worth a visit: a pair whose set is empty stays empty, and one that found no free CU fails on
+ * every later port of the step (its oldest instruction stays the same and free CUs only get
+ * fewer). A port that allocates nothing leaves `pending` empty, which ends the walk as
+ * GPGPU-Sim's later ports would allocate nothing either; so does a GEN set with no free CU. */
 static int allocate_generic(smtlm_opcoll *oc, uint64_t now)
 {
-    const smtlm_port *p = &oc->ports[0];
+    const uint64_t gen = oc->set_cus[0];
+    if (!(oc->free_cus & gen) || oc->n_generic_ports == 0)
+        return SMTLM_OK;
+    const unsigned n_pairs = oc->ports[0].n_pairs;
     uint32_t pending = 0;
-    for (unsigned i = 0; i < p->n_pairs; i++)
-        pending |= (uint32_t)(oc->gen_in[i]->count != 0) << i;
-    for (unsigned port = 0; port < oc->n_generic_ports && pending; port++) {
+    for (unsigned i = 0; i < n_pairs; i++) { /* the first port */
+        if (oc->gen_in[i]->count == 0)
+            continue;
+        int rc = try_generic(oc, now, i);
+        if (rc < 0)
+            return rc;
+        if (rc == 0)
+            continue;
+        if (!(oc->free_cus & gen))
+            return SMTLM_OK;
+        if (oc->gen_in[i]->count)
+            pending |= 1u << i;
+    }
+    for (unsigned port = 1; port < oc->n_generic_ports && pending; port++) {
         uint32_t todo = pending;
         while (todo) {
             const unsigned i = smtlm_ctz64(todo);
             todo &= todo - 1;
-            smtlm_regset *in_rs = oc->gen_in[i];
-            const unsigned slot = (unsigned)smtlm_regset_oldest(in_rs);
-            const smtlm_inst *in = smtlm_pool_get(oc->pool, in_rs->slot[slot]);
-            const uint64_t avail = oc->free_cus & oc->sched_cus[0][in->sched];
-            if (!avail) {
+            int rc = try_generic(oc, now, i);
+            if (rc < 0)
+                return rc;
+            if (rc == 0) {
                 pending &= ~(1u << i);
                 continue;
             }
-            int rc = allocate_cu(oc, now, smtlm_ctz64(avail), in_rs, slot, p->out[i]);
-            if (rc)
-                return rc;
-            if (in_rs->count == 0)
+            if (!(oc->free_cus & gen))
+                return SMTLM_OK;
+            if (oc->gen_in[i]->count == 0)
                 pending &= ~(1u << i);
         }
     }
