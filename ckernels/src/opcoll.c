@@ -290,8 +290,8 @@ static unsigned distinct_sources(const smtlm_inst *in)
 /* Queues the reads of operand slots `ops` of CU j's instruction; *queued as smtlm_rf_request_reads. */
 static int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsigned ops, unsigned *queued)
 {
-    if (oc->rf.bank == smtlm_rf_port_bank && oc->rf.request == smtlm_rf_port_request)
-        return smtlm_rf_request_reads((smtlm_rf *)oc->rf.ctx, j, in->warp, in->sched, in->src, ops, queued);
+    if (oc->rf_direct)
+        return smtlm_rf_request_reads(oc->rf_direct, j, in->warp, in->sched, in->src, ops, queued);
     *queued = 0;
     while (ops) {
         const unsigned op = smtlm_ctz64(ops);
@@ -308,10 +308,9 @@ static int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsig
 
 /* Moves the instruction in slot `slot` of `in_rs` into CU j and queues its distinct reads. */
 static int allocate_cu(smtlm_opcoll *oc, uint64_t now, unsigned j, smtlm_regset *in_rs, unsigned slot,
-                       unsigned out_set)
+                       smtlm_inst *in, unsigned out_set)
 {
     const smtlm_iref r = smtlm_regset_take(in_rs, slot);
-    smtlm_inst *in = smtlm_pool_get(oc->pool, r);
     in->ev[SMTLM_EV_CU_ALLOC] = now;
     oc->free_cus &= ~(1ull << j);
     oc->busy++;
@@ -336,12 +335,12 @@ static int try_sets(smtlm_opcoll *oc, uint64_t now, const smtlm_port *p, unsigne
                     unsigned slot, int *err)
 {
     smtlm_regset *in_rs = oc->in[p->in[pair]];
-    const smtlm_inst *in = smtlm_pool_get(oc->pool, in_rs->slot[slot]);
+    smtlm_inst *in = smtlm_pool_get(oc->pool, in_rs->slot[slot]);
     for (unsigned s = 0; s < p->n_sets; s++) {
         /* first free CU of the set available to the instruction's scheduler */
         const uint64_t avail = oc->free_cus & oc->sched_cus[p->sets[s]][in->sched];
         if (avail) {
-            *err = allocate_cu(oc, now, smtlm_ctz64(avail), in_rs, slot, p->out[pair]);
+            *err = allocate_cu(oc, now, smtlm_ctz64(avail), in_rs, slot, in, p->out[pair]);
             return 1;
         }
     }
@@ -418,11 +417,11 @@ static inline int try_generic(smtlm_opcoll *oc, uint64_t now, unsigned i)
 {
     smtlm_regset *in_rs = oc->gen_in[i];
     const unsigned slot = (unsigned)smtlm_regset_oldest(in_rs);
-    const smtlm_inst *in = smtlm_pool_get(oc->pool, in_rs->slot[slot]);
+    smtlm_inst *in = smtlm_pool_get(oc->pool, in_rs->slot[slot]);
     const uint64_t avail = oc->free_cus & oc->sched_cus[0][in->sched];
     if (!avail)
         return 0;
-    int rc = allocate_cu(oc, now, smtlm_ctz64(avail), in_rs, slot, oc->ports[0].out[i]);
+    int rc = allocate_cu(oc, now, smtlm_ctz64(avail), in_rs, slot, in, oc->ports[0].out[i]);
     return rc ? rc : 1;
 }
 
@@ -508,6 +507,8 @@ void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_o
     oc->out = *out;
     oc->pool = pool;
     oc->rf = *rf;
+    /* ports_direct.h: the C engine's register file is reached without the indirect calls */
+    oc->rf_direct = rf->bank == smtlm_rf_port_bank && rf->request == smtlm_rf_port_request ? (smtlm_rf *)rf->ctx : NULL;
 }
 
 int smtlm_opcoll_idle(const smtlm_opcoll *oc)

@@ -93,6 +93,7 @@ typedef struct smtlm_opcoll {
     smtlm_stage_ops out;                  /* hand-off into the OC_EX sets of the units */
     smtlm_inst_pool *pool;
     smtlm_rf_read_ops rf;                 /* read requests to the register file */
+    struct smtlm_rf *rf_direct;           /* `rf`'s register file when it is the C engine's (direct) */
     const char *cfg_error;                /* why init rejected the configuration */
 } smtlm_opcoll;
 
