@@ -472,17 +472,13 @@ static int allocate_generic(smtlm_opcoll *oc, uint64_t now)
     return SMTLM_OK;
 }
 
-int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
+/* Ports from `p` on, each with its own walk (the quirk fixes, the specialized ports). Kept out
+ * of line: its sort buffers would otherwise weigh on every call of the generic ports' walk. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int allocate_ports(smtlm_opcoll *oc, uint64_t now, unsigned p)
 {
-    if (!oc->free_cus) /* every CU busy: nothing can be allocated */
-        return SMTLM_OK;
-    unsigned p = 0;
-    if (oc->generic_fast) {
-        int rc = allocate_generic(oc, now);
-        if (rc)
-            return rc;
-        p = oc->n_generic_ports;
-    }
     uint32_t dead = 0;
     for (; p < oc->n_ports; p++) {
         uint32_t own = 0;
@@ -494,6 +490,18 @@ int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
             p = oc->n_generic_ports - 1;
     }
     return SMTLM_OK;
+}
+
+int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
+{
+    if (!oc->free_cus) /* every CU busy: nothing can be allocated */
+        return SMTLM_OK;
+    if (!oc->generic_fast)
+        return allocate_ports(oc, now, 0);
+    int rc = allocate_generic(oc, now);
+    if (rc || oc->n_ports == oc->n_generic_ports)
+        return rc;
+    return allocate_ports(oc, now, oc->n_generic_ports);
 }
 
 void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_ops *out, smtlm_inst_pool *pool,
