@@ -238,7 +238,7 @@ void smtlm_opcoll_dispatch(smtlm_opcoll *oc, uint64_t now)
             cand &= ~bit;
             cand_all &= ~bit;
             const unsigned out = oc->cu[j].out, slot = oc->cu[j].reg_id;
-            if (rows ? smtlm_regset_has_free(&rows[out], sub_core, slot) : oc->out.has_free(oc->out.ctx, out, sub_core, slot)) {
+            if (smtlm_stage_has_free(&oc->out, out, sub_core, slot)) { /* a look at the row in both engines */
                 dispatch_cu(oc, du, j, rows, now);
                 break;
             }
@@ -292,6 +292,8 @@ static int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsig
 {
     if (oc->rf_direct)
         return smtlm_rf_request_reads(oc->rf_direct, j, in->warp, in->sched, in->src, ops, queued);
+    if (oc->rf.request_reads)
+        return oc->rf.request_reads(oc->rf.ctx, j, in->warp, in->sched, in->src, ops, queued);
     *queued = 0;
     while (ops) {
         const unsigned op = smtlm_ctz64(ops);

@@ -258,7 +258,7 @@ int smtlm_rf_port_request(void *ctx, unsigned bank, smtlm_read_req req) { return
 
 smtlm_rf_read_ops smtlm_rf_read_port(smtlm_rf *rf)
 {
-    const smtlm_rf_read_ops ops = {rf, smtlm_rf_port_bank, smtlm_rf_port_request};
+    const smtlm_rf_read_ops ops = {rf, smtlm_rf_port_bank, smtlm_rf_port_request, NULL};
     return ops;
 }
 

@@ -45,4 +45,5 @@ void smtlm_regset_stage_ops(smtlm_regset *sets, smtlm_stage_ops *out)
     out->ctx = sets;
     out->has_free = smtlm_regset_stage_has_free;
     out->put = smtlm_regset_stage_put;
+    out->row = sets;
 }
