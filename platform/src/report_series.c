@@ -45,7 +45,7 @@ static void take(smtlm_report *r, const smtlm_gpu *gpu)
     }
 }
 
-void smtlm_report_sample_hook(void *ctx, const smtlm_gpu *gpu) { take(ctx, gpu); }
+void smtlm_report_series_hook(void *ctx, const smtlm_gpu *gpu) { take(ctx, gpu); }
 
 void smtlm_report_kernel_start(smtlm_report *r, const smtlm_gpu *gpu) { take(r, gpu); }
 

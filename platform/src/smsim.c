@@ -585,7 +585,7 @@ int smtlm_smsim_engines(int argc, const char *const *argv, FILE *out, FILE *err,
             status = 2;
         } else {
             fclose(probe);
-            smtlm_gpu_set_sample_hook(r.gpu, smtlm_report_sample_hook, &r.report);
+            smtlm_gpu_set_series_hook(r.gpu, smtlm_report_series_hook, &r.report);
         }
     }
     if (!status && !list_only && *opt_str(opts, "smtlm_stats_csv") &&

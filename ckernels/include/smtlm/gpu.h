@@ -105,7 +105,7 @@ typedef void (*smtlm_progress_hook)(void *ctx, const struct smtlm_gpu *gpu);
 #define SMTLM_PROGRESS_CYCLES 16384
 /* A multiple of the watchdog's 1024-cycle check: SMs stepped in parallel windows
  * (-smtlm_threads) meet the stop checks at every such multiple too. */
-#define SMTLM_SAMPLE_CYCLES 1024
+#define SMTLM_SERIES_CYCLES 1024
 
 typedef struct smtlm_gpu {
     smtlm_gpu_cfg cfg;
@@ -120,9 +120,9 @@ typedef struct smtlm_gpu {
     smtlm_progress_hook progress_hook; /* every SMTLM_PROGRESS_CYCLES of a kernel */
     void *progress_ctx;
     uint64_t progress_next;            /* sim_cycle of the next call */
-    smtlm_progress_hook sample_hook;   /* every SMTLM_SAMPLE_CYCLES of a kernel (time series) */
-    void *sample_ctx;
-    uint64_t sample_next;
+    smtlm_progress_hook series_hook;   /* every SMTLM_SERIES_CYCLES of a kernel (time series) */
+    void *series_ctx;
+    uint64_t series_next;
     smtlm_cta_binder binder;
     /* current kernel */
     smtlm_kernel_desc k;
@@ -182,8 +182,8 @@ void smtlm_gpu_set_retire_hook(smtlm_gpu *gpu, smtlm_retire_hook hook, void *ctx
  * kernel (for a progress line; it must not change the GPU). NULL = none. */
 void smtlm_gpu_set_progress_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *ctx);
 /* A hook called from the stop checks when a kernel's sim_cycle reaches each multiple of
- * SMTLM_SAMPLE_CYCLES (for time series read from the SM views). NULL = none. */
-void smtlm_gpu_set_sample_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *ctx);
+ * SMTLM_SERIES_CYCLES (for time series read from the SM views). NULL = none. */
+void smtlm_gpu_set_series_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *ctx);
 /* Starts a kernel (gpu_sim_cycle = 0). SMTLM_EINVAL if a CTA cannot fit on an SM. */
 int smtlm_gpu_launch(smtlm_gpu *gpu, const smtlm_kernel_desc *k);
 /* CTAs per SM for kernel k and the resource that limits it (GPGPU-Sim max_cta); 0 = no fit. */

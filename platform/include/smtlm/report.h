@@ -2,7 +2,7 @@
  * (inline SVG, no script, nothing fetched): IPC over time, a bank-conflict heat map (bank x
  * time), the stall breakdown, collector occupancy and per-unit utilisation.
  *
- * The time series are snapshots of the SMs' cumulative counters every SMTLM_SAMPLE_CYCLES
+ * The time series are snapshots of the SMs' cumulative counters every SMTLM_SERIES_CYCLES
  * cycles of each kernel and at each kernel's end (read from the SM views, so both engines give
  * the same page); a chart's time bin is the difference of two snapshots. */
 #ifndef SMTLM_REPORT_H
@@ -41,8 +41,8 @@ typedef struct smtlm_report {
 
 void smtlm_report_init(smtlm_report *r);
 void smtlm_report_free(smtlm_report *r);
-/* The GPU's sample hook (smtlm_gpu_set_sample_hook). */
-void smtlm_report_sample_hook(void *ctx, const smtlm_gpu *gpu);
+/* The GPU's sample hook (smtlm_gpu_set_series_hook). */
+void smtlm_report_series_hook(void *ctx, const smtlm_gpu *gpu);
 /* At a kernel's launch (its first snapshot, so the charts start at its first cycle). */
 void smtlm_report_kernel_start(smtlm_report *r, const smtlm_gpu *gpu);
 /* At a kernel's end, before smtlm_gpu_end_kernel: its last snapshot and name. */
