@@ -183,6 +183,8 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
     memset(oc->collect_lat_hist, 0, sizeof oc->collect_lat_hist);
     oc->allocations = 0;
     oc->dispatches = 0;
+    memset(oc->cu_allocations, 0, sizeof oc->cu_allocations);
+    memset(oc->cu_held, 0, sizeof oc->cu_held);
 }
 
 /* The C engine's row of register sets when `out` hands off into it directly, else NULL
@@ -206,6 +208,7 @@ static void dispatch_cu(smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned j, s
     else
         oc->out.put(oc->out.ctx, cu->out, sub_core, cu->reg_id, r, in->uid);
     in->ev[SMTLM_EV_OC_EX] = now;
+    oc->cu_held[j] += now - in->ev[SMTLM_EV_CU_ALLOC];
     du->last = (uint8_t)(j - oc->sets[du->set].first);
     du->start = oc->rr_start[j];
     cu->free = 1;
@@ -317,6 +320,7 @@ static int allocate_cu(smtlm_opcoll *oc, uint64_t now, unsigned j, smtlm_regset 
     oc->free_cus &= ~(1ull << j);
     oc->busy++;
     oc->allocations++;
+    oc->cu_allocations[j]++;
     smtlm_cu *cu = &oc->cu[j];
     cu->free = 0;
     cu->inst = r;

@@ -53,6 +53,7 @@ void smtlm_rf_reset(smtlm_rf *rf)
     memset(rf->writes, 0, sizeof rf->writes);
     memset(rf->wait_steps, 0, sizeof rf->wait_steps);
     rf->steps_with_wait = 0;
+    memset(rf->queue_depth_hist, 0, sizeof rf->queue_depth_hist);
 }
 
 void smtlm_rf_bind(smtlm_rf *rf, const smtlm_rf_ops *ops) { rf->ops = *ops; }
@@ -278,6 +279,8 @@ unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out)
             unsigned b = smtlm_ctz64(waiting);
             waiting &= waiting - 1;
             rf->wait_steps[b]++;
+            const unsigned d = rf->q_len[b];
+            rf->queue_depth_hist[d < SMTLM_RF_DEPTH_BINS ? d : SMTLM_RF_DEPTH_BINS - 1]++;
         }
     }
     return n;

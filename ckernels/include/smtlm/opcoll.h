@@ -88,6 +88,8 @@ typedef struct smtlm_opcoll {
     uint64_t occupancy_hist[SMTLM_MAX_CUS + 1];
     uint64_t collect_lat_hist[64];        /* CU allocation -> operands collected, cycles */
     uint64_t allocations, dispatches;
+    uint64_t cu_allocations[SMTLM_MAX_CUS]; /* instructions each CU took */
+    uint64_t cu_held[SMTLM_MAX_CUS];        /* cycles from allocation to dispatch, summed */
     /* ports (smtlm_opcoll_bind) */
     smtlm_regset *in[SMTLM_NUM_REGSETS];  /* its own ID_OC sets (NULL for the others) */
     smtlm_stage_ops out;                  /* hand-off into the OC_EX sets of the units */

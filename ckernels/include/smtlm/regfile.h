@@ -32,6 +32,7 @@ extern "C" {
 
 #define SMTLM_RF_QUEUE_CAP 256 /* per-bank read queue (power of two) */
 #define SMTLM_RF_WBUF_CAP 64   /* per-bank buffer of waiting writes (fix mode) */
+#define SMTLM_RF_DEPTH_BINS 16 /* queue-depth histogram: 0 .. 15 and more */
 #define SMTLM_RF_BANK_LO_N (SMTLM_MAX_REG + SMTLM_MAX_WARPS) /* reg + warp < this */
 
 typedef enum smtlm_alloc_policy { SMTLM_ALLOC_FIFO = 0, SMTLM_ALLOC_WAVEFRONT = 1 } smtlm_alloc_policy;
@@ -64,6 +65,8 @@ typedef struct smtlm_rf {
     /* statistics */
     uint64_t reads[SMTLM_MAX_BANKS], writes[SMTLM_MAX_BANKS], wait_steps[SMTLM_MAX_BANKS];
     uint64_t steps_with_wait;               /* steps in which some read waited */
+    uint64_t queue_depth_hist[SMTLM_RF_DEPTH_BINS]; /* bank-steps that left d reads queued
+                                                     * (d >= 1; the last bin: that many or more) */
     uint64_t dropped_writes;                /* faithful mode: same-bank ALU writes not recorded */
     uint64_t buffered_writes;               /* fix mode: ALU writes that had to wait */
 } smtlm_rf;

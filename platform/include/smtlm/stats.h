@@ -32,6 +32,7 @@ typedef struct smtlm_stats {
     uint64_t cu_hist[SMTLM_MAX_CUS + 1];
     unsigned n_cus;
     uint64_t collect_lat_hist[64];
+    uint64_t queue_depth_hist[SMTLM_RF_DEPTH_BINS];
     uint64_t fu_busy[SMTLM_FU_KINDS];   /* busy cycles summed over units of a kind */
     uint64_t ldst_busy;
     uint64_t warp_stall[SMTLM_WS_COUNT];
