@@ -485,6 +485,8 @@ TEST(MuonCollector, CachingCopiesFromAnotherEntryWithoutAPrfRead)
 // in 3 -> readResp 4.
 // A forwarded value is the new one and may be reused: W waits for r1, the writeback of 7 forwards
 // it, and a later (r1) hits in place.
+// A read landing in the cycle its register is written holds the old value and is not reused:
+// R (r1) granted in 0 lands in 1 together with a writeback of r1; S (r1) in 2 reads the PRF.
 TEST(MuonCollector, CachingFieldsAreInvalidatedByAWriteOfTheirRegister)
 {
     for (int write : {1, 0}) {
@@ -513,6 +515,16 @@ TEST(MuonCollector, CachingFieldsAreInvalidatedByAWriteOfTheirRegister)
     EXPECT_EQ(f.at(2), 10u);
     EXPECT_EQ(f->st.cache_hits_in_place, 1u);
     EXPECT_EQ(f->st.prf_reads, 0u);
+
+    Harness r(cfg(SMTLM_MUON_COLL_CACHING, 4, 1));
+    r.cycle(0, {req(1, {1})});
+    r.cycle(1, {}, {{0, 1}});
+    EXPECT_EQ(r.at(1), 1u);
+    EXPECT_EQ(r.cycle(2, {req(2, {1})}), (std::vector<int>{0}));
+    r.idle(3, 3);
+    EXPECT_EQ(r.at(2), 3u);
+    EXPECT_EQ(r->st.cache_hits_in_place, 0u);
+    EXPECT_EQ(r->st.prf_reads, 2u);
 }
 
 // Register 0 and the zero register are never read: (r0, RZ = 256, r3) reads only r3; a request
