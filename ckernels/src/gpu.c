@@ -238,6 +238,7 @@ int smtlm_gpu_launch(smtlm_gpu *gpu, const smtlm_kernel_desc *k)
     gpu->launch_countdown = gpu->cfg.kernel_launch_latency + (uint64_t)k->n_ctas * gpu->cfg.tb_launch_latency;
     gpu->sim_cycle = 0;
     gpu->progress_next = SMTLM_PROGRESS_CYCLES;
+    gpu->series_next = SMTLM_SERIES_CYCLES;
     gpu->start_thread_insts = gpu->start_warp_insts = 0;
     for (unsigned i = 0; i < gpu->n_sm; i++) {
         smtlm_sm_view v;
@@ -435,8 +436,18 @@ void smtlm_gpu_set_progress_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void 
     gpu->progress_ctx = ctx;
 }
 
+void smtlm_gpu_set_series_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *ctx)
+{
+    gpu->series_hook = hook;
+    gpu->series_ctx = ctx;
+}
+
 void smtlm_gpu_stop_checks(smtlm_gpu *gpu, uint64_t now)
 {
+    if (gpu->series_hook && gpu->sim_cycle >= gpu->series_next) {
+        gpu->series_next = (gpu->sim_cycle / SMTLM_SERIES_CYCLES + 1) * SMTLM_SERIES_CYCLES;
+        gpu->series_hook(gpu->series_ctx, gpu);
+    }
     if (gpu->progress_hook && gpu->sim_cycle >= gpu->progress_next) {
         gpu->progress_next = gpu->sim_cycle + SMTLM_PROGRESS_CYCLES;
         gpu->progress_hook(gpu->progress_ctx, gpu);

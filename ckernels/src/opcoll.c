@@ -27,7 +27,6 @@ static int add_set(smtlm_opcoll *oc, unsigned kind)
     s->per_sched = (uint8_t)(cfg->sub_core ? n / cfg->n_sched : n);
     for (unsigned d = 0; d < cfg->num_out_ports[kind]; d++) {
         oc->du[oc->n_du].set = (uint8_t)oc->n_sets;
-        oc->du[oc->n_du].last = 0;
         oc->n_du++;
     }
     oc->n_cus += n;
@@ -104,6 +103,7 @@ int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg)
         if ((rc = add_port(oc, &gen)) != SMTLM_OK)
             return rc;
     oc->n_generic_ports = (uint8_t)oc->n_ports;
+    oc->generic_fast = oc->n_ports > 0 && !cfg->fix_optype_priority && !(cfg->sub_core && cfg->fix_subcore_hol);
     if (cfg->enable_specialized) {
         for (unsigned kind = SMTLM_CUS_SP; kind < SMTLM_CUS_KINDS; kind++) {
             smtlm_port p;
@@ -136,20 +136,25 @@ int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg)
 
 /* Round robin restarts after `last`; under the sub-core model at the first CU of the next
  * sub-core group (as GPGPU-Sim 4.x does), so within a pair the even CU is always tried first. */
-static void set_last(const smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned last)
+static unsigned rr_start_after(const smtlm_opcoll *oc, const smtlm_cu_set *set, unsigned last)
 {
-    const smtlm_cu_set *set = &oc->sets[du->set];
+    if (set->count == 0) /* a set without CUs never dispatches */
+        return 0;
     unsigned start = oc->cfg.sub_core ? last - last % set->per_sched + set->per_sched : last + 1;
-    du->last = (uint8_t)last;
-    du->start = (uint8_t)(set->count && start >= set->count ? start - set->count : start);
+    return start >= set->count ? start - set->count : start;
 }
 
 void smtlm_opcoll_reset(smtlm_opcoll *oc)
 {
     const unsigned per_sched = oc->cfg.sub_core ? oc->n_cus / oc->cfg.n_sched : 0;
+    oc->free_cus = 0;
     for (unsigned s = 0; s < oc->n_sets; s++) {
-        for (unsigned k = 0; k < oc->sets[s].count; k++) {
-            unsigned j = oc->sets[s].first + k;
+        const smtlm_cu_set *set = &oc->sets[s];
+        oc->set_cus[s] = 0;
+        for (unsigned k = 0; k < SMTLM_MAX_SCHED; k++)
+            oc->sched_cus[s][k] = 0;
+        for (unsigned k = 0; k < set->count; k++) {
+            unsigned j = set->first + k;
             smtlm_cu *cu = &oc->cu[j];
             cu->free = 1;
             cu->set = (uint8_t)s;
@@ -158,10 +163,19 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
             cu->out = 0;
             cu->not_ready = 0;
             cu->inst = SMTLM_NO_INST;
+            oc->rr_start[j] = (uint8_t)rr_start_after(oc, set, k);
+            oc->set_cus[s] |= 1ull << j;
+            /* Sub-core: scheduler `sched` allocates only from its own group of the set. */
+            for (unsigned sched = 0; sched < SMTLM_MAX_SCHED; sched++)
+                if (!oc->cfg.sub_core || k / set->per_sched == sched)
+                    oc->sched_cus[s][sched] |= 1ull << j;
         }
+        oc->free_cus |= oc->set_cus[s];
     }
-    for (unsigned d = 0; d < oc->n_du; d++)
-        set_last(oc, &oc->du[d], 0);
+    for (unsigned d = 0; d < oc->n_du; d++) {
+        oc->du[d].last = 0;
+        oc->du[d].start = (uint8_t)rr_start_after(oc, &oc->sets[oc->du[d].set], 0);
+    }
     oc->busy = 0;
     oc->collected = 0;
     oc->occupancy_sum = 0;
@@ -169,47 +183,69 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
     memset(oc->collect_lat_hist, 0, sizeof oc->collect_lat_hist);
     oc->allocations = 0;
     oc->dispatches = 0;
+    memset(oc->cu_allocations, 0, sizeof oc->cu_allocations);
+    memset(oc->cu_held, 0, sizeof oc->cu_held);
+}
+
+/* The C engine's row of register sets when `out` hands off into it directly, else NULL
+ * (ports_direct.h: the same code either way, without the indirect calls). */
+static smtlm_regset *direct_rows(const smtlm_stage_ops *out)
+{
+    return out->has_free == smtlm_regset_stage_has_free && out->put == smtlm_regset_stage_put
+               ? (smtlm_regset *)out->ctx
+               : NULL;
+}
+
+/* Dispatch unit `du` moves CU j's instruction into its OC_EX slot (which has room). */
+static void dispatch_cu(smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned j, smtlm_regset *rows, uint64_t now)
+{
+    smtlm_cu *cu = &oc->cu[j];
+    const smtlm_iref r = cu->inst;
+    smtlm_inst *in = smtlm_pool_get(oc->pool, r);
+    const int sub_core = oc->cfg.sub_core;
+    if (rows)
+        smtlm_regset_move_in(&rows[cu->out], sub_core, cu->reg_id, r, in->uid);
+    else
+        oc->out.put(oc->out.ctx, cu->out, sub_core, cu->reg_id, r, in->uid);
+    in->ev[SMTLM_EV_OC_EX] = now;
+    oc->cu_held[j] += now - in->ev[SMTLM_EV_CU_ALLOC];
+    du->last = (uint8_t)(j - oc->sets[du->set].first);
+    du->start = oc->rr_start[j];
+    cu->free = 1;
+    cu->inst = SMTLM_NO_INST;
+    oc->collected &= ~(1ull << j);
+    oc->free_cus |= 1ull << j;
+    oc->busy--;
+    oc->dispatches++;
 }
 
 void smtlm_opcoll_dispatch(smtlm_opcoll *oc, uint64_t now)
 {
-    for (unsigned d = 0; d < oc->n_du && oc->collected; d++) {
+    /* Collected CUs that may still dispatch in this call. A CU whose OC_EX slot is full stays
+     * blocked until the call ends: dispatching only fills OC_EX slots. */
+    uint64_t cand_all = oc->collected;
+    if (!cand_all)
+        return;
+    smtlm_regset *rows = direct_rows(&oc->out);
+    const int sub_core = oc->cfg.sub_core;
+    const unsigned n_du = oc->n_du;
+    for (unsigned d = 0; d < n_du && cand_all; d++) {
         smtlm_dispatch_unit *du = &oc->du[d];
-        int dispatched = 0;
-        const smtlm_cu_set *set = &oc->sets[du->set];
-        const unsigned n = set->count;
-        uint64_t cand = n ? (oc->collected >> set->first) & (n == 64 ? ~0ull : (1ull << n) - 1) : 0;
-        if (!cand)
-            continue;
-        /* Only collected CUs can be ready, so scan those bits, in round-robin order. */
-        const unsigned start = du->start;
-        uint64_t order = start ? (cand >> start) | (cand << (n - start)) : cand;
-        if (n < 64)
-            order &= (1ull << n) - 1;
-        while (order) {
-            unsigned idx = start + smtlm_ctz64(order);
-            order &= order - 1;
-            if (idx >= n)
-                idx -= n;
-            smtlm_cu *cu = &oc->cu[set->first + idx];
-            if (!smtlm_stage_has_free(&oc->out, cu->out, oc->cfg.sub_core, cu->reg_id))
-                continue;
-            set_last(oc, du, idx);
-            smtlm_inst *in = smtlm_pool_get(oc->pool, cu->inst);
-            smtlm_stage_put(&oc->out, cu->out, oc->cfg.sub_core, cu->reg_id, cu->inst, in->uid);
-            in->ev[SMTLM_EV_OC_EX] = now;
-            cu->free = 1;
-            cu->inst = SMTLM_NO_INST;
-            oc->collected &= ~(1ull << (set->first + idx));
-            oc->busy--;
-            oc->dispatches++;
-            dispatched = 1;
-            break;
+        uint64_t cand = cand_all & oc->set_cus[du->set];
+        /* Round robin from du->start: the first candidate at or after it, else the first. */
+        const uint64_t from_start = cand ? ~0ull << (oc->sets[du->set].first + du->start) : 0;
+        while (cand) {
+            const uint64_t after = cand & from_start;
+            const unsigned j = smtlm_ctz64(after ? after : cand);
+            const uint64_t bit = 1ull << j;
+            cand &= ~bit;
+            cand_all &= ~bit;
+            const unsigned out = oc->cu[j].out, slot = oc->cu[j].reg_id;
+            if (smtlm_stage_has_free(&oc->out, out, sub_core, slot)) { /* a look at the row in both engines */
+                dispatch_cu(oc, du, j, rows, now);
+                break;
+            }
         }
-        /* A unit that found no ready CU scanned its whole set: the set's other dispatch
-         * units would find none either. */
-        while (!dispatched && d + 1 < oc->n_du && oc->du[d + 1].set == du->set)
-            d++;
     }
 }
 
@@ -224,71 +260,93 @@ static void operands_done(smtlm_opcoll *oc, unsigned cu, smtlm_inst *in, uint64_
 void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant *g, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
-        smtlm_cu *cu = &oc->cu[g[i].cu];
-        cu->not_ready &= (uint8_t)~(1u << g[i].operand);
-        if (cu->not_ready == 0)
-            operands_done(oc, g[i].cu, smtlm_pool_get(oc->pool, cu->inst), now);
+        const unsigned j = g[i].cu;
+        const unsigned not_ready = oc->cu[j].not_ready & ~(1u << g[i].operand);
+        oc->cu[j].not_ready = (uint8_t)not_ready;
+        if (not_ready == 0)
+            operands_done(oc, j, smtlm_pool_get(oc->pool, oc->cu[j].inst), now);
     }
 }
 
-/* Moves the instruction in slot `slot` of `in_rs` into CU j and queues its distinct reads. */
-static int allocate_cu(smtlm_opcoll *oc, uint64_t now, unsigned j, unsigned in_set,
-                       unsigned slot, unsigned out_set)
+/* Operand slots of `in` to read: one per distinct source register, as Accel-Sim's GPGPU-Sim
+ * reads a register named twice by one instruction only once (the first slot naming it). */
+static unsigned distinct_sources(const smtlm_inst *in)
 {
-    smtlm_cu *cu = &oc->cu[j];
-    smtlm_iref r = smtlm_regset_take(oc->in[in_set], slot);
-    smtlm_inst *in = smtlm_pool_get(oc->pool, r);
-    cu->free = 0;
-    cu->inst = r;
-    cu->out = (uint8_t)out_set;
-    cu->not_ready = 0;
-    oc->busy++;
-    oc->allocations++;
-    in->ev[SMTLM_EV_CU_ALLOC] = now;
+    const int16_t *s = in->src;
+    switch (in->n_src) {
+    case 0: return 0;
+    case 1: return 1;
+    case 2: return 1u | (unsigned)(s[1] != s[0]) << 1;
+    case 3: return 1u | (unsigned)(s[1] != s[0]) << 1 | (unsigned)(s[2] != s[0] && s[2] != s[1]) << 2;
+    default: break;
+    }
+    unsigned ops = 0;
     for (unsigned op = 0; op < in->n_src; op++) {
-        int dup = 0; /* duplicate registers of one instruction are read once, as Accel-Sim's GPGPU-Sim does */
+        int dup = 0;
         for (unsigned q = 0; q < op; q++)
-            dup |= in->src[q] == in->src[op];
-        if (dup)
-            continue;
-        unsigned bank = smtlm_read_bank(&oc->rf, (unsigned)in->src[op], in->warp, in->sched);
-        smtlm_read_req req = {(uint8_t)j, (uint8_t)op, (uint16_t)in->src[op]};
-        int rc = smtlm_read_request(&oc->rf, bank, req);
+            dup |= s[q] == s[op];
+        ops |= (unsigned)!dup << op;
+    }
+    return ops;
+}
+
+/* Queues the reads of operand slots `ops` of CU j's instruction; *queued as smtlm_rf_request_reads. */
+static int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsigned ops, unsigned *queued)
+{
+    if (oc->rf_direct)
+        return smtlm_rf_request_reads(oc->rf_direct, j, in->warp, in->sched, in->src, ops, queued);
+    if (oc->rf.request_reads)
+        return oc->rf.request_reads(oc->rf.ctx, j, in->warp, in->sched, in->src, ops, queued);
+    *queued = 0;
+    while (ops) {
+        const unsigned op = smtlm_ctz64(ops);
+        ops &= ops - 1;
+        const unsigned reg = (unsigned)in->src[op];
+        const smtlm_read_req req = {(uint8_t)j, (uint8_t)op, (uint16_t)reg};
+        int rc = oc->rf.request(oc->rf.ctx, oc->rf.bank(oc->rf.ctx, reg, in->warp, in->sched), req);
         if (rc)
             return rc;
-        cu->not_ready |= (uint8_t)(1u << op);
+        *queued |= 1u << op;
     }
-    if (cu->not_ready == 0)
-        operands_done(oc, j, in, now);
     return SMTLM_OK;
 }
 
-/* First free CU of `set` available to scheduler `sched` (any CU without sub-core), or -1. */
-static int free_cu(const smtlm_opcoll *oc, unsigned set, unsigned sched)
+/* Moves the instruction in slot `slot` of `in_rs` into CU j and queues its distinct reads. */
+static int allocate_cu(smtlm_opcoll *oc, uint64_t now, unsigned j, smtlm_regset *in_rs, unsigned slot,
+                       smtlm_inst *in, unsigned out_set)
 {
-    const smtlm_cu_set *s = &oc->sets[set];
-    unsigned lo = 0, hi = s->count;
-    if (oc->cfg.sub_core) {
-        lo = sched * s->per_sched;
-        hi = lo + s->per_sched;
-    }
-    for (unsigned k = lo; k < hi; k++)
-        if (oc->cu[s->first + k].free)
-            return (int)(s->first + k);
-    return -1;
+    const smtlm_iref r = smtlm_regset_take(in_rs, slot);
+    in->ev[SMTLM_EV_CU_ALLOC] = now;
+    oc->free_cus &= ~(1ull << j);
+    oc->busy++;
+    oc->allocations++;
+    oc->cu_allocations[j]++;
+    smtlm_cu *cu = &oc->cu[j];
+    cu->free = 0;
+    cu->inst = r;
+    cu->out = (uint8_t)out_set;
+    const unsigned ops = distinct_sources(in);
+    unsigned not_ready = 0;
+    int rc = ops ? queue_reads(oc, j, in, ops, &not_ready) : SMTLM_OK;
+    cu->not_ready = (uint8_t)not_ready;
+    if (rc)
+        return rc;
+    if (not_ready == 0)
+        operands_done(oc, j, in, now);
+    return SMTLM_OK;
 }
 
 /* Tries the port's CU sets in order for the instruction in `slot`; returns 1 if allocated. */
 static int try_sets(smtlm_opcoll *oc, uint64_t now, const smtlm_port *p, unsigned pair,
                     unsigned slot, int *err)
 {
-    const smtlm_inst *in = smtlm_pool_get(oc->pool, oc->in[p->in[pair]]->slot[slot]);
+    smtlm_regset *in_rs = oc->in[p->in[pair]];
+    smtlm_inst *in = smtlm_pool_get(oc->pool, in_rs->slot[slot]);
     for (unsigned s = 0; s < p->n_sets; s++) {
-        if (oc->sets[p->sets[s]].count == 0)
-            continue;
-        int j = free_cu(oc, p->sets[s], in->sched);
-        if (j >= 0) {
-            *err = allocate_cu(oc, now, (unsigned)j, p->in[pair], slot, p->out[pair]);
+        /* first free CU of the set available to the instruction's scheduler */
+        const uint64_t avail = oc->free_cus & oc->sched_cus[p->sets[s]][in->sched];
+        if (avail) {
+            *err = allocate_cu(oc, now, smtlm_ctz64(avail), in_rs, slot, in, p->out[pair]);
             return 1;
         }
     }
@@ -358,17 +416,77 @@ static int allocate_port(smtlm_opcoll *oc, uint64_t now, const smtlm_port *p, ui
     return got;
 }
 
-int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
+/* Generic port pair i tries the oldest instruction of its ID_OC set (which holds one): the first
+ * free CU of the instruction's scheduler in GEN. Returns 1 if allocated, 0 if none was free, or
+ * a negative error. */
+static inline int try_generic(smtlm_opcoll *oc, uint64_t now, unsigned i)
 {
-    unsigned waiting = 0;
-    for (unsigned i = 0; i < oc->n_in_sets; i++)
-        waiting += oc->in[oc->in_sets[i]]->count;
-    if (waiting == 0 || oc->busy == oc->n_cus)
+    smtlm_regset *in_rs = oc->gen_in[i];
+    const unsigned slot = (unsigned)smtlm_regset_oldest(in_rs);
+    smtlm_inst *in = smtlm_pool_get(oc->pool, in_rs->slot[slot]);
+    const uint64_t avail = oc->free_cus & oc->sched_cus[0][in->sched];
+    if (!avail)
+        return 0;
+    int rc = allocate_cu(oc, now, smtlm_ctz64(avail), in_rs, slot, in, oc->ports[0].out[i]);
+    return rc ? rc : 1;
+}
+
+/* The identical generic ports in GPGPU-Sim's default mode (the only CU set they search is GEN).
+ * Each port visits its pairs in order. After the first port, `pending` holds the pairs still
+ * worth a visit: a pair whose set is empty stays empty, and one that found no free CU fails on
+ * every later port of the step (its oldest instruction stays the same and free CUs only get
+ * fewer). A port that allocates nothing leaves `pending` empty, which ends the walk as
+ * GPGPU-Sim's later ports would allocate nothing either; so does a GEN set with no free CU. */
+static int allocate_generic(smtlm_opcoll *oc, uint64_t now)
+{
+    const uint64_t gen = oc->set_cus[0];
+    if (!(oc->free_cus & gen) || oc->n_generic_ports == 0)
         return SMTLM_OK;
-    /* A pair that fails on a generic port fails on every later one in this step: its oldest
-     * instruction stays the same and free collector units only get fewer. */
+    const unsigned n_pairs = oc->ports[0].n_pairs;
+    uint32_t pending = 0;
+    for (unsigned i = 0; i < n_pairs; i++) { /* the first port */
+        if (oc->gen_in[i]->count == 0)
+            continue;
+        int rc = try_generic(oc, now, i);
+        if (rc < 0)
+            return rc;
+        if (rc == 0)
+            continue;
+        if (!(oc->free_cus & gen))
+            return SMTLM_OK;
+        if (oc->gen_in[i]->count)
+            pending |= 1u << i;
+    }
+    for (unsigned port = 1; port < oc->n_generic_ports && pending; port++) {
+        uint32_t todo = pending;
+        while (todo) {
+            const unsigned i = smtlm_ctz64(todo);
+            todo &= todo - 1;
+            int rc = try_generic(oc, now, i);
+            if (rc < 0)
+                return rc;
+            if (rc == 0) {
+                pending &= ~(1u << i);
+                continue;
+            }
+            if (!(oc->free_cus & gen))
+                return SMTLM_OK;
+            if (oc->gen_in[i]->count == 0)
+                pending &= ~(1u << i);
+        }
+    }
+    return SMTLM_OK;
+}
+
+/* Ports from `p` on, each with its own walk (the quirk fixes, the specialized ports). Kept out
+ * of line: its sort buffers would otherwise weigh on every call of the generic ports' walk. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int allocate_ports(smtlm_opcoll *oc, uint64_t now, unsigned p)
+{
     uint32_t dead = 0;
-    for (unsigned p = 0; p < oc->n_ports; p++) {
+    for (; p < oc->n_ports; p++) {
         uint32_t own = 0;
         int rc = allocate_port(oc, now, &oc->ports[p], p < oc->n_generic_ports ? &dead : &own);
         if (rc < 0)
@@ -380,15 +498,31 @@ int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
     return SMTLM_OK;
 }
 
+int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
+{
+    if (!oc->free_cus) /* every CU busy: nothing can be allocated */
+        return SMTLM_OK;
+    if (!oc->generic_fast)
+        return allocate_ports(oc, now, 0);
+    int rc = allocate_generic(oc, now);
+    if (rc || oc->n_ports == oc->n_generic_ports)
+        return rc;
+    return allocate_ports(oc, now, oc->n_generic_ports);
+}
+
 void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_ops *out, smtlm_inst_pool *pool,
                        const smtlm_rf_read_ops *rf)
 {
     memset(oc->in, 0, sizeof oc->in);
     for (unsigned i = 0; i < oc->n_in_sets; i++)
         oc->in[oc->in_sets[i]] = &sets[oc->in_sets[i]];
+    for (unsigned i = 0; i < (oc->n_generic_ports ? oc->ports[0].n_pairs : 0u); i++)
+        oc->gen_in[i] = oc->in[oc->ports[0].in[i]];
     oc->out = *out;
     oc->pool = pool;
     oc->rf = *rf;
+    /* ports_direct.h: the C engine's register file is reached without the indirect calls */
+    oc->rf_direct = rf->bank == smtlm_rf_port_bank && rf->request == smtlm_rf_port_request ? (smtlm_rf *)rf->ctx : NULL;
 }
 
 int smtlm_opcoll_idle(const smtlm_opcoll *oc)

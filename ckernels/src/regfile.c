@@ -32,6 +32,8 @@ int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg)
         return smtlm_cfg_reject(e, SMTLM_ERANGE, "register file: n_cus (collector units) x 4 reads exceed a bank's read queue");
     rf->cfg = *cfg;
     rf->bps = cfg->sub_core ? cfg->n_banks / cfg->n_sched : cfg->n_banks;
+    for (unsigned x = 0; x < SMTLM_RF_BANK_LO_N; x++)
+        rf->bank_lo[x] = (uint8_t)(x % rf->bps);
     smtlm_rf_reset(rf);
     return SMTLM_OK;
 }
@@ -51,6 +53,7 @@ void smtlm_rf_reset(smtlm_rf *rf)
     memset(rf->writes, 0, sizeof rf->writes);
     memset(rf->wait_steps, 0, sizeof rf->wait_steps);
     rf->steps_with_wait = 0;
+    memset(rf->queue_depth_hist, 0, sizeof rf->queue_depth_hist);
 }
 
 void smtlm_rf_bind(smtlm_rf *rf, const smtlm_rf_ops *ops) { rf->ops = *ops; }
@@ -61,22 +64,37 @@ unsigned smtlm_rf_cfg_bank(const smtlm_rf_cfg *cfg, unsigned reg, unsigned wid, 
                          : smtlm_bank_flat(reg, wid, cfg->n_banks);
 }
 
-unsigned smtlm_rf_bank(const smtlm_rf *rf, unsigned reg, unsigned wid, unsigned sched)
+int smtlm_rf_request_reads(smtlm_rf *rf, unsigned cu, unsigned warp, unsigned sched, const int16_t *src, unsigned ops,
+                           unsigned *queued)
 {
-    return rf->cfg.sub_core ? smtlm_bank_subcore(reg, wid, rf->bps, sched)
-                            : smtlm_bank_flat(reg, wid, rf->cfg.n_banks);
-}
-
-int smtlm_rf_request(smtlm_rf *rf, unsigned bank, smtlm_read_req req)
-{
-    if (bank >= rf->cfg.n_banks)
-        return SMTLM_EINVAL;
-    if (rf->q_len[bank] == SMTLM_RF_QUEUE_CAP)
-        return SMTLM_EFULL;
-    rf->q[bank][(rf->q_head[bank] + rf->q_len[bank]) & QMASK] = req;
-    rf->q_len[bank]++;
-    rf->nonempty |= 1ull << bank;
-    return SMTLM_OK;
+    *queued = 0;
+    /* Every bank of a valid scheduler exists, so only the scheduler can make a bank invalid. */
+    if (rf->cfg.sub_core && sched >= rf->cfg.n_sched)
+        return ops ? SMTLM_EINVAL : SMTLM_OK;
+    const unsigned base = rf->cfg.sub_core ? sched * rf->bps : 0;
+    uint64_t nonempty = rf->nonempty;
+    unsigned left = ops;
+    int rc = SMTLM_OK;
+    while (left) {
+        const unsigned op = smtlm_ctz64(left);
+        const unsigned reg = (unsigned)src[op], x = reg + warp;
+        const unsigned bank = base + (x < SMTLM_RF_BANK_LO_N ? rf->bank_lo[x] : x % rf->bps);
+        const unsigned len = rf->q_len[bank];
+        if (len == SMTLM_RF_QUEUE_CAP) {
+            rc = SMTLM_EFULL;
+            break;
+        }
+        smtlm_read_req *q = &rf->q[bank][(rf->q_head[bank] + len) & QMASK];
+        q->cu = (uint8_t)cu;
+        q->operand = (uint8_t)op;
+        q->reg = (uint16_t)reg;
+        rf->q_len[bank] = (uint16_t)(len + 1);
+        nonempty |= 1ull << bank;
+        left &= left - 1;
+    }
+    rf->nonempty = nonempty;
+    *queued = ops & ~left; /* the operands before the one that failed, if any */
+    return rc;
 }
 
 int smtlm_rf_write(smtlm_rf *rf, unsigned bank)
@@ -108,16 +126,20 @@ static void remove_at(smtlm_rf *rf, unsigned b, unsigned i)
 static unsigned arbitrate_fifo(smtlm_rf *rf, uint64_t eligible, smtlm_read_grant *out)
 {
     unsigned n = 0;
+    uint64_t emptied = 0;
     while (eligible) {
-        unsigned b = smtlm_ctz64(eligible);
+        const unsigned b = smtlm_ctz64(eligible);
         eligible &= eligible - 1;
-        smtlm_read_req r = rf->q[b][rf->q_head[b]];
-        pop_head(rf, b);
-        out[n].cu = r.cu;
-        out[n].operand = r.operand;
-        out[n].bank = (uint8_t)b;
-        n++;
+        const unsigned head = rf->q_head[b], len = rf->q_len[b];
+        const smtlm_read_req r = rf->q[b][head];
+        rf->q_head[b] = (uint16_t)((head + 1) & QMASK);
+        rf->q_len[b] = (uint16_t)(len - 1);
+        emptied |= (uint64_t)(len == 1) << b;
+        rf->reads[b]++;
+        const smtlm_read_grant grant = {r.cu, r.operand, (uint8_t)b};
+        out[n++] = grant;
     }
+    rf->nonempty &= ~emptied;
     return n;
 }
 
@@ -157,6 +179,7 @@ static unsigned arbitrate_wavefront(smtlm_rf *rf, uint64_t eligible, smtlm_read_
             smtlm_read_req r = rf->q[b][(rf->q_head[b] + i) & QMASK];
             if (r.cu == (unsigned)inmatch[b]) {
                 remove_at(rf, b, i);
+                rf->reads[b]++;
                 out[n].cu = r.cu;
                 out[n].operand = r.operand;
                 out[n].bank = (uint8_t)b;
@@ -236,7 +259,7 @@ int smtlm_rf_port_request(void *ctx, unsigned bank, smtlm_read_req req) { return
 
 smtlm_rf_read_ops smtlm_rf_read_port(smtlm_rf *rf)
 {
-    const smtlm_rf_read_ops ops = {rf, smtlm_rf_port_bank, smtlm_rf_port_request};
+    const smtlm_rf_read_ops ops = {rf, smtlm_rf_port_bank, smtlm_rf_port_request, NULL};
     return ops;
 }
 
@@ -248,8 +271,6 @@ unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out)
     const uint64_t eligible = rf->nonempty & ~refused;
     unsigned n = rf->cfg.policy == SMTLM_ALLOC_WAVEFRONT ? arbitrate_wavefront(rf, eligible, out)
                                                          : arbitrate_fifo(rf, eligible, out);
-    for (unsigned i = 0; i < n; i++)
-        rf->reads[out[i].bank]++;
     /* Banks that still hold a read after this step made it wait. */
     uint64_t waiting = rf->nonempty;
     if (waiting) {
@@ -258,6 +279,8 @@ unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out)
             unsigned b = smtlm_ctz64(waiting);
             waiting &= waiting - 1;
             rf->wait_steps[b]++;
+            const unsigned d = rf->q_len[b];
+            rf->queue_depth_hist[d < SMTLM_RF_DEPTH_BINS ? d : SMTLM_RF_DEPTH_BINS - 1]++;
         }
     }
     return n;

@@ -7,60 +7,25 @@ void smtlm_regset_init(smtlm_regset *rs, unsigned width)
 {
     rs->width = (uint8_t)width;
     rs->count = 0;
+    rs->occ = 0;
     for (unsigned i = 0; i < SMTLM_MAX_REGSET_WIDTH; i++) {
         rs->slot[i] = SMTLM_NO_INST;
         rs->uid[i] = 0;
     }
 }
 
-int smtlm_regset_first_free(const smtlm_regset *rs)
+int smtlm_regset_oldest_of_many(const smtlm_regset *rs)
 {
-    for (unsigned i = 0; i < rs->width; i++)
-        if (rs->slot[i] == SMTLM_NO_INST)
-            return (int)i;
-    return -1;
-}
-
-int smtlm_regset_oldest(const smtlm_regset *rs)
-{
-    if (rs->count == 0)
-        return -1;
-    int best = -1;
-    if (rs->count == 1) {
-        for (unsigned i = 0;; i++)
-            if (rs->slot[i] != SMTLM_NO_INST)
-                return (int)i;
+    uint32_t occ = rs->occ;
+    unsigned best = smtlm_ctz64(occ);
+    occ &= occ - 1;
+    while (occ) {
+        unsigned i = smtlm_ctz64(occ);
+        occ &= occ - 1;
+        if (rs->uid[i] < rs->uid[best])
+            best = i;
     }
-    for (unsigned i = 0; i < rs->width; i++)
-        if (rs->slot[i] != SMTLM_NO_INST && (best < 0 || rs->uid[i] < rs->uid[best]))
-            best = (int)i;
-    return best;
-}
-
-void smtlm_regset_put(smtlm_regset *rs, unsigned s, smtlm_iref r, uint64_t uid)
-{
-    rs->slot[s] = r;
-    rs->uid[s] = uid;
-    rs->count++;
-}
-
-int smtlm_regset_move_in(smtlm_regset *rs, int sub_core, unsigned s, smtlm_iref r, uint64_t uid)
-{
-    int slot = sub_core ? ((s < rs->width && rs->slot[s] == SMTLM_NO_INST) ? (int)s : -1)
-                        : smtlm_regset_first_free(rs);
-    if (slot >= 0)
-        smtlm_regset_put(rs, (unsigned)slot, r, uid);
-    return slot;
-}
-
-smtlm_iref smtlm_regset_take(smtlm_regset *rs, unsigned s)
-{
-    smtlm_iref r = rs->slot[s];
-    if (r != SMTLM_NO_INST) {
-        rs->slot[s] = SMTLM_NO_INST;
-        rs->count--;
-    }
-    return r;
+    return (int)best;
 }
 
 /* ---- the C engine's stage ops over an array of sets ---- */
@@ -80,4 +45,5 @@ void smtlm_regset_stage_ops(smtlm_regset *sets, smtlm_stage_ops *out)
     out->ctx = sets;
     out->has_free = smtlm_regset_stage_has_free;
     out->put = smtlm_regset_stage_put;
+    out->row = sets;
 }

@@ -252,6 +252,7 @@ static const smtlm_option_def k_options[] = {
     B("smtlm_fix_wb_bank_conflict", "0", 1, "one register write per bank per cycle (buffered)"),
     SC("smtlm_oc_allocator", "fifo", 1, "fifo|wavefront", "register read arbitration: fifo | wavefront"),
     S("smtlm_stats_json", "", 1, "write all statistics as JSON to this path"),
+    S("smtlm_report", "", 1, "write a self-contained HTML page of charts (IPC over time, bank-conflict heat map, stalls, collector occupancy, unit utilisation) to this path"),
     S("smtlm_stats_csv", "", 1, "write one CSV row per kernel (every per-kernel counter of the JSON) to this path"),
     S("smtlm_event_log", "", 1, "write one line per retired instruction with its pipeline event cycles to this path"),
     S("smtlm_pipeline_log", "", 1, "write every instruction's way through the pipeline as a Kanata log (the Konata viewer's format) to this path"),

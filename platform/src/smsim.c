@@ -13,6 +13,7 @@
 #include "smtlm/muon_reports.h"
 #include "smtlm/pipeline_log.h"
 #include "smtlm/progress.h"
+#include "smtlm/report.h"
 #include "smtlm/stats.h"
 #include "smtlm/stats_csv.h"
 #include "smtlm/synth_run.h"
@@ -34,6 +35,9 @@ typedef struct run_ctx {
     smtlm_pipeline_log *plog;
     smtlm_vcd_view *vcd;
     smtlm_stats_csv csv; /* -smtlm_stats_csv (csv.f NULL when not asked for) */
+    const char *report_path; /* -smtlm_report ("" = none) */
+    smtlm_report report;
+    smtlm_stats last_stats;  /* the last kernel's, for the report */
     unsigned kernels;
     int stop;          /* a limit or the watchdog ended the run: later kernels are not simulated */
     int limit;         /* a -gpgpu_max_* limit ended it (Accel-Sim's break line is due) */
@@ -120,6 +124,8 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
 {
     smtlm_gpu *gpu = r->gpu;
     char why[320];
+    if (*r->report_path)
+        smtlm_report_kernel_start(&r->report, gpu);
     double t0 = now_s();
     smtlm_progress_kernel(&r->progress, r->kernels + 1, r->n_kernels > r->kernels ? r->n_kernels : r->kernels + 1,
                           gpu->tot_warp_insn);
@@ -170,6 +176,10 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
     smtlm_stats_collect(gpu, r->cfg.core_clock_mhz, &s);
     s.kernel_name = name;
     s.kernel_uid = ++r->kernels;
+    if (*r->report_path) {
+        smtlm_report_kernel_end(&r->report, gpu, name);
+        r->last_stats = s;
+    }
     smtlm_stats_print(r->out, &s);
     if (r->json) {
         fprintf(r->json, "%s\n  ", r->kernels > 1 ? "," : "");
@@ -384,6 +394,29 @@ static void teardown(run_ctx *r)
     if (r->events)
         fclose(r->events);
     smtlm_stats_csv_close(&r->csv);
+    smtlm_report_free(&r->report);
+}
+
+/* -smtlm_report: the page, once every kernel ran (also after a limit or the watchdog). */
+static int write_report(run_ctx *r)
+{
+    if (!*r->report_path || !r->kernels)
+        return 0;
+    FILE *f = fopen(r->report_path, "w");
+    if (!f) {
+        fprintf(r->err, "smsim: %s: cannot open for writing: %s\n", r->report_path, strerror(errno));
+        return 2;
+    }
+    /* the page shows run totals: the last kernel's cumulative counters */
+    r->last_stats.tot_cycle = r->gpu->tot_cycle;
+    r->last_stats.tot_insn = r->gpu->tot_insn;
+    r->last_stats.tot_warp_insn = r->gpu->tot_warp_insn;
+    const int bad = smtlm_report_write_html(&r->report, &r->last_stats, f);
+    if (fclose(f) || bad) {
+        fprintf(r->err, "smsim: %s: write failed\n", r->report_path);
+        return 2;
+    }
+    return 0;
 }
 
 static void print_usage(FILE *out)
@@ -628,6 +661,18 @@ int smtlm_smsim_engines(int argc, const char *const *argv, FILE *out, FILE *err,
         status = open_event_log(&r, opt_str(opts, "smtlm_event_log"));
     if (!status && !list_only)
         status = open_views(&r);
+    r.report_path = opt_str(opts, "smtlm_report");
+    smtlm_report_init(&r.report);
+    if (!status && !list_only && *r.report_path) {
+        FILE *probe = fopen(r.report_path, "w"); /* an unwritable path fails before the run */
+        if (!probe) {
+            fprintf(err, "smsim: %s: cannot open for writing: %s\n", r.report_path, strerror(errno));
+            status = 2;
+        } else {
+            fclose(probe);
+            smtlm_gpu_set_series_hook(r.gpu, smtlm_report_series_hook, &r.report);
+        }
+    }
     if (!status && !list_only && *opt_str(opts, "smtlm_stats_csv") &&
         smtlm_stats_csv_open(&r.csv, opt_str(opts, "smtlm_stats_csv"), msg, sizeof msg)) {
         fprintf(err, "smsim: %s\n", msg);
@@ -638,6 +683,9 @@ int smtlm_smsim_engines(int argc, const char *const *argv, FILE *out, FILE *err,
             fprintf(r.json, "{\"schema_version\":%d,\"kernels\":[", SMTLM_STATS_SCHEMA_VERSION);
         const char *trace = opt_str(opts, "trace");
         status = *trace ? run_trace_list(&r, trace) : run_synthetic(&r);
+        const int report_status = write_report(&r);
+        if (!status)
+            status = report_status;
         if (r.json)
             fprintf(r.json, "\n],\"gpu_tot_sim_cycle\":%llu,\"gpu_tot_sim_insn\":%llu,\"wall_seconds\":%.6f}\n",
                     (unsigned long long)r.gpu->tot_cycle, (unsigned long long)r.gpu->tot_insn, r.wall);

@@ -51,6 +51,8 @@ void smtlm_stats_collect(const smtlm_gpu *gpu, double core_clock_mhz, smtlm_stat
             st->cu_hist[c] += sm->oc->occupancy_hist[c];
         for (unsigned c = 0; c < 64; c++)
             st->collect_lat_hist[c] += sm->oc->collect_lat_hist[c];
+        for (unsigned d = 0; d < SMTLM_RF_DEPTH_BINS; d++)
+            st->queue_depth_hist[d] += sm->rf->queue_depth_hist[d];
         for (unsigned f = 0; f < sm->ex->n_fu; f++)
             st->fu_busy[sm->ex->fu[f].kind] += sm->ex->fu[f].busy_cycles;
         st->ldst_busy += sm->ldst->busy_cycles;
@@ -77,6 +79,8 @@ static double sim_time_us(const smtlm_stats *st)
 }
 
 const char *const smtlm_stats_fu_name[SMTLM_FU_KINDS] = {"sp", "dp", "int", "sfu", "tensor", "spec"};
+
+const char *smtlm_stats_fu_kind_name(unsigned kind) { return kind < SMTLM_FU_KINDS ? smtlm_stats_fu_name[kind] : "?"; }
 static const char *ws_name[SMTLM_WS_COUNT] = {"issued", "ibuffer_empty", "barrier", "membar", "atomic",
                                               "draining", "scoreboard", "unit_busy"};
 
@@ -200,6 +204,8 @@ void smtlm_stats_json(FILE *out, const smtlm_stats *st)
     json_array(out, "cu_occupancy_hist", st->cu_hist, st->n_cus + 1);
     fprintf(out, ",");
     json_array(out, "operand_collection_latency_hist", st->collect_lat_hist, 64);
+    fprintf(out, ",");
+    json_array(out, "rf_queue_depth_hist", st->queue_depth_hist, SMTLM_RF_DEPTH_BINS);
     fprintf(out, ",\"fu_busy_cycles\":{");
     for (unsigned f = 0; f < SMTLM_FU_KINDS; f++)
         fprintf(out, "\"%s\":%" PRIu64 ",", smtlm_stats_fu_name[f], st->fu_busy[f]);

@@ -35,8 +35,9 @@ static void banks(FILE *out, const smtlm_sm_view *sm)
     for (unsigned b = 0; b < sm->cfg->n_banks; b++)
         fprintf(out, "%s{\"reads\":%" PRIu64 ",\"writes\":%" PRIu64 ",\"wait_steps\":%" PRIu64 "}", b ? "," : "",
                 sm->rf->reads[b], sm->rf->writes[b], sm->rf->wait_steps[b]);
-    fprintf(out, "],\"rf_steps_with_wait\":%" PRIu64 ",\"wb_dropped_writes\":%" PRIu64 ",\"wb_buffered_writes\":%" PRIu64,
+    fprintf(out, "],\"rf_steps_with_wait\":%" PRIu64 ",\"wb_dropped_writes\":%" PRIu64 ",\"wb_buffered_writes\":%" PRIu64 ",",
             sm->rf->steps_with_wait, sm->rf->dropped_writes, sm->rf->buffered_writes);
+    u64_array(out, "rf_queue_depth_hist", sm->rf->queue_depth_hist, SMTLM_RF_DEPTH_BINS);
 }
 
 static void units(FILE *out, const smtlm_sm_view *sm)
@@ -66,6 +67,10 @@ static void collector(FILE *out, const smtlm_sm_view *sm)
     u64_array(out, "occupancy_hist", sm->oc->occupancy_hist, sm->oc->n_cus + 1);
     fputc(',', out);
     u64_array(out, "operand_collection_latency_hist", sm->oc->collect_lat_hist, 64);
+    fputc(',', out);
+    u64_array(out, "cu_allocations", sm->oc->cu_allocations, sm->oc->n_cus);
+    fputc(',', out);
+    u64_array(out, "cu_held_cycles", sm->oc->cu_held, sm->oc->n_cus);
     fputc('}', out);
 }
 

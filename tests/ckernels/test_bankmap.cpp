@@ -3,6 +3,8 @@
 // RZ = R255 -> 256).
 #include <gtest/gtest.h>
 
+#include <memory>
+
 extern "C" {
 #include "smtlm/bankmap.h"
 #include "smtlm/regfile.h"
@@ -83,6 +85,28 @@ TEST(BankMap, RegisterFileUsesTheConfiguredMapping)
     EXPECT_EQ(smtlm_rf_bank(rf, 3, 1, 1), 4u);
     EXPECT_EQ(smtlm_rf_bank(rf, 11, 6, 2), 1u);  // 17%16, the scheduler plays no role
     delete rf;
+}
+
+// The register file looks the remainder up in a table built at init; it must give the bank map
+// for every register an instruction can name (0 .. SMTLM_MAX_REG) and every warp, whatever the
+// banks per scheduler (a power of two or not), and beyond the table it still computes it.
+TEST(BankMap, RegisterFileTableEqualsTheMapForEveryRegisterAndWarp)
+{
+    std::unique_ptr<smtlm_rf> rf(new smtlm_rf);
+    const smtlm_rf_cfg cfgs[] = {{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0}, {12, 4, 1, 8, SMTLM_ALLOC_FIFO, 0},
+                                 {6, 2, 0, 8, SMTLM_ALLOC_FIFO, 0},  {1, 1, 0, 8, SMTLM_ALLOC_FIFO, 0},
+                                 {64, 8, 1, 8, SMTLM_ALLOC_FIFO, 0}, {7, 1, 1, 8, SMTLM_ALLOC_FIFO, 0}};
+    for (const smtlm_rf_cfg &c : cfgs) {
+        ASSERT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_OK);
+        const unsigned bps = c.sub_core ? c.n_banks / c.n_sched : c.n_banks;
+        for (unsigned reg = 0; reg <= SMTLM_MAX_REG + 100; reg++)
+            for (unsigned w = 0; w < SMTLM_MAX_WARPS; w++)
+                for (unsigned s = 0; s < c.n_sched; s++) {
+                    const unsigned want = c.sub_core ? smtlm_bank_subcore(reg, w, bps, s) : smtlm_bank_flat(reg, w, c.n_banks);
+                    ASSERT_EQ(smtlm_rf_bank(rf.get(), reg, w, s), want) << c.n_banks << " banks, reg " << reg << " warp " << w;
+                    ASSERT_EQ(smtlm_rf_cfg_bank(&c, reg, w, s), want);
+                }
+    }
 }
 
 } // namespace

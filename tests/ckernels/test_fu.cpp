@@ -264,7 +264,8 @@ struct ExWbSink {
                                        return -1;
                                    k->got.emplace_back(r, uid);
                                    return 0;
-                               }};
+                               },
+                               nullptr};
     }
 };
 

@@ -255,4 +255,46 @@ TEST(RegFileWavefront, WriteAllocatedBankIsExcluded)
     EXPECT_TRUE(has(g, 2, 3, 0));
 }
 
+// smtlm_rf_request_reads: the reads of one instruction's operand slots in `ops`, queued in slot
+// order into each register's bank (smtlm_rf_bank) with the CU, slot and register.
+TEST(RegFileRequestReads, QueuesTheSelectedOperandsInOrder)
+{
+    Rf r; // 16 banks, 4 schedulers, sub-core: 4 banks each
+    const int16_t src[4] = {5, 9, 5, 2};
+    unsigned queued = 99;
+    // Slots 0, 1 and 3 (slot 2 repeats R5); warp 3, scheduler 2 -> banks 8 + (reg + 3) % 4.
+    ASSERT_EQ(smtlm_rf_request_reads(r.rf.get(), 6, 3, 2, src, 0xB, &queued), SMTLM_OK);
+    EXPECT_EQ(queued, 0xBu);
+    EXPECT_EQ(smtlm_rf_queued(r.rf.get(), 8), 2u);  // R5: (5+3)%4 = 0; R9: (9+3)%4 = 0
+    EXPECT_EQ(smtlm_rf_queued(r.rf.get(), 9), 1u);  // R2: (2+3)%4 = 1
+    EXPECT_EQ(r.rf->nonempty, (1ull << 8) | (1ull << 9));
+    const smtlm_read_req a = r.rf->q[8][r.rf->q_head[8]], b = r.rf->q[8][r.rf->q_head[8] + 1];
+    EXPECT_EQ(a.cu, 6);
+    EXPECT_EQ(a.operand, 0);
+    EXPECT_EQ(a.reg, 5);
+    EXPECT_EQ(b.operand, 1);
+    EXPECT_EQ(b.reg, 9);
+    EXPECT_EQ(r.rf->q[9][r.rf->q_head[9]].operand, 3);
+    ASSERT_EQ(smtlm_rf_request_reads(r.rf.get(), 6, 3, 2, src, 0, &queued), SMTLM_OK); // nothing to read
+    EXPECT_EQ(queued, 0u);
+}
+
+// Errors stop at the failing read: the ones before it stay queued and are reported in *queued.
+TEST(RegFileRequestReads, StopsAtAFullQueueOrAnUnknownScheduler)
+{
+    Rf r;
+    for (unsigned i = 0; i < SMTLM_RF_QUEUE_CAP; i++) // fill bank 1 (scheduler 0, (reg + 0) % 4 = 1)
+        r.req(1, 0, 0, 1);
+    const int16_t src[3] = {2, 5, 3}; // banks 2, 1 (full), 3
+    unsigned queued = 99;
+    EXPECT_EQ(smtlm_rf_request_reads(r.rf.get(), 4, 0, 0, src, 0x7, &queued), SMTLM_EFULL);
+    EXPECT_EQ(queued, 0x1u);
+    EXPECT_EQ(smtlm_rf_queued(r.rf.get(), 2), 1u);
+    EXPECT_EQ(smtlm_rf_queued(r.rf.get(), 3), 0u);
+    // Sub-core: a scheduler past n_sched has no banks (smtlm_rf_request's SMTLM_EINVAL).
+    EXPECT_EQ(smtlm_rf_request_reads(r.rf.get(), 4, 0, 4, src, 0x7, &queued), SMTLM_EINVAL);
+    EXPECT_EQ(queued, 0u);
+    EXPECT_EQ(r.rf->nonempty, (1ull << 1) | (1ull << 2));
+}
+
 } // namespace

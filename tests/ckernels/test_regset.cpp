@@ -92,4 +92,53 @@ TEST(RegSet, ZeroWidthSetNeverAcceptsAnything)
     EXPECT_EQ(smtlm_regset_move_in(&rs, 1, 0, 1, 1), -1);
 }
 
+// The occupancy mask and everything read from it (oldest, first_free, has_free, move_in) agree
+// with a scan of the slots after every operation of a long pseudo-random sequence, for every
+// width, with equal ages (the lowest slot wins, as the scan) among them.
+TEST(RegSet, OccupancyMaskMatchesASlotScanThroughRandomUse)
+{
+    uint32_t seed = 12345;
+    auto rnd = [&seed](unsigned n) {
+        seed = seed * 1103515245u + 12345u;
+        return (seed >> 16) % n;
+    };
+    for (unsigned width = 0; width <= SMTLM_MAX_REGSET_WIDTH; width++) {
+        smtlm_regset rs;
+        smtlm_regset_init(&rs, width);
+        for (unsigned step = 0; step < 2000; step++) {
+            const unsigned s = rnd(SMTLM_MAX_REGSET_WIDTH + 2);
+            const int sub_core = (int)rnd(2);
+            switch (rnd(3)) {
+            case 0: smtlm_regset_move_in(&rs, sub_core, s, (smtlm_iref)step, rnd(8)); break;
+            case 1:
+                if (s < width)
+                    smtlm_regset_take(&rs, s);
+                break;
+            default:
+                if (rs.count)
+                    smtlm_regset_take(&rs, (unsigned)smtlm_regset_oldest(&rs));
+                break;
+            }
+            uint32_t occ = 0;
+            int oldest = -1, first_free = -1;
+            for (unsigned i = 0; i < width; i++) {
+                if (rs.slot[i] == SMTLM_NO_INST) {
+                    if (first_free < 0)
+                        first_free = (int)i;
+                    continue;
+                }
+                occ |= 1u << i;
+                if (oldest < 0 || rs.uid[i] < rs.uid[oldest])
+                    oldest = (int)i;
+            }
+            ASSERT_EQ(rs.occ, occ) << "width " << width << " step " << step;
+            ASSERT_EQ(rs.count, smtlm_popcount32(occ));
+            ASSERT_EQ(smtlm_regset_oldest(&rs), oldest) << "width " << width << " step " << step;
+            ASSERT_EQ(smtlm_regset_first_free(&rs), first_free);
+            ASSERT_EQ(smtlm_regset_has_free(&rs, 0, s) != 0, first_free >= 0);
+            ASSERT_EQ(smtlm_regset_has_free(&rs, 1, s) != 0, s < width && rs.slot[s] == SMTLM_NO_INST);
+        }
+    }
+}
+
 } // namespace

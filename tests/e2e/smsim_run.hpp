@@ -80,9 +80,20 @@ inline std::string scratch(const std::string &name)
 
 // Writes whole or not at all: ctest runs test processes in parallel and several of them
 // generate the same scratch files, so a reader must never see one half written. The text goes
-// to a file of this process's own, renamed over `path` (atomic on POSIX).
+// to a file of this process's own, renamed over `path` (atomic on POSIX). A file that already
+// holds the text is left alone: the streaming trace reader reopens a trace by its path and
+// reports a file replaced under it (a new inode) as changed, so another test process must not
+// swap an identical file in while one reads it.
 inline void write_file(const std::string &path, const std::string &text)
 {
+    {
+        std::ifstream old(path, std::ios::binary);
+        if (old) {
+            std::string have((std::istreambuf_iterator<char>(old)), std::istreambuf_iterator<char>());
+            if (have == text)
+                return;
+        }
+    }
     const std::string tmp = path + ".tmp" + std::to_string((long)::getpid());
     {
         std::ofstream f(tmp);

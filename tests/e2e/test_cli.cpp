@@ -302,6 +302,26 @@ TEST(StatsJson, PerSmSectionsSumToTheKernelTotals)
     EXPECT_EQ(sum["fu_sp"], v["kernels[0].fu_busy_cycles.sp"]);
     EXPECT_EQ(sum["fu_int"], v["kernels[0].fu_busy_cycles.int"]);
     EXPECT_GT(sum["fu_int"], 0);
+    // per collector unit: allocations add up to the SM's; the cycles each CU held an
+    // instruction (allocation to dispatch) add up to the occupancy samples (a CU is seen busy
+    // in every cycle from its allocation to the one before its dispatch). Queue depths: every
+    // bank-step that left reads waiting has one depth.
+    for (unsigned sm = 0; sm < sms; sm++) {
+        const std::string p = "kernels[0].sms[" + std::to_string(sm) + "].";
+        double alloc = 0, held = 0, depth = 0, waits = 0;
+        for (unsigned j = 0; v.count(p + "collector.cu_allocations[" + std::to_string(j) + "]"); j++) {
+            alloc += v[p + "collector.cu_allocations[" + std::to_string(j) + "]"];
+            held += v[p + "collector.cu_held_cycles[" + std::to_string(j) + "]"];
+        }
+        for (unsigned d = 0; d < 16; d++)
+            depth += v[p + "rf_queue_depth_hist[" + std::to_string(d) + "]"];
+        for (unsigned b = 0; v.count(p + "rf_banks[" + std::to_string(b) + "].wait_steps"); b++)
+            waits += v[p + "rf_banks[" + std::to_string(b) + "].wait_steps"];
+        EXPECT_EQ(alloc, v[p + "collector.allocations"]) << sm;
+        EXPECT_EQ(held, v[p + "collector.occupancy_sum"]) << sm;
+        EXPECT_EQ(depth, waits) << sm;
+        EXPECT_GT(depth, 0) << sm;
+    }
 }
 
 // ---------------------------------------------------------------- -smtlm_stats_csv

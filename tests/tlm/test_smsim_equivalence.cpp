@@ -4,9 +4,9 @@
 // streamed, -smtlm_trace_stream_mib 0) must write the same per-instruction event log
 // (-smtlm_event_log: every retired instruction with the cycle of each pipeline event), the
 // same pipeline log and VCD of SMs 0-3 (-smtlm_pipeline_log, -smtlm_vcd: read from the kernels'
-// state after every cycle), print
-// the same statistics (all but the wall-clock lines), write the same JSON (all but
-// wall_seconds), report the same errors and exit with the same status. Inputs: the real
+// state after every cycle), print the same statistics (all but the wall-clock lines), write
+// the same JSON (all but wall_seconds), the same CSV (-smtlm_stats_csv) and HTML report
+// (-smtlm_report), report the same errors and exit with the same status. Inputs: the real
 // traces, all 47 Accel-Sim microbenchmarks as traces, synthetic workloads over configurations
 // and switches, limits, a deadlock, bad input. One case per input; each runs in a process of
 // its own (one SystemC elaboration per process).
@@ -117,7 +117,8 @@ TEST_P(SmsimEquivalence, BothEnginesGiveIdenticalOutput)
         std::vector<std::string> a = in.args;
         a.insert(a.end(), {"-smtlm_engine", engine, "-smtlm_reader_thread", reader, "-smtlm_trace_stream_mib", stream,
                            "-smtlm_stats_json", base + ".json", "-smtlm_event_log", base + ".events",
-                           "-smtlm_pipeline_log", base + ".kanata", "-smtlm_vcd", base + ".vcd", "-smtlm_log_sms", "0-3"});
+                           "-smtlm_stats_csv", base + ".csv", "-smtlm_report", base + ".html", "-smtlm_pipeline_log",
+                           base + ".kanata", "-smtlm_vcd", base + ".vcd", "-smtlm_log_sms", "0-3"});
         return e2e::smsim(a, engines, 2);
     };
     const e2e::Result c = run("c", "0", "-1");
@@ -139,6 +140,10 @@ TEST_P(SmsimEquivalence, BothEnginesGiveIdenticalOutput)
             const std::string events = slurp(dir + "/c0-1.events");
             EXPECT_GT(std::count(events.begin(), events.end(), '\n'), 1) << "no instruction retired";
             EXPECT_TRUE(events == slurp(other + ".events")) << "the per-instruction event logs differ";
+            EXPECT_TRUE(slurp(dir + "/c0-1.csv") == slurp(other + ".csv")) << "the CSV files differ";
+            const std::string page = slurp(dir + "/c0-1.html");
+            EXPECT_NE(page.find("hm-cell"), std::string::npos) << "no heat map drawn";
+            EXPECT_TRUE(page == slurp(other + ".html")) << "the HTML reports differ";
             const std::string kanata = slurp(dir + "/c0-1.kanata"), vcd = slurp(dir + "/c0-1.vcd");
             EXPECT_NE(kanata.find("\nR\t"), std::string::npos) << "no instruction in the pipeline log";
             EXPECT_NE(vcd.find("$dumpvars"), std::string::npos) << "no value in the VCD";
@@ -156,9 +161,33 @@ TEST_P(SmsimEquivalence, BothEnginesGiveIdenticalOutput)
 INSTANTIATE_TEST_SUITE_P(Inputs, SmsimEquivalence, ::testing::ValuesIn(inputs()),
                          [](const ::testing::TestParamInfo<Input> &i) { return std::string(i.param.name); });
 
+std::string many_cta_trace_with_tex()
+{
+    const std::string dir = e2e::scratch("threads_tex_error");
+    std::string t = "-kernel name = many_tex\n-kernel id = 1\n-grid dim = (200,1,1)\n-block dim = (32,1,1)\n"
+                    "-shmem = 0\n-nregs = 32\n-binary version = 70\n-accelsim tracer version = 4\n"
+                    "-enable lineinfo = 0\n\n#traces format\n\n";
+    char line[96];
+    for (unsigned c = 0; c < 200; c++) {
+        t += "#BEGIN_TB\nthread block = " + std::to_string(c) + ",0,0\nwarp = 0\ninsts = 31\n";
+        for (unsigned i = 0; i < 30; i++) {
+            if (c == 199 && i == 15)
+                std::snprintf(line, sizeof line, "%04x ffffffff 1 R%u TEX 1 R3 0\n", i * 16, 20 + i % 8);
+            else
+                std::snprintf(line, sizeof line, "%04x ffffffff 1 R%u FFMA 3 R3 R4 R5 0\n", i * 16, 20 + i % 8);
+            t += line;
+        }
+        std::snprintf(line, sizeof line, "%04x ffffffff 0 EXIT 0 0\n#END_TB\n", 30 * 16);
+        t += line;
+    }
+    e2e::write_file(dir + "/kernel-1.traceg", t);
+    e2e::write_file(dir + "/kernelslist.g", "kernel-1.traceg\n");
+    return dir + "/kernelslist.g";
+}
+
 // -smtlm_threads 1, 2 and 3 (the C engine) give identical event logs, stdout, stderr, JSON
 // and exit status on every input above and on many-CTA inputs that stop inside the parallel
-// tail of a kernel (a cycle or instruction limit, a deadlock).
+// tail of a kernel (a cycle or instruction limit, a deadlock, an SM rejecting an instruction).
 std::vector<Input> thread_inputs()
 {
     std::vector<Input> v = inputs();
@@ -174,6 +203,11 @@ std::vector<Input> thread_inputs()
     with("threads_many_ctas_max_insn", {"-gpgpu_max_insn", "4000000"});
     with("threads_many_ctas_deadlock", {"-gpgpu_num_sfu_units", "0", "-smtlm_watchdog_cycles", "2000"});
     with("threads_many_ctas_slow_memory", {"-smtlm_mem_latency", "1500"});
+    // an SM error inside a parallel window: 200 one-warp CTAs of 30 FFMAs; the last CTA's 16th
+    // instruction is a TEX and the texture unit (specialized unit 2) is switched off, so that
+    // SM rejects it at decode while every CTA is already issued and the SMs run in windows
+    v.push_back({"threads_many_ctas_sm_error",
+                 {"-trace", many_cta_trace_with_tex(), "-specialized_unit_2", "0,4,200,4,4,TEX"}});
     return v;
 }
 
@@ -188,7 +222,7 @@ TEST_P(SmsimThreads, OneTwoAndThreeThreadsGiveIdenticalOutput)
         const std::string base = dir + "/t" + n;
         std::vector<std::string> a = in.args;
         a.insert(a.end(), {"-smtlm_engine", "c", "-smtlm_reader_thread", "0", "-smtlm_threads", n, "-smtlm_stats_json",
-                           base + ".json", "-smtlm_event_log", base + ".events"});
+                           base + ".json", "-smtlm_event_log", base + ".events", "-smtlm_report", base + ".html"});
         return e2e::smsim(a, engines, 1);
     };
     const e2e::Result one = run("1");
@@ -200,6 +234,7 @@ TEST_P(SmsimThreads, OneTwoAndThreeThreadsGiveIdenticalOutput)
         EXPECT_EQ(one.err, r.err);
         EXPECT_EQ(read_json(dir + "/t1.json"), read_json(dir + "/t" + n + ".json"));
         EXPECT_TRUE(slurp(dir + "/t1.events") == slurp(dir + "/t" + n + ".events")) << "the event logs differ";
+        EXPECT_TRUE(slurp(dir + "/t1.html") == slurp(dir + "/t" + n + ".html")) << "the HTML reports differ";
     }
 }
 

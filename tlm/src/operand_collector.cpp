@@ -15,7 +15,8 @@ void OperandCollector::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
     row_ = row;
     out_.bind(row, &to_exec, SMTLM_OC_EX_MEM, &to_ldst);
     const smtlm_stage_ops out = out_.ops();
-    const smtlm_rf_read_ops rops = {this, &OperandCollector::bank_cb, &OperandCollector::request_cb};
+    const smtlm_rf_read_ops rops = {this, &OperandCollector::bank_cb, &OperandCollector::request_cb,
+                                    &OperandCollector::request_reads_cb};
     smtlm_opcoll_bind(&oc_, row, &out, pool, &rops);
 }
 
@@ -30,6 +31,25 @@ int OperandCollector::request_cb(void *ctx, unsigned bank, smtlm_read_req req)
     t.bank = bank;
     t.req = req;
     return static_cast<OperandCollector *>(ctx)->rf.call(t);
+}
+
+// An instruction's reads as one transaction (the register file queues them as the C engine's
+// smtlm_rf_request_reads does).
+int OperandCollector::request_reads_cb(void *ctx, unsigned cu, unsigned warp, unsigned sched, const int16_t *src,
+                                       unsigned ops, unsigned *queued)
+{
+    OperandCollector *o = static_cast<OperandCollector *>(ctx);
+    SmTransaction &t = o->reads_; // one payload object reused
+    t.status = SMTLM_OK;
+    t.result = 0;
+    t.cu = cu;
+    t.warp = warp;
+    t.sched = sched;
+    t.src = src;
+    t.ops = ops;
+    const int rc = o->rf.call(t);
+    *queued = (unsigned)t.result;
+    return rc;
 }
 
 int OperandCollector::step(uint64_t now)

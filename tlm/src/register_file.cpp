@@ -36,6 +36,12 @@ void RegisterFile::on_read(SmTransaction &t)
     switch (t.cmd) {
     case SmCommand::RfBank: t.result = smtlm_rf_bank(&rf_, t.reg, t.warp, t.sched); break;
     case SmCommand::RfRequest: t.status = smtlm_rf_request(&rf_, t.bank, t.req); break;
+    case SmCommand::RfRequestReads: {
+        unsigned queued = 0;
+        t.status = smtlm_rf_request_reads(&rf_, t.cu, t.warp, t.sched, t.src, t.ops, &queued);
+        t.result = queued;
+        break;
+    }
     case SmCommand::RfArbitrate: // an empty file grants nothing (and moves no priority)
         t.result = rf_.nonempty ? smtlm_rf_arbitrate(&rf_, t.grants) : 0;
         break;

@@ -108,6 +108,9 @@ typedef void (*smtlm_progress_hook)(void *ctx, const struct smtlm_gpu *gpu);
  * The SMs' state (smtlm_gpu_sm_view) is then that at the end of those cycles. For views that
  * read the model (smsim's pipeline log and VCD); it must not change the GPU. */
 typedef void (*smtlm_sample_hook)(void *ctx, const struct smtlm_gpu *gpu, uint64_t first, uint64_t n);
+/* A multiple of the watchdog's 1024-cycle check: SMs stepped in parallel windows
+ * (-smtlm_threads) meet the stop checks at every such multiple too. */
+#define SMTLM_SERIES_CYCLES 1024
 
 typedef struct smtlm_gpu {
     smtlm_gpu_cfg cfg;
@@ -124,6 +127,9 @@ typedef struct smtlm_gpu {
     uint64_t progress_next;            /* sim_cycle of the next call */
     smtlm_sample_hook sample_hook;     /* after every step and idle skip (NULL: none) */
     void *sample_ctx;
+    smtlm_progress_hook series_hook;   /* every SMTLM_SERIES_CYCLES of a kernel (time series) */
+    void *series_ctx;
+    uint64_t series_next;
     smtlm_cta_binder binder;
     /* current kernel */
     smtlm_kernel_desc k;
@@ -185,6 +191,9 @@ void smtlm_gpu_set_progress_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void 
 /* A hook called after every step and every bulk idle skip (NULL = none; no cost then). Runs
  * with a sample hook are stepped serially (the parallel driver leaves them alone). */
 void smtlm_gpu_set_sample_hook(smtlm_gpu *gpu, smtlm_sample_hook hook, void *ctx);
+/* A hook called from the stop checks when a kernel's sim_cycle reaches each multiple of
+ * SMTLM_SERIES_CYCLES (for time series read from the SM views). NULL = none. */
+void smtlm_gpu_set_series_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *ctx);
 /* Starts a kernel (gpu_sim_cycle = 0). SMTLM_EINVAL if a CTA cannot fit on an SM. */
 int smtlm_gpu_launch(smtlm_gpu *gpu, const smtlm_kernel_desc *k);
 /* CTAs per SM for kernel k and the resource that limits it (GPGPU-Sim max_cta); 0 = no fit. */

@@ -72,20 +72,30 @@ typedef struct smtlm_opcoll {
     smtlm_dispatch_unit du[SMTLM_MAX_CUS];
     smtlm_port ports[SMTLM_MAX_PORTS];
     unsigned busy;                        /* CUs not free */
+    /* CU masks (bit j = cu[j]), kept with the CUs' state so no step scans the CUs */
+    uint64_t free_cus;                    /* CUs free (cu[j].free) */
     uint64_t collected;                   /* CUs holding an instruction with every operand read */
+    uint64_t set_cus[SMTLM_CUS_KINDS];    /* each set's CUs */
+    uint64_t sched_cus[SMTLM_CUS_KINDS][SMTLM_MAX_SCHED]; /* the CUs of a set scheduler k may use */
+    uint8_t rr_start[SMTLM_MAX_CUS];      /* a dispatch unit's next start after it took CU j */
     uint8_t n_generic_ports;              /* the first ports, identical generic ones */
+    uint8_t generic_fast;                 /* no quirk fix changes how the generic ports allocate */
     uint8_t n_in_sets;
     uint8_t in_sets[SMTLM_NUM_REGSETS];   /* the ID_OC sets the ports read */
+    smtlm_regset *gen_in[SMTLM_PORT_MAX_PAIRS]; /* the generic ports' ID_OC sets, in pair order */
     /* statistics */
     uint64_t occupancy_sum;               /* sum over cycles of busy CUs */
     uint64_t occupancy_hist[SMTLM_MAX_CUS + 1];
     uint64_t collect_lat_hist[64];        /* CU allocation -> operands collected, cycles */
     uint64_t allocations, dispatches;
+    uint64_t cu_allocations[SMTLM_MAX_CUS]; /* instructions each CU took */
+    uint64_t cu_held[SMTLM_MAX_CUS];        /* cycles from allocation to dispatch, summed */
     /* ports (smtlm_opcoll_bind) */
     smtlm_regset *in[SMTLM_NUM_REGSETS];  /* its own ID_OC sets (NULL for the others) */
     smtlm_stage_ops out;                  /* hand-off into the OC_EX sets of the units */
     smtlm_inst_pool *pool;
     smtlm_rf_read_ops rf;                 /* read requests to the register file */
+    struct smtlm_rf *rf_direct;           /* `rf`'s register file when it is the C engine's (direct) */
     const char *cfg_error;                /* why init rejected the configuration */
 } smtlm_opcoll;
 

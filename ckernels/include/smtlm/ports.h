@@ -61,6 +61,9 @@ typedef struct smtlm_stage_ops {
     int (*has_free)(void *ctx, unsigned set, int sub_core, unsigned s);
     /* Hands r (age `uid`) into set `set`; returns the slot taken or -1 when refused. */
     int (*put)(void *ctx, unsigned set, int sub_core, unsigned s, smtlm_iref r, uint64_t uid);
+    /* The sets themselves when a producer may look at their room directly (like
+     * sc_fifo::num_free): the room check then reads them without a call. NULL: ask has_free. */
+    const struct smtlm_regset *row;
 } smtlm_stage_ops;
 
 /* A read request of a collector unit: operand `operand` of the instruction in CU `cu`. */
@@ -84,6 +87,11 @@ typedef struct smtlm_rf_read_ops {
     unsigned (*bank)(void *ctx, unsigned reg, unsigned warp, unsigned sched);
     /* Queues a read at the tail of `bank`'s FIFO; SMTLM_EFULL when the queue is full. */
     int (*request)(void *ctx, unsigned bank, smtlm_read_req req);
+    /* Optional (NULL: one request per read): queues the reads of operand slots `ops` (a mask)
+     * of CU `cu`'s instruction as smtlm_rf_request_reads does, in one call; *queued = the
+     * slots queued (all unless it failed). */
+    int (*request_reads)(void *ctx, unsigned cu, unsigned warp, unsigned sched, const int16_t *src, unsigned ops,
+                         unsigned *queued);
 } smtlm_rf_read_ops;
 
 /* Releases every destination of `in` (register 0 is never tracked). */

@@ -28,8 +28,8 @@ void smtlm_sm_ev_written_back(void *sm, const smtlm_inst *in, unsigned release_m
 
 static inline int smtlm_stage_has_free(const smtlm_stage_ops *o, unsigned set, int sub_core, unsigned s)
 {
-    if (o->has_free == smtlm_regset_stage_has_free)
-        return smtlm_regset_has_free(&((smtlm_regset *)o->ctx)[set], sub_core, s);
+    if (o->row)
+        return smtlm_regset_has_free(&o->row[set], sub_core, s);
     return o->has_free(o->ctx, set, sub_core, s);
 }
 

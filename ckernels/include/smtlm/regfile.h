@@ -32,6 +32,8 @@ extern "C" {
 
 #define SMTLM_RF_QUEUE_CAP 256 /* per-bank read queue (power of two) */
 #define SMTLM_RF_WBUF_CAP 64   /* per-bank buffer of waiting writes (fix mode) */
+#define SMTLM_RF_DEPTH_BINS 16 /* queue-depth histogram: 0 .. 15 and more */
+#define SMTLM_RF_BANK_LO_N (SMTLM_MAX_REG + SMTLM_MAX_WARPS) /* reg + warp < this */
 
 typedef enum smtlm_alloc_policy { SMTLM_ALLOC_FIFO = 0, SMTLM_ALLOC_WAVEFRONT = 1 } smtlm_alloc_policy;
 
@@ -49,6 +51,7 @@ typedef struct smtlm_rf_wentry { uint16_t warp, reg; } smtlm_rf_wentry;
 typedef struct smtlm_rf {
     smtlm_rf_cfg cfg;
     unsigned bps;                           /* banks per scheduler */
+    uint8_t bank_lo[SMTLM_RF_BANK_LO_N];    /* (reg + warp) % bps for every valid reg + warp */
     smtlm_read_req q[SMTLM_MAX_BANKS][SMTLM_RF_QUEUE_CAP];
     uint16_t q_head[SMTLM_MAX_BANKS], q_len[SMTLM_MAX_BANKS];
     uint64_t nonempty;                      /* banks with queued reads */
@@ -62,6 +65,8 @@ typedef struct smtlm_rf {
     /* statistics */
     uint64_t reads[SMTLM_MAX_BANKS], writes[SMTLM_MAX_BANKS], wait_steps[SMTLM_MAX_BANKS];
     uint64_t steps_with_wait;               /* steps in which some read waited */
+    uint64_t queue_depth_hist[SMTLM_RF_DEPTH_BINS]; /* bank-steps that left d reads queued
+                                                     * (d >= 1; the last bin: that many or more) */
     uint64_t dropped_writes;                /* faithful mode: same-bank ALU writes not recorded */
     uint64_t buffered_writes;               /* fix mode: ALU writes that had to wait */
 } smtlm_rf;
@@ -71,13 +76,36 @@ int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg);
 void smtlm_rf_bind(smtlm_rf *rf, const smtlm_rf_ops *ops);
 void smtlm_rf_reset(smtlm_rf *rf);
 
-/* Bank of register `reg` for warp `wid` issued by scheduler `sched`. */
-unsigned smtlm_rf_bank(const smtlm_rf *rf, unsigned reg, unsigned wid, unsigned sched);
+/* Bank of register `reg` for warp `wid` issued by scheduler `sched` (smtlm_bank_subcore or
+ * smtlm_bank_flat, with the modulo looked up for the registers and warps an SM can have). */
+static inline unsigned smtlm_rf_bank(const smtlm_rf *rf, unsigned reg, unsigned wid, unsigned sched)
+{
+    const unsigned x = reg + wid;
+    const unsigned lo = x < SMTLM_RF_BANK_LO_N ? rf->bank_lo[x] : x % rf->bps;
+    return rf->cfg.sub_core ? lo + sched * rf->bps : lo;
+}
 /* The same from a (valid) configuration alone: the bank map is configuration, not state. */
 unsigned smtlm_rf_cfg_bank(const smtlm_rf_cfg *cfg, unsigned reg, unsigned wid, unsigned sched);
 
 /* Queues a read at the tail of `bank`'s FIFO. SMTLM_EFULL if the queue is full. */
-int smtlm_rf_request(smtlm_rf *rf, unsigned bank, smtlm_read_req req);
+static inline int smtlm_rf_request(smtlm_rf *rf, unsigned bank, smtlm_read_req req)
+{
+    if (bank >= rf->cfg.n_banks)
+        return SMTLM_EINVAL;
+    const unsigned len = rf->q_len[bank];
+    if (len == SMTLM_RF_QUEUE_CAP)
+        return SMTLM_EFULL;
+    rf->q[bank][(rf->q_head[bank] + len) & (SMTLM_RF_QUEUE_CAP - 1)] = req;
+    rf->q_len[bank] = (uint16_t)(len + 1);
+    rf->nonempty |= 1ull << bank;
+    return SMTLM_OK;
+}
+
+/* Queues, in operand order, the reads of collector unit `cu` for the operands set in `ops`
+ * (bit i: source register src[i] of warp `warp`, scheduler `sched`): smtlm_rf_bank and
+ * smtlm_rf_request for each. On an error, *queued holds the operands queued before it. */
+int smtlm_rf_request_reads(smtlm_rf *rf, unsigned cu, unsigned warp, unsigned sched, const int16_t *src, unsigned ops,
+                           unsigned *queued);
 
 /* One arbitration step: fills `out` (room for n_banks grants), returns the number granted. */
 unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out);

@@ -25,6 +25,7 @@ enum {
 typedef struct smtlm_regset {
     uint8_t width;
     uint8_t count;                            /* occupied slots */
+    uint32_t occ;                             /* bit s: slot s occupied (kept with slot[]) */
     smtlm_iref slot[SMTLM_MAX_REGSET_WIDTH];
     uint64_t uid[SMTLM_MAX_REGSET_WIDTH];     /* uid of the occupant, for oldest-first */
 } smtlm_regset;
@@ -35,21 +36,53 @@ static inline int smtlm_regset_slot_free(const smtlm_regset *rs, unsigned s)
 {
     return rs->slot[s] == SMTLM_NO_INST;
 }
-/* Any free slot (non-sub-core) or slot `s` (sub-core). */
+/* Any free slot (non-sub-core) or slot `s` (sub-core). Slots at or past the width are never
+ * occupied, so `occ` alone cannot tell that slot s does not exist. */
 static inline int smtlm_regset_has_free(const smtlm_regset *rs, int sub_core, unsigned s)
 {
-    return sub_core ? (s < rs->width && rs->slot[s] == SMTLM_NO_INST) : rs->count < rs->width;
+    return sub_core ? (s < rs->width && !(rs->occ >> s & 1)) : rs->count < rs->width;
 }
 /* First free slot index, or -1. */
-int smtlm_regset_first_free(const smtlm_regset *rs);
+static inline int smtlm_regset_first_free(const smtlm_regset *rs)
+{
+    return rs->count < rs->width ? (int)smtlm_ctz64(~(uint64_t)rs->occ) : -1;
+}
+/* Slot of the oldest occupant when there are several (smtlm_regset_oldest). */
+int smtlm_regset_oldest_of_many(const smtlm_regset *rs);
 /* Slot of the oldest occupant, or -1 when empty. */
-int smtlm_regset_oldest(const smtlm_regset *rs);
+static inline int smtlm_regset_oldest(const smtlm_regset *rs)
+{
+    if (rs->count <= 1)
+        return rs->count ? (int)smtlm_ctz64(rs->occ) : -1;
+    return smtlm_regset_oldest_of_many(rs);
+}
 /* Puts r into slot s (must be free). */
-void smtlm_regset_put(smtlm_regset *rs, unsigned s, smtlm_iref r, uint64_t uid);
+static inline void smtlm_regset_put(smtlm_regset *rs, unsigned s, smtlm_iref r, uint64_t uid)
+{
+    rs->slot[s] = r;
+    rs->uid[s] = uid;
+    rs->occ |= 1u << s;
+    rs->count++;
+}
 /* Sub-core: slot s; otherwise the first free slot. Returns the slot or -1 if none free. */
-int smtlm_regset_move_in(smtlm_regset *rs, int sub_core, unsigned s, smtlm_iref r, uint64_t uid);
+static inline int smtlm_regset_move_in(smtlm_regset *rs, int sub_core, unsigned s, smtlm_iref r, uint64_t uid)
+{
+    int slot = sub_core ? (smtlm_regset_has_free(rs, 1, s) ? (int)s : -1) : smtlm_regset_first_free(rs);
+    if (slot >= 0)
+        smtlm_regset_put(rs, (unsigned)slot, r, uid);
+    return slot;
+}
 /* Removes and returns the occupant of slot s. */
-smtlm_iref smtlm_regset_take(smtlm_regset *rs, unsigned s);
+static inline smtlm_iref smtlm_regset_take(smtlm_regset *rs, unsigned s)
+{
+    smtlm_iref r = rs->slot[s];
+    if (r != SMTLM_NO_INST) {
+        rs->slot[s] = SMTLM_NO_INST;
+        rs->occ &= ~(1u << s);
+        rs->count--;
+    }
+    return r;
+}
 
 /* The C engine's hand-off into a row of sets owned by their readers: stage ops whose ctx is
  * the array of SMTLM_NUM_REGSETS sets (smtlm_sm's). */

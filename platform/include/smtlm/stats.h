@@ -32,6 +32,7 @@ typedef struct smtlm_stats {
     uint64_t cu_hist[SMTLM_MAX_CUS + 1];
     unsigned n_cus;
     uint64_t collect_lat_hist[64];
+    uint64_t queue_depth_hist[SMTLM_RF_DEPTH_BINS];
     uint64_t fu_busy[SMTLM_FU_KINDS];   /* busy cycles summed over units of a kind */
     uint64_t ldst_busy;
     uint64_t warp_stall[SMTLM_WS_COUNT];
@@ -45,6 +46,8 @@ typedef struct smtlm_stats {
     const smtlm_gpu *gpu;           /* for the per-warp entries of the JSON */
 } smtlm_stats;
 
+/* "sp", "dp", "int", "sfu", "tensor", "spec" (the JSON's unit kind names). */
+const char *smtlm_stats_fu_kind_name(unsigned kind);
 /* Snapshot of gpu; core_clock_mhz converts cycles to simulated time (0 = unknown). */
 void smtlm_stats_collect(const smtlm_gpu *gpu, double core_clock_mhz, smtlm_stats *st);
 /* GPGPU-Sim-style block for one kernel. */

@@ -17,7 +17,7 @@ namespace smtlm {
 class OperandCollector : public sc_core::sc_module {
   public:
     SmTargetSocket<OperandCollector> id_oc; // StagePut into its ID_OC sets (from the issue stage)
-    SmInitiatorSocket rf;                   // RfRequest, RfArbitrate
+    SmInitiatorSocket rf;                   // RfRequestReads, RfArbitrate
     SmInitiatorSocket to_exec;              // StagePut into the OC_EX sets of the execution units
     SmInitiatorSocket to_ldst;              // StagePut into OC_EX_MEM
 
@@ -43,10 +43,13 @@ class OperandCollector : public sc_core::sc_module {
     void on_put(SmTransaction &t) { stage_accept(row_, t); }
     static unsigned bank_cb(void *ctx, unsigned reg, unsigned warp, unsigned sched);
     static int request_cb(void *ctx, unsigned bank, smtlm_read_req req);
+    static int request_reads_cb(void *ctx, unsigned cu, unsigned warp, unsigned sched, const int16_t *src, unsigned ops,
+                                unsigned *queued);
     smtlm_opcoll oc_;
     smtlm_rf_cfg rf_cfg_{};
     smtlm_regset *row_ = nullptr;
     StageOut out_;
+    SmTransaction reads_{SmCommand::RfRequestReads};
 };
 
 } // namespace smtlm

@@ -15,7 +15,7 @@ namespace smtlm {
 
 class RegisterFile : public sc_core::sc_module {
   public:
-    SmTargetSocket<RegisterFile> read;       // RfBank, RfRequest, RfArbitrate (operand collector)
+    SmTargetSocket<RegisterFile> read;       // RfBank, RfRequest(Reads), RfArbitrate (operand collector)
     SmTargetSocket<RegisterFile> wb_write;   // RfTryWrite (writeback)
     SmTargetSocket<RegisterFile> ldst_write; // RfCanWrite, RfWrite (LDST)
     SmInitiatorSocket release;               // WarpRelease (to the issue stage)

@@ -33,7 +33,8 @@ class StageOut {
         other_set_ = other_set;
         other_ = other;
     }
-    smtlm_stage_ops ops() { return smtlm_stage_ops{this, &StageOut::has_free, &StageOut::put}; }
+    // the room check reads the row directly (as sc_fifo::num_free would); puts are transactions
+    smtlm_stage_ops ops() { return smtlm_stage_ops{this, &StageOut::has_free, &StageOut::put, row_}; }
 
   private:
     static int has_free(void *ctx, unsigned set, int sub_core, unsigned s)
@@ -43,7 +44,8 @@ class StageOut {
     static int put(void *ctx, unsigned set, int sub_core, unsigned s, smtlm_iref r, uint64_t uid)
     {
         StageOut *o = static_cast<StageOut *>(ctx);
-        SmTransaction t{SmCommand::StagePut};
+        SmTransaction &t = o->t_; // one payload object reused (a put never nests in another)
+        t.status = SMTLM_OK;
         t.set = set;
         t.sub_core = sub_core;
         t.slot = s;
@@ -55,6 +57,7 @@ class StageOut {
     const smtlm_regset *row_ = nullptr;
     SmInitiatorSocket *to_ = nullptr, *other_ = nullptr;
     unsigned other_set_ = ~0u;
+    SmTransaction t_{SmCommand::StagePut};
 };
 
 // C-kernel warp ops whose every event is a transaction on `sock` (to the issue stage).
@@ -69,12 +72,15 @@ class WarpEventsOut {
   private:
     static void send(void *ctx, SmCommand c, unsigned warp, const smtlm_inst *in = nullptr, unsigned reg = 0, long n = 0)
     {
-        SmTransaction t{c};
+        WarpEventsOut *o = static_cast<WarpEventsOut *>(ctx);
+        SmTransaction &t = o->t_; // reused: the issue stage's handler sends no warp event back
+        t.cmd = c;
+        t.status = SMTLM_OK;
         t.warp = warp;
         t.in = in;
         t.reg = reg;
         t.result = n;
-        static_cast<WarpEventsOut *>(ctx)->sock_.call(t);
+        o->sock_.call(t);
     }
     static void release(void *c, unsigned w, unsigned reg) { send(c, SmCommand::WarpRelease, w, nullptr, reg); }
     static void completed(void *c, const smtlm_inst *in) { send(c, SmCommand::WarpCompleted, in->warp, in); }
@@ -87,6 +93,7 @@ class WarpEventsOut {
         send(c, SmCommand::WarpWrittenBack, in->warp, in, 0, (long)mask);
     }
     SmInitiatorSocket &sock_;
+    SmTransaction t_{SmCommand::WarpRelease};
 };
 
 // C-kernel register-file write ops as transactions on `sock`.
@@ -98,11 +105,15 @@ class RfWriteOut {
   private:
     static long send(void *ctx, SmCommand c, unsigned warp, unsigned sched, unsigned reg)
     {
-        SmTransaction t{c};
+        RfWriteOut *o = static_cast<RfWriteOut *>(ctx);
+        SmTransaction &t = o->t_; // reused: a write never nests in another
+        t.cmd = c;
+        t.status = SMTLM_OK;
+        t.result = 0;
         t.warp = warp;
         t.sched = sched;
         t.reg = reg;
-        static_cast<RfWriteOut *>(ctx)->sock_.call(t);
+        o->sock_.call(t);
         return t.result;
     }
     static smtlm_rf_write_result try_write(void *c, unsigned w, unsigned s, unsigned r)
@@ -112,6 +123,7 @@ class RfWriteOut {
     static int can_write(void *c, unsigned w, unsigned s, unsigned r) { return (int)send(c, SmCommand::RfCanWrite, w, s, r); }
     static void write(void *c, unsigned w, unsigned s, unsigned r) { send(c, SmCommand::RfWrite, w, s, r); }
     SmInitiatorSocket &sock_;
+    SmTransaction t_{SmCommand::RfWrite};
 };
 
 } // namespace smtlm

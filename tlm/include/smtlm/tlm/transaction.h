@@ -30,6 +30,8 @@ enum class SmCommand : uint8_t {
     StagePut,      // pipeline register set `set`: hand `inst` (age `uid`) in, slot per sub_core/slot
     RfBank,        // result = bank of (reg, warp, sched)
     RfRequest,     // queue read `req` on `bank`
+    RfRequestReads, // queue the reads of operand slots `ops` of CU `cu`'s instruction (`src`, warp,
+                    // sched); result = the slots queued
     RfArbitrate,   // one arbitration step: grants[0 .. result-1]
     RfTryWrite,    // result = smtlm_rf_write_result of (warp, sched, reg)
     RfCanWrite,    // result = 1 if the register's bank is free in this step
@@ -53,6 +55,8 @@ struct SmTransaction {
     const smtlm_inst *in = nullptr;
     smtlm_read_req req{};
     smtlm_read_grant *grants = nullptr; // RfArbitrate: room for every bank
+    const int16_t *src = nullptr;       // RfRequestReads: the instruction's source registers
+    unsigned cu = 0, ops = 0;           // RfRequestReads
     long result = 0;
 };
 
