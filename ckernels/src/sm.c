@@ -371,6 +371,11 @@ static int build(smtlm_sm *sm)
         return rc;
     smtlm_wb_init(&sm->wb, c->fix_wb_bank_conflict);
     bind(sm);
+    if (c->muon.enabled) {
+        if ((rc = smtlm_sm_muon_init(sm)))
+            return rc;
+        smtlm_sm_muon_bind(sm);
+    }
     return SMTLM_OK;
 }
 
@@ -409,6 +414,8 @@ void smtlm_sm_reset(smtlm_sm *sm)
     smtlm_exec_reset(&sm->ex);
     smtlm_ldst_reset(&sm->ldst);
     smtlm_wb_reset(&sm->wb);
+    if (c->muon.enabled)
+        smtlm_sm_muon_reset(sm);
     memset(&sm->stats, 0, sizeof sm->stats);
     sm->now = 0;
     sm->last_progress = 0;
@@ -461,6 +468,8 @@ int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
         return SMTLM_OK;
     if (sm->error)
         return sm->error;
+    if (sm->cfg.muon.enabled)
+        return smtlm_sm_muon_cycle(sm, now);
     sm->now = now;
     sm->stats.active_cycles++;
     if (smtlm_rf_writes_pending(&sm->rf)) /* fix mode: buffered writes land first */
@@ -489,6 +498,8 @@ int smtlm_sm_quiescent(const smtlm_sm *sm)
 {
     if (!smtlm_sm_active(sm))
         return 1;
+    if (sm->cfg.muon.enabled) /* muon mode does not skip cycles */
+        return 0;
     return !sm->error && smtlm_issue_idle(&sm->iss) && smtlm_opcoll_idle(&sm->oc) && smtlm_rf_idle(&sm->rf) &&
            smtlm_exec_idle(&sm->ex) && smtlm_ldst_idle(&sm->ldst) && smtlm_wb_idle(&sm->wb);
 }

@@ -12,7 +12,7 @@ static const char *const k_policy[] = {"rr", "oldest", "gto"};
 static const char *const k_collector[] = {"duplicated", "src_banked", "inst_banked", "min_banked", "caching"};
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-const char *smtlm_muon_war_name(smtlm_muon_opt_war w) { return (unsigned)w < COUNT(k_war) ? k_war[w] : "?"; }
+const char *smtlm_muon_opt_war_name(smtlm_muon_opt_war w) { return (unsigned)w < COUNT(k_war) ? k_war[w] : "?"; }
 const char *smtlm_muon_policy_name(smtlm_muon_opt_policy p)
 {
     return (unsigned)p < COUNT(k_policy) ? k_policy[p] : "?";

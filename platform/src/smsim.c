@@ -367,6 +367,14 @@ static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engi
         return 2;
     if (!(r->engine = pick_engine(r->opts, engines, n_engines, msg, n)))
         return 2;
+    if (r->cfg.gpu.sm.muon.enabled && strcmp(opt_str(r->opts, "smtlm_engine"), "c") != 0) {
+        /* only the C engine composes the Muon SM so far */
+        char where[256] = "<default>";
+        smtlm_options_origin(r->opts, "smtlm_mode", where, sizeof where);
+        snprintf(msg, n, "%s: -smtlm_mode muon: the SystemC engine does not model muon mode yet; choose the C engine "
+                 "with -smtlm_engine c", where);
+        return 2;
+    }
     smtlm_engine_params p;
     memset(&p, 0, sizeof p);
     p.core_clock_mhz = r->cfg.core_clock_mhz;
