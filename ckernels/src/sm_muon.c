@@ -110,6 +110,7 @@ static int release_regs(smtlm_sm *sm, unsigned t, uint64_t now)
             continue;
         const int reg = k->dst[i];
         m->writer[w][reg] = SMTLM_MUON_NO_TAG;
+        smtlm_sb_release_reg(&sm->iss.sb, w, (unsigned)reg);
         smtlm_muon_coll_writeback(&m->coll, now, w, reg);
         if (sm->cfg.muon.rs.forwarding) {
             smtlm_muon_rs_fwd fwd[SMTLM_MUON_RS_MAX];
@@ -399,10 +400,19 @@ static int admit(smtlm_sm *sm, uint64_t now)
     g->warp = (uint16_t)w;
     g->pc = in->pc;
     m->ref_tag[r] = (uint16_t)t;
+    /* The SM's own scoreboard mirrors pendingWrite: the front end's exit test and MEMBAR wait
+     * for a warp's pending writes there (a global load leaves the pipeline before it writes). */
     const smtlm_muon_sb_ticket *k = &m->sb.ticket[t];
+    smtlm_inst mirror;
+    memset(&mirror, 0, sizeof mirror);
     for (unsigned i = 0; i < k->n_dst; i++)
-        if (k->writes >> i & 1)
+        if (k->writes >> i & 1) {
             m->writer[w][k->dst[i]] = (uint16_t)t;
+            mirror.dst[mirror.n_dst++] = k->dst[i];
+        }
+    const int longop = in->op == SMTLM_OP_LOAD && (in->mem_space == SMTLM_MEM_GLOBAL || in->mem_space == SMTLM_MEM_LOCAL ||
+                                                   in->mem_space == SMTLM_MEM_TEX);
+    smtlm_sb_reserve(&iss->sb, (unsigned)w, &mirror, longop);
     /* the instruction buffer steps as at a GPGPU-Sim issue */
     wp->ib[slot] = SMTLM_NO_INST;
     wp->ib_valid[slot] = 0;

@@ -365,8 +365,6 @@ static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engi
 {
     if (smtlm_engine_config(r->opts, &r->cfg, msg, n) || reader_thread(r, msg, n) || stream_limit(r, msg, n))
         return 2;
-    if (!(r->engine = pick_engine(r->opts, engines, n_engines, msg, n)))
-        return 2;
     if (r->cfg.gpu.sm.muon.enabled && strcmp(opt_str(r->opts, "smtlm_engine"), "c") != 0) {
         /* only the C engine composes the Muon SM so far */
         char where[256] = "<default>";
@@ -375,6 +373,8 @@ static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engi
                  "with -smtlm_engine c", where);
         return 2;
     }
+    if (!(r->engine = pick_engine(r->opts, engines, n_engines, msg, n)))
+        return 2;
     smtlm_engine_params p;
     memset(&p, 0, sizeof p);
     p.core_clock_mhz = r->cfg.core_clock_mhz;
