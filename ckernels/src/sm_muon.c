@@ -351,21 +351,31 @@ static int admit(smtlm_sm *sm, uint64_t now)
     smtlm_sm_muon *m = &sm->muon;
     smtlm_issue *iss = &sm->iss;
     uint64_t cand = 0;
+    uint8_t picked[SMTLM_MAX_WARPS];
     for (unsigned w = 0; w < sm->cfg.max_warps; w++) {
         const smtlm_warp *wp = &iss->warp[w];
         if (wp->done_exit || (iss->ib_empty >> w & 1) || !wp->ib_valid[wp->next] || smtlm_warp_waiting(iss, w))
             continue;
-        const smtlm_inst *head = smtlm_pool_get(&sm->pool, wp->ib[wp->next]);
-        if (exec_set(iss, head) < 0)
+        /* the buffer in program order: the head, then (past-WAW) the entry behind it */
+        const smtlm_inst *window[2];
+        unsigned n = 0;
+        window[n++] = smtlm_pool_get(&sm->pool, wp->ib[wp->next]);
+        if (exec_set(iss, window[0]) < 0)
             continue;
-        unsigned pick;
+        const unsigned behind = wp->next ^ 1u;
+        if (sm->cfg.muon.sb.past_waw && wp->ib_valid[behind] &&
+            exec_set(iss, smtlm_pool_get(&sm->pool, wp->ib[behind])) >= 0)
+            window[n++] = smtlm_pool_get(&sm->pool, wp->ib[behind]);
+        unsigned pick = 0;
         int verdict = SMTLM_MUON_ADMIT;
-        const int rc = smtlm_muon_sb_select(&m->sb, &head, 1, &pick, &verdict);
+        const int rc = smtlm_muon_sb_select(&m->sb, window, n, &pick, &verdict);
         if (rc < 0)
             return rc;
-        if (rc == 1)
+        if (rc == 1) {
             cand |= 1ull << w;
-        else if (verdict > 0 && verdict < SMTLM_MUON_VERDICTS)
+            picked[w] = (uint8_t)pick;
+        }
+        if (verdict > 0 && verdict < SMTLM_MUON_VERDICTS)
             m->st.admit_stall[verdict]++;
     }
     if (!cand)
@@ -379,7 +389,7 @@ static int admit(smtlm_sm *sm, uint64_t now)
         return SMTLM_OK;
     }
     smtlm_warp *wp = &iss->warp[w];
-    const unsigned slot = wp->next;
+    const unsigned slot = picked[w] ? wp->next ^ 1u : wp->next;
     const smtlm_iref r = wp->ib[slot];
     smtlm_inst *in = smtlm_pool_get(&sm->pool, r);
     smtlm_muon_sb_operands ops;
@@ -413,10 +423,12 @@ static int admit(smtlm_sm *sm, uint64_t now)
     const int longop = in->op == SMTLM_OP_LOAD && (in->mem_space == SMTLM_MEM_GLOBAL || in->mem_space == SMTLM_MEM_LOCAL ||
                                                    in->mem_space == SMTLM_MEM_TEX);
     smtlm_sb_reserve(&iss->sb, (unsigned)w, &mirror, longop);
-    /* the instruction buffer steps as at a GPGPU-Sim issue */
+    /* the instruction buffer steps as at a GPGPU-Sim issue; an entry admitted past the head
+     * leaves the head in place */
     wp->ib[slot] = SMTLM_NO_INST;
     wp->ib_valid[slot] = 0;
-    wp->next = (uint8_t)(slot ^ 1);
+    if (!picked[w])
+        wp->next = (uint8_t)(slot ^ 1);
     warp_ib_changed(iss, (unsigned)w);
     if (!wp->ib_valid[slot ^ 1])
         iss->ib_empty |= 1ull << w;

@@ -145,6 +145,33 @@ TEST(MuonSm, TheOtherWarOptionsCompleteThePattern)
     }
 }
 
+// i0 writes R5, X is independent, i1 writes R5 again (WAW on i0), i2 is independent. The
+// front end decodes two instructions at a time into the two-entry buffer, so [i1, i2] sit in it
+// together once [i0, X] were admitted.
+TEST(MuonSm, PastWawAdmitsTheEntryBehindAWawBlockedHead)
+{
+    const std::string trace = one_warp_trace(
+        "muon_past_waw", {"1 R5 IADD3 1 R1 0", "1 R10 IADD3 1 R11 0", "1 R5 IADD3 1 R2 0", "1 R9 IADD3 1 R3 0"});
+    std::map<unsigned, Events> ev[2];
+    for (int past = 0; past < 2; past++) {
+        const std::string log = e2e::scratch("muon_past_waw_" + std::to_string(past)) + "/events.txt";
+        const e2e::Result r = e2e::smsim({"-config", k_configs + "/muon-rtl.config", "-smtlm_engine", "c",
+                                          "-smtlm_muon_past_waw", std::to_string(past), "-trace", trace,
+                                          "-smtlm_event_log", log});
+        ASSERT_EQ(r.status, 0) << r.err;
+        ev[past] = read_events(log);
+        ASSERT_EQ(ev[past].size(), 5u);
+        // Either way i1 waits for i0's writeback, and enters in that cycle (writebacks come
+        // before admission within a cycle).
+        EXPECT_EQ(ev[past].at(0x20).issue, ev[past].at(0x00).writeback) << past;
+    }
+    // Without past-WAW, i2 follows i1 (one admission per cycle).
+    EXPECT_EQ(ev[0].at(0x30).issue, ev[0].at(0x20).issue + 1);
+    // With it, i2 is admitted past the blocked head in the cycle after X, before i1.
+    EXPECT_EQ(ev[1].at(0x30).issue, ev[1].at(0x10).issue + 1);
+    EXPECT_LT(ev[1].at(0x30).issue, ev[1].at(0x20).issue);
+}
+
 TEST(MuonSm, EveryCollectorStrategyRunsLudToCompletionWithTheDefaultInstructionCount)
 {
     const e2e::Result base = e2e::smsim({"-smtlm_engine", "c", "-trace", k_lud});
