@@ -344,8 +344,13 @@ static int deliver(smtlm_sm *sm, uint64_t now)
     return SMTLM_OK;
 }
 
-/* Pops the head of warp w's instruction buffer into the RS (issue_warp without the ID_OC
- * hand-off and the GPGPU-Sim scoreboard). */
+static int special(const smtlm_inst *in)
+{
+    return in->atomic || in->op == SMTLM_OP_EXIT || in->op == SMTLM_OP_BARRIER || in->op == SMTLM_OP_MEMBAR;
+}
+
+/* Pops the head of a warp's instruction buffer (or, past-WAW, the entry behind it) into the RS
+ * (issue_warp without the ID_OC hand-off and the GPGPU-Sim scoreboard). */
 static int admit(smtlm_sm *sm, uint64_t now)
 {
     smtlm_sm_muon *m = &sm->muon;
@@ -362,10 +367,13 @@ static int admit(smtlm_sm *sm, uint64_t now)
         window[n++] = smtlm_pool_get(&sm->pool, wp->ib[wp->next]);
         if (exec_set(iss, window[0]) < 0)
             continue;
+        /* EXIT, BAR, MEMBAR and atomics act on the warp at admission: never past the head */
         const unsigned behind = wp->next ^ 1u;
-        if (sm->cfg.muon.sb.past_waw && wp->ib_valid[behind] &&
-            exec_set(iss, smtlm_pool_get(&sm->pool, wp->ib[behind])) >= 0)
-            window[n++] = smtlm_pool_get(&sm->pool, wp->ib[behind]);
+        if (sm->cfg.muon.sb.past_waw && wp->ib_valid[behind]) {
+            const smtlm_inst *b = smtlm_pool_get(&sm->pool, wp->ib[behind]);
+            if (exec_set(iss, b) >= 0 && !special(b))
+                window[n++] = b;
+        }
         unsigned pick = 0;
         int verdict = SMTLM_MUON_ADMIT;
         const int rc = smtlm_muon_sb_select(&m->sb, window, n, &pick, &verdict);
@@ -438,7 +446,7 @@ static int admit(smtlm_sm *sm, uint64_t now)
     in->ev[SMTLM_EV_ISSUE] = now;
     iss->issued++;
     iss->issued_this_cycle++;
-    if (in->atomic || in->op == SMTLM_OP_EXIT || in->op == SMTLM_OP_BARRIER || in->op == SMTLM_OP_MEMBAR) {
+    if (special(in)) {
         iss->ports.now = now;
         smtlm_issue_special(iss, &iss->ports, (unsigned)w, in);
     }

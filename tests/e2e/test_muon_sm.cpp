@@ -172,6 +172,23 @@ TEST(MuonSm, PastWawAdmitsTheEntryBehindAWawBlockedHead)
     EXPECT_LT(ev[1].at(0x30).issue, ev[1].at(0x20).issue);
 }
 
+// [i1, EXIT] in the buffer with i1 WAW-blocked: EXIT retires the warp's lanes at admission, so
+// it is never admitted past the head (i1 would be lost from the flushed buffer).
+TEST(MuonSm, PastWawNeverAdmitsAnExitPastTheHead)
+{
+    const std::string log = e2e::scratch("muon_past_waw_exit") + "/events.txt";
+    const e2e::Result r = e2e::smsim({"-config", k_configs + "/muon-rtl.config", "-smtlm_engine", "c",
+                                      "-smtlm_muon_past_waw", "1", "-trace",
+                                      one_warp_trace("muon_past_waw_exit",
+                                                     {"1 R5 IADD3 1 R1 0", "1 R10 IADD3 1 R11 0", "1 R5 IADD3 1 R2 0"}),
+                                      "-smtlm_event_log", log});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.stat("gpu_sim_insn"), 4 * 32);
+    const auto ev = read_events(log);
+    ASSERT_EQ(ev.size(), 4u);
+    EXPECT_EQ(ev.at(0x30).issue, ev.at(0x20).issue + 1);
+}
+
 TEST(MuonSm, EveryCollectorStrategyRunsLudToCompletionWithTheDefaultInstructionCount)
 {
     const e2e::Result base = e2e::smsim({"-smtlm_engine", "c", "-trace", k_lud});
