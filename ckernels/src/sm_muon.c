@@ -10,7 +10,8 @@
  *   5. dispatch: one complete RS row whose unit's OC_EX slot is free, by the RS policy
  *   6. collection: one RS row's operands requested (readReq); collector arbitration
  *   7. wake-ups without forwarding (the woken operand is requested from the next cycle)
- *   8. admission: one warp's instruction-buffer head into the RS through the scoreboard
+ *   8. admission: one warp's instruction-buffer head (past-WAW: or the entry behind it) into
+ *      the RS through the scoreboard
  *   9. fetch and decode (the SM's front end)
  *
  * Decrements (writebacks, reads) come before the admission that may see them, as in the RTL.
