@@ -137,9 +137,11 @@ def cmd_run(a):
                 return 0
     finally:
         lock.release()
-    final = _wait(sd, [p.name for p in sweep.points], a.poll) if a.backend == "slurm" else \
-        state.states(sd, [p.name for p in sweep.points])
-    _say(_summary(final))
+    if a.backend == "slurm":
+        final = _wait(sd, [p.name for p in sweep.points], a.poll)  # says the summary as it changes
+    else:
+        final = state.states(sd, [p.name for p in sweep.points])
+        _say(_summary(final))
     for n, st, detail in final:
         if st != "done":
             _say("%s: %s%s" % (n, st, ": " + detail if detail else ""))

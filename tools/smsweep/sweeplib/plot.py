@@ -54,6 +54,9 @@ def series(cols, rows, metric, x, params, where=(), relative=False):
 
 
 def draw(lines, numeric, metric, x, out_path, title="", relative=False):
+    ext = out_path.rsplit(".", 1)[-1].lower()
+    if ext not in ("svg", "png"):
+        raise PlotError("%s: the chart is written as .svg or .png" % out_path)
     try:
         import matplotlib
     except ImportError:
@@ -71,7 +74,8 @@ def draw(lines, numeric, metric, x, out_path, title="", relative=False):
     pos = (lambda v: v) if numeric else (lambda v: xs_all.index(v))
     markers = "osD^vP*X"
     for i, (label, pts) in enumerate(lines.items()):
-        ax.plot([pos(a) for a, _ in pts], [b for _, b in pts], marker=markers[i % len(markers)], label=label)
+        ax.plot([pos(a) for a, _ in pts], [b for _, b in pts], marker=markers[i % len(markers)], label=label,
+                gid="sweep-line-%d" % i)  # the SVG group of the line, for readers of the file
     if numeric and len(xs_all) >= 3 and all(v > 0 and math.log2(v).is_integer() for v in xs_all):
         ax.set_xscale("log", base=2)  # 8, 16, 32: evenly spaced
     if len(xs_all) <= 16:
@@ -84,9 +88,6 @@ def draw(lines, numeric, metric, x, out_path, title="", relative=False):
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize="small")
     fig.tight_layout()
-    ext = out_path.rsplit(".", 1)[-1].lower()
-    if ext not in ("svg", "png"):
-        raise PlotError("%s: the chart is written as .svg or .png" % out_path)
     fig.savefig(out_path, format=ext, metadata={"Date": None} if ext == "svg" else {"Software": None},
                 dpi=120)
     plt.close(fig)

@@ -52,9 +52,21 @@ def describe_exit(rc):
     return "exit status %d" % rc
 
 
+def clear_results(pdir):
+    """Before a point runs again: its last result goes (attempts.log stays)."""
+    reclaim(pdir)
+    for f in RESULT_FILES:
+        try:
+            os.remove(os.path.join(pdir, f))
+        except FileNotFoundError:
+            pass
+
+
 def prepare(pdir, point, argv):
-    """Creates the directory and its description; the result files are left alone."""
+    """Creates the directory and its description, for a point about to run: any earlier result
+    goes, so that until it runs it is pending or missing, never its old self."""
     os.makedirs(pdir, exist_ok=True)
+    clear_results(pdir)
     info = {"index": point.index, "name": point.name, "trace": point.trace.name, "trace_path": point.trace.path,
             "config": point.config.name, "config_files": point.config.files, "params": point.params(),
             "argv": argv}
@@ -68,12 +80,17 @@ def _log(pdir, text):
 
 
 def _alive(pid):
+    """The process exists and is not a zombie (an orphan nobody reaped yet has ended)."""
     try:
         os.kill(pid, 0)
-        return True
     except ProcessLookupError:
         return False
     except PermissionError:
+        pass
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
         return True
 
 
@@ -113,12 +130,7 @@ def run_point(pdir, backend, job=None, on_start=None, interrupted=None):
     point counts as missing)."""
     info = read_json(os.path.join(pdir, "point.json"))
     argv = info["argv"]
-    reclaim(pdir)
-    for f in RESULT_FILES:
-        try:
-            os.remove(os.path.join(pdir, f))
-        except FileNotFoundError:
-            pass
+    clear_results(pdir)
     marker = {"backend": backend, "host": socket.gethostname(), "runner_pid": os.getpid(), "job": job,
               "started": time.time()}
     start = time.monotonic()

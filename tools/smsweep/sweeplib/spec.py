@@ -322,7 +322,7 @@ def load(path):
                     continue
                 names.add(name)
                 points.append(Point(len(points), name, t, c, cell))
-    name = doc.get("name", _stem(path))
+    name = doc.get("name", re.sub(r"\.toml$", "", os.path.basename(path)))
     return Sweep(path=path, name=safe_name(r.string(name, ("name",), "name")), traces=traces, configs=configs,
                  engine=engine, engine_line=r.lines.line("engine"), outputs=outputs, options=options,
                  points=points, param_names=param_names, local=local, slurm=slurm,

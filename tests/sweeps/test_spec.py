@@ -1,0 +1,172 @@
+"""The sweep file without running anything: its line map, its expansion into points, their names
+and command lines, and how collect turns one run's stats JSON into one row."""
+import os
+import tempfile
+import unittest
+
+from sweeplib import collect, spec
+from sweeplib.tomlines import LineMap
+
+TRICKY = '''# a comment with "quotes" and = signs
+name = "banks"   # trailing comment
+traces = [
+  "a/kernelslist.g",   # 1: a comment with ] and ,
+  { name = "b", path = "x#y/kernelslist.g" },
+]
+configs = [["c/gpgpusim.config", "c/trace.config"], "d.config"]
+
+[options]
+"-gpgpu_max_cycle" = 100000
+desc.sub = 'single ] quoted'
+
+[grid]
+-gpgpu_num_reg_banks = [8,
+   16,  # sixteen
+   32]
+"-smtlm_oc_allocator" = ["fifo", "wavefront"]
+
+[[points]]
+"-gpgpu_num_reg_banks" = 64
+
+[[points]]
+-gpgpu_num_reg_banks = 4
+"-smtlm_fix_subcore_hol" = true
+'''
+
+
+class LineMapTest(unittest.TestCase):
+    def test_every_key_and_element_has_its_line(self):
+        m = LineMap(TRICKY)
+        self.assertEqual(m.line("name"), 2)
+        self.assertEqual(m.line("traces"), 3)
+        self.assertEqual(m.line("traces", 0), 4)
+        self.assertEqual(m.line("traces", 1), 5)
+        self.assertEqual(m.line("traces", 1, "path"), 5)
+        self.assertEqual(m.line("configs", 1), 7)
+        self.assertEqual(m.line("options", "-gpgpu_max_cycle"), 10)
+        self.assertEqual(m.line("options", "desc", "sub"), 11)
+        self.assertEqual(m.line("grid", "-gpgpu_num_reg_banks"), 14)
+        self.assertEqual(m.line("grid", "-gpgpu_num_reg_banks", 1), 15)
+        self.assertEqual(m.line("grid", "-gpgpu_num_reg_banks", 2), 16)
+        self.assertEqual(m.line("grid", "-smtlm_oc_allocator", 1), 17)
+        self.assertEqual(m.line("points", 0, "-gpgpu_num_reg_banks"), 20)
+        self.assertEqual(m.line("points", 1, "-gpgpu_num_reg_banks"), 23)
+        self.assertEqual(m.line("points", 1, "-smtlm_fix_subcore_hol"), 24)
+
+    def test_unknown_paths_fall_back_to_their_table(self):
+        m = LineMap(TRICKY)
+        self.assertEqual(m.line("grid", "-nothing"), 13)
+        self.assertEqual(m.line("nothing"), 1)
+
+    def test_text_it_cannot_follow_keeps_what_came_before(self):
+        m = LineMap('a = 1\nb = [1,\n  2\nc = = 3\n')
+        self.assertEqual(m.line("a"), 1)
+        self.assertEqual(m.line("b"), 2)
+
+
+class SpecTest(unittest.TestCase):
+    def load(self, text):
+        d = tempfile.mkdtemp(prefix="smsweep-spec-")
+        self.addCleanup(lambda: __import__("shutil").rmtree(d, True))
+        p = os.path.join(d, "s.toml")
+        with open(p, "w") as f:
+            f.write(text)
+        return spec.load(p), d
+
+    def test_grid_cells_and_explicit_points_times_traces_and_configs(self):
+        sw, d = self.load(TRICKY.replace("desc.sub = 'single ] quoted'", "# desc"))
+        self.assertEqual(sw.name, "banks")
+        self.assertEqual([t.name for t in sw.traces], ["a", "b"])
+        self.assertEqual(sw.traces[1].path, os.path.join(d, "x#y", "kernelslist.g"))
+        self.assertEqual([c.name for c in sw.configs], ["c", "d"])
+        self.assertEqual(sw.configs[0].files, [os.path.join(d, "c", "gpgpusim.config"),
+                                               os.path.join(d, "c", "trace.config")])
+        # (3 banks x 2 allocators + 2 explicit) settings x 2 traces x 2 configs
+        self.assertEqual(len(sw.points), 8 * 2 * 2)
+        self.assertEqual(sw.param_names, ["-gpgpu_num_reg_banks", "-smtlm_oc_allocator", "-smtlm_fix_subcore_hol"])
+        names = [p.name for p in sw.points]
+        self.assertEqual(len(set(names)), len(names))
+        self.assertEqual(names[0], "a.c.gpgpu_num_reg_banks=8.smtlm_oc_allocator=fifo")
+        self.assertEqual(names[7], "a.c.gpgpu_num_reg_banks=4.smtlm_fix_subcore_hol=1")  # true -> 1
+        self.assertEqual(sw.points[7].params(), {"-gpgpu_num_reg_banks": "4", "-smtlm_fix_subcore_hol": "1"})
+
+    def test_the_command_line_and_the_line_of_each_argument(self):
+        sw, d = self.load(TRICKY.replace("desc.sub = 'single ] quoted'", "# desc"))
+        p = sw.points[1]  # a, c, 8 banks, wavefront
+        argv, lines = spec.command(sw, p, "/bin/smsim", outdir="/o/p")
+        self.assertEqual(argv, ["/bin/smsim", "-trace", os.path.join(d, "a", "kernelslist.g"),
+                                "-config", os.path.join(d, "c", "gpgpusim.config"),
+                                "-config", os.path.join(d, "c", "trace.config"),
+                                "-gpgpu_max_cycle", "100000", "-gpgpu_num_reg_banks", "8",
+                                "-smtlm_oc_allocator", "wavefront", "-smtlm_stats_json", "/o/p/stats.json"])
+        # the option's name: its key's line; its value: the value's line
+        self.assertEqual(lines, [None, 4, 4, 7, 7, 7, 7, 10, 10, 14, 14, 17, 17, None, None])
+        p16 = next(q for q in sw.points if q.params() == {"-gpgpu_num_reg_banks": "16", "-smtlm_oc_allocator": "fifo"})
+        self.assertEqual(spec.command(sw, p16, "s")[1][9:11], [14, 15])  # -gpgpu_num_reg_banks 16
+
+    def test_a_repeated_cell_is_one_point_and_labels_stay_unique(self):
+        sw, _ = self.load('traces = ["", "x/kernelslist.g", "y/x/kernelslist.g"]\n'
+                          'configs = ["q/a.config", "r/a.config"]\n'
+                          '[grid]\n"-gpgpu_num_reg_banks" = [8]\n'
+                          '[[points]]\n"-gpgpu_num_reg_banks" = 8\n')
+        self.assertEqual([t.name for t in sw.traces], ["synthetic", "x", "x-2"])
+        self.assertEqual(sw.traces[0].path, "")
+        self.assertEqual([c.name for c in sw.configs], ["a", "a-2"])
+        self.assertEqual(len(sw.points), 3 * 2)
+        self.assertEqual(spec.command(sw, sw.points[0], "s")[0], ["s", "-config", sw.configs[0].files[0],
+                                                                  "-gpgpu_num_reg_banks", "8"])
+
+    def test_no_grid_is_one_point_per_trace_and_config(self):
+        sw, _ = self.load('traces = ["t/kernelslist.g"]\n')
+        self.assertEqual([p.name for p in sw.points], ["t.builtin"])
+
+    def test_mistakes_in_the_file_name_their_line(self):
+        cases = [
+            ('traces = [""]\ntrcaes = 1\n', ":2: unknown key 'trcaes' (did you mean 'traces'?)"),
+            ('traces = [""]\n[grid]\n"-trace" = ["x"]\n', ":3: -trace cannot be set in a sweep"),
+            ('traces = [""]\n[options]\n"-smtlm_stats_json" = "x"\n', ":3: -smtlm_stats_json cannot be set"),
+            ('traces = [""]\n[grid]\n"-x" = []\n', ":3: -x has no values"),
+            ('traces = [""]\n[grid]\n"-x" = [[1]]\n', ":3: a value of -x must be a number, a string or a boolean"),
+            ('traces = [""]\n[slurm]\npartion = "a"\n', ":3: unknown key 'partion' (did you mean 'partition'?)"),
+            ('traces = [""]\noutputs = ["report", "stat_csv"]\n', ":2: unknown output 'stat_csv' (did you mean 'stats_csv'?)"),
+            ('traces = [""]\n\nconfigs = "a.config\n', ":3: not valid TOML"),
+            ('configs = ["a.config"]\n', ":1: no traces"),
+        ]
+        for text, want in cases:
+            with self.assertRaises(spec.SweepError, msg=text) as cm:
+                self.load(text)
+            self.assertIn(want, str(cm.exception))
+            self.assertTrue(str(cm.exception).startswith(os.path.join(tempfile.gettempdir(), "smsweep-spec-")))
+
+
+class RunStatsTest(unittest.TestCase):
+    def test_a_row_describes_the_whole_run(self):
+        # two kernels: SM counters are cumulative in smsim's records, gpu_sim_* per kernel
+        k1 = {"kernel_name": "a", "kernel_launch_uid": 1, "gpu_sim_cycle": 100, "gpu_sim_insn": 300,
+              "gpu_ipc": 3.0, "gpu_sim_warp_insn": 10, "sim_time_us": 0.5, "stall": 7,
+              "warp_stall": {"scoreboard": 4}, "rf_bank_reads": [1, 2], "sms": [{"sm": 0}],
+              "warp_stall_per_warp": [{"sm": 0}]}
+        k2 = dict(k1, kernel_launch_uid=2, gpu_sim_cycle=50, gpu_sim_insn=50, gpu_ipc=1.0, gpu_sim_warp_insn=5,
+                  sim_time_us=0.25, stall=9, warp_stall={"scoreboard": 6}, rf_bank_reads=[3, 5])
+        row = collect.run_stats({"kernels": [k1, k2], "gpu_tot_sim_cycle": 150, "gpu_tot_sim_insn": 350,
+                                 "wall_seconds": 0.1})
+        self.assertEqual(row["kernels"], 2)
+        self.assertEqual(row["gpu_sim_cycle"], 150)
+        self.assertEqual(row["gpu_sim_insn"], 350)
+        self.assertEqual(row["gpu_sim_warp_insn"], 15)
+        self.assertEqual(row["sim_time_us"], 0.75)
+        self.assertEqual(row["gpu_ipc"], round(350 / 150, 6))
+        self.assertEqual(row["gpu_tot_ipc"], round(350 / 150, 6))
+        self.assertEqual(row["stall"], 9)  # cumulative: the last record is the run's
+        self.assertEqual(row["warp_stall.scoreboard"], 6)
+        self.assertEqual(row["rf_bank_reads[1]"], 5)
+        for k in ("kernel_name", "kernel_launch_uid", "sms[0].sm", "warp_stall_per_warp[0].sm"):
+            self.assertNotIn(k, row)
+
+    def test_parameters_become_numbers_when_they_are(self):
+        self.assertEqual([collect.typed(v) for v in ("8", "-3", "0.5", "1e3", "fifo", "8:32", None)],
+                         [8, -3, 0.5, 1000.0, "fifo", "8:32", None])
+
+
+if __name__ == "__main__":
+    unittest.main()
