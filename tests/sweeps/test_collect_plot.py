@@ -2,12 +2,11 @@
 one CSV and one JSON row per point with its parameters and the statistics of its stats.json,
 and a chart whose lines are those rows (read back from the SVG's coordinates)."""
 import csv
-import math
 import os
 import re
 import unittest
 
-from sweeptest import LUD, MATRIXMUL, VECTORADD, SweepTest, point_dir, read_json
+from sweeptest import DATA, LUD, MATRIXMUL, VECTORADD, SweepTest, point_dir, read_json
 
 TRACES = ("lud", "vectoradd-100-32-trace", "matrixmul-32-32-trace")
 
@@ -105,6 +104,40 @@ class CollectPlotTest(SweepTest):
         p = self.smsweep("plot", "out", "--x", "gpgpu_num_reg_banks", "--where", "trace=lud", "--out",
                          self.path("c.txt"), check=2)
         self.assertIn("c.txt: the chart is written as .svg or .png", p.stderr)
+
+
+def example_table_row(r):
+    """A row of docs/SWEEPS.md's worked-example table, from a row of results.json."""
+    waits = sum(v for k, v in r.items() if k.startswith("rf_bank_wait_steps[") and v is not None)
+    return "| %s | %s | %d | %d | %d | %d | %.3f | %d | %d | %.3f |" % (
+        r["trace"], r["config"], r["gpgpu_num_reg_banks"], r["gpu_tot_sim_cycle"], r["sm_active_cycles"],
+        r["gpu_tot_sim_insn"], r["gpu_tot_ipc"], r["gpu_reg_bank_conflict_stalls"], waits, r["cu_occupancy_mean"])
+
+
+class WorkedExampleTest(SweepTest):
+    def test_the_documented_table_is_what_the_example_sweep_measures(self):
+        root = os.path.dirname(os.path.dirname(os.path.abspath(DATA)))
+        self.smsweep("run", os.path.join(root, "examples", "sweeps", "banks.toml"), "--out", "banks-out", check=0)
+        self.smsweep("collect", "banks-out", check=0)
+        rows = read_json(self.path("banks-out", "results.json"))["rows"]
+        with open(os.path.join(root, "docs", "SWEEPS.md")) as f:
+            documented = [l.rstrip("\n") for l in f if re.match(r"\| (lud|vectoradd|matrixmul)", l)]
+        self.assertEqual(documented, [example_table_row(r) for r in rows])
+        # docs/sweeps-banks.svg draws these rows: each trace's cycles relative to 8 banks
+        with open(os.path.join(root, "docs", "sweeps-banks.svg")) as f:
+            svg = f.read()
+        rel = {}
+        for r in rows:
+            rel.setdefault(r["trace"], []).append(r["gpu_tot_sim_cycle"])
+        pts = []
+        for i, trace in enumerate(TRACES):
+            self.assertIn(">%s (%s)</text>" % (trace, "QV100" if trace == "lud" else "TITANX"), svg)
+            line = svg_line(svg, i)
+            self.assertEqual(len(line), 3)
+            pts += [(c / rel[trace][0], y) for c, (_, y) in zip(rel[trace], line)]
+        (v0, y0), (v1, y1) = pts[0], next(q for q in pts if abs(q[0] - pts[0][0]) > 1e-3)
+        for v, y in pts:
+            self.assertAlmostEqual(y, y0 + (y1 - y0) / (v1 - v0) * (v - v0), delta=0.05)
 
 
 if __name__ == "__main__":

@@ -116,6 +116,19 @@ class SpecTest(unittest.TestCase):
         self.assertEqual(spec.command(sw, sw.points[0], "s")[0], ["s", "-config", sw.configs[0].files[0],
                                                                   "-gpgpu_num_reg_banks", "8"])
 
+    def test_a_trace_may_name_the_only_configs_it_runs_with(self):
+        sw, _ = self.load('traces = [{ path = "v/kernelslist.g", configs = ["titanx"] }, "l/kernelslist.g"]\n'
+                          'configs = [{ name = "qv100", files = ["q.config"] }, "p/titanx.config"]\n'
+                          '[grid]\n"-gpgpu_num_reg_banks" = [8, 16]\n')
+        self.assertEqual([p.name for p in sw.points],
+                         ["v.titanx.gpgpu_num_reg_banks=8", "v.titanx.gpgpu_num_reg_banks=16",
+                          "l.qv100.gpgpu_num_reg_banks=8", "l.qv100.gpgpu_num_reg_banks=16",
+                          "l.titanx.gpgpu_num_reg_banks=8", "l.titanx.gpgpu_num_reg_banks=16"])
+        with self.assertRaises(spec.SweepError) as cm:
+            self.load('configs = ["a/titanx.config"]\ntraces = [\n  { path = "", configs = ["titanX"] },\n]\n')
+        self.assertIn(":3: trace 'synthetic' names config 'titanX', which the sweep does not have (did you mean "
+                      "'titanx'?) (configs: titanx)", str(cm.exception))
+
     def test_no_grid_is_one_point_per_trace_and_config(self):
         sw, _ = self.load('traces = ["t/kernelslist.g"]\n')
         self.assertEqual([p.name for p in sw.points], ["t.builtin"])

@@ -87,9 +87,9 @@ def cmd_run(a):
     sweep = spec.load(a.sweep)
     smsim = find_smsim(a.smsim, sweep.smsim)
     jobs = a.jobs or int(sweep.local.get("jobs", 0)) or local.default_jobs()
-    cells = len(sweep.points) // max(1, len(sweep.traces) * len(sweep.configs))
-    _say("%s: %d points (%d traces x %d configs x %d settings), smsim %s" % (
-        sweep.path, len(sweep.points), len(sweep.traces), len(sweep.configs), cells, smsim))
+    pairs = len({(p.trace.name, p.config.name) for p in sweep.points})
+    _say("%s: %d points (%d trace and config pairs x %d settings), smsim %s" % (
+        sweep.path, len(sweep.points), pairs, len(sweep.points) // max(1, pairs), smsim))
     errors = check.dry_run(sweep, smsim, jobs)
     if errors:
         for e in errors:

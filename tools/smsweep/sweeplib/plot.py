@@ -36,11 +36,19 @@ def series(cols, rows, metric, x, params, where=(), relative=False):
     rows = [r for r in rows if r.get("status") == "done" and r.get(metric) is not None]
     if not rows:
         raise PlotError("no finished point to plot%s" % (" with " + " and ".join(where) if where else ""))
-    others = [p for p in ["config"] + list(params) if p != x and len({str(r.get(p)) for r in rows}) > 1]
+    # a parameter that varies within one trace's points splits its line; a config that only
+    # differs between traces (each trace on the GPU it was traced on) just names it
+    by_trace = {}
+    for r in rows:
+        by_trace.setdefault(r["trace"], []).append(r)
+    others = [p for p in ["config"] + list(params)
+              if p != x and any(len({str(r.get(p)) for r in rs}) > 1 for rs in by_trace.values())]
+    name_config = "config" not in others and len({r.get("config") for r in rows}) > 1
     numeric = all(_number(r.get(x)) for r in rows)
     lines = {}
     for r in rows:
-        label = r["trace"] + "".join(", %s=%s" % (o, r.get(o)) for o in others)
+        label = r["trace"] + (" (%s)" % r.get("config") if name_config else "") + \
+            "".join(", %s=%s" % (o, r.get(o)) for o in others)
         lines.setdefault(label, []).append((r.get(x), r[metric]))
     order = [] if numeric else list(dict.fromkeys(r.get(x) for r in rows))
     for label, pts in lines.items():
@@ -83,7 +91,7 @@ def draw(lines, numeric, metric, x, out_path, title="", relative=False):
         ax.set_xticklabels([str(v) for v in xs_all])
         ax.minorticks_off()
     ax.set_xlabel(x)
-    ax.set_ylabel(metric + (" (relative to the first %s)" % x if relative else ""))
+    ax.set_ylabel(metric + ("\nrelative to %s = %s" % (x, xs_all[0]) if relative else ""))
     ax.set_title(title or "%s vs %s" % (metric, x))
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize="small")

@@ -49,6 +49,7 @@ class Trace:
     name: str
     path: str  # absolute; "" = smsim's synthetic workload
     line: int
+    configs: list = None  # names of the only configs it runs with (None: every config)
 
 
 @dataclass
@@ -140,14 +141,29 @@ class _Reader:
         out = []
         for i, t in enumerate(self.list_of(doc["traces"], ("traces",), "traces")):
             kp = ("traces", i)
+            only = None
             if isinstance(t, dict):
-                self.unknown_keys(t, ("name", "path"), kp)
+                self.unknown_keys(t, ("name", "path", "configs"), kp)
                 path = self.string(t.get("path", ""), kp + ("path",), "a trace's path")
                 name = self.string(t["name"], kp + ("name",), "a trace's name") if "name" in t else ""
+                if "configs" in t:
+                    only = [self.string(c, kp + ("configs", j), "a config's name")
+                            for j, c in enumerate(self.list_of(t["configs"], kp + ("configs",), "configs"))]
             else:
                 path, name = self.string(t, kp, "a trace"), ""
-            out.append(Trace(name or trace_label(path), self.abspath(path) if path else "", self.lines.line(*kp)))
+            out.append(Trace(name or trace_label(path), self.abspath(path) if path else "", self.lines.line(*kp), only))
         return _unique_names(out)
+
+    def pairing(self, traces, configs, doc):
+        """A trace's `configs = [names]` must name configs of the sweep."""
+        names = [c.name for c in configs]
+        for i, t in enumerate(traces):
+            for j, c in enumerate(t.configs or []):
+                if c not in names:
+                    near = difflib.get_close_matches(c, names, n=1, cutoff=0.5)
+                    self.fail(("traces", i, "configs", j), "trace '%s' names config '%s', which the sweep does not "
+                              "have%s (configs: %s)" % (t.name, c, " (did you mean '%s'?)" % near[0] if near else "",
+                                                        ", ".join(names)))
 
     def configs(self, doc):
         if "configs" not in doc:
@@ -289,6 +305,7 @@ def load(path):
     r = _Reader(path, text)
     r.unknown_keys(doc, TOP_KEYS, ())
     traces, configs = r.traces(doc), r.configs(doc)
+    r.pairing(traces, configs, doc)
     engine = r.string(doc.get("engine", ""), ("engine",), "engine")
     outputs = [r.string(o, ("outputs", i), "an output") for i, o in
                enumerate(r.list_of(doc.get("outputs", ["stats_json"]), ("outputs",), "outputs"))]
@@ -316,6 +333,8 @@ def load(path):
     points, names = [], set()
     for t in traces:
         for c in configs:
+            if t.configs is not None and c.name not in t.configs:
+                continue
             for cell in cells:
                 name = point_name(t, c, cell)
                 if name in names:  # the same settings twice (a [[points]] entry repeating a grid cell)
