@@ -73,6 +73,9 @@ class SlurmTest(SweepTest):
         _, names = self.submission(out, 1)
         task = names.index(VICTIM)
         self.wait_for("%s to run" % VICTIM, lambda: running_pid(out, VICTIM), timeout=120)
+        st = self.smsweep("status", "out", check=1)
+        self.assertEqual(status_table(st.stdout)[VICTIM], "running")
+        self.assertRegex(st.stdout, r"%s +running +job %s_%d on " % (re.escape(VICTIM), job, task))
         subprocess.run(["scancel", "%s_%d" % (job, task)], check=True)
         self.wait_for("the array to finish", lambda: not subprocess.run(
             ["squeue", "-h", "-j", job], capture_output=True, text=True).stdout.strip(), timeout=120, step=0.5)

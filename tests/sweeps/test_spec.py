@@ -129,6 +129,15 @@ class SpecTest(unittest.TestCase):
         self.assertIn(":3: trace 'synthetic' names config 'titanX', which the sweep does not have (did you mean "
                       "'titanx'?) (configs: titanx)", str(cm.exception))
 
+    def test_a_long_name_is_cut_and_stays_unique(self):
+        opts = "".join('"-smtlm_synth_option_number_%d" = [1, 2]\n' % i for i in range(8))
+        sw, _ = self.load('traces = [""]\n[grid]\n' + opts)
+        names = [p.name for p in sw.points]
+        self.assertEqual(len(names), 2 ** 8)
+        self.assertEqual(len(set(names)), len(names))
+        self.assertTrue(all(len(n) <= 173 for n in names))
+        self.assertTrue(names[0].startswith("synthetic.builtin.smtlm_synth_option_number_0=1."))
+
     def test_no_grid_is_one_point_per_trace_and_config(self):
         sw, _ = self.load('traces = ["t/kernelslist.g"]\n')
         self.assertEqual([p.name for p in sw.points], ["t.builtin"])
@@ -144,6 +153,9 @@ class SpecTest(unittest.TestCase):
             ('traces = [""]\noutputs = ["report", "stat_csv"]\n', ":2: unknown output 'stat_csv' (did you mean 'stats_csv'?)"),
             ('traces = [""]\n\nconfigs = "a.config\n', ":3: not valid TOML"),
             ('configs = ["a.config"]\n', ":1: no traces"),
+            ('traces = [""]\n[slurm]\nmax_parallel = "4"\n', ":3: max_parallel must be a positive integer"),
+            ('traces = [""]\n[local]\njobs = 0\n', ":3: jobs must be a positive integer"),
+            ('traces = [""]\n[slurm]\nsbatch_args = ["--qos=a",\n  3]\n', ":4: an sbatch argument must be a string"),
         ]
         for text, want in cases:
             with self.assertRaises(spec.SweepError, msg=text) as cm:

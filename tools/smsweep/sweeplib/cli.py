@@ -112,7 +112,9 @@ def cmd_run(a):
         for p in sweep.points:
             if p.name in todo:
                 pointdir.prepare(sd.point_dir(p.name), p, argvs[p.name])
-        shutil.copyfile(sweep.path, os.path.join(sd.root, "sweep.toml"))
+        copy = os.path.join(sd.root, "sweep.toml")
+        if not (os.path.exists(copy) and os.path.samefile(sweep.path, copy)):
+            shutil.copyfile(sweep.path, copy)
         sd.write_points(sweep, argvs)
         c = collections.Counter(st for _, st, _ in sts)
         _say("%s: %d to run (%s), %d done, %d running or pending" % (

@@ -113,7 +113,8 @@ def queue(jobs):
     """'<array job>_<task>' -> SLURM state, for the array tasks of these jobs still in the queue."""
     squeue = shutil.which("squeue")
     if not squeue:
-        return {}
+        raise SlurmError("squeue not found: points were sent to SLURM and have no result yet; their state "
+                         "needs SLURM's client commands (run this where sbatch ran)")
     try:
         p = subprocess.run([squeue, "-h", "-r", "-u", getpass.getuser(), "-o", "%F %K %T"], capture_output=True,
                            text=True, timeout=60)
@@ -129,28 +130,42 @@ def queue(jobs):
     return out
 
 
+_sacct = {}  # array job id -> {"<job>_<task>": "STATE, exit code N"} (one sacct call per array job)
+
+
 def why_gone(job):
-    """Why an array task left the queue, from sacct when the cluster keeps accounting."""
-    sacct = shutil.which("sacct")
-    if sacct:
-        try:
-            p = subprocess.run([sacct, "-n", "-P", "-X", "-j", job, "-o", "State,ExitCode"], capture_output=True,
-                               text=True, timeout=30)
-            first = p.stdout.strip().splitlines()[:1]
-            if p.returncode == 0 and first:
-                state, code = (first[0].split("|") + [""])[:2]
-                return "sacct: %s, exit code %s" % (state, code)
-        except (subprocess.TimeoutExpired, OSError):
-            pass
-    return "no longer in the queue"
+    """Why an array task ('<job>_<task>') left the queue, from sacct when the cluster keeps
+    accounting."""
+    array = job.split("_")[0]
+    if array not in _sacct:
+        _sacct[array] = {}
+        sacct = shutil.which("sacct")
+        if sacct:
+            try:
+                p = subprocess.run([sacct, "-n", "-P", "-X", "-j", array, "-o", "JobID,State,ExitCode"],
+                                   capture_output=True, text=True, timeout=30)
+                for line in p.stdout.splitlines() if p.returncode == 0 else []:
+                    f = line.split("|")
+                    if len(f) == 3:
+                        _sacct[array][f[0]] = "sacct: %s, exit code %s" % (f[1], f[2])
+            except (subprocess.TimeoutExpired, OSError):
+                pass
+    return _sacct[array].get(job, "no longer in the queue")
 
 
 def task_main(outdir, listfile):
     """An array task: runs line $SLURM_ARRAY_TASK_ID of the list. Its exit status is smsim's
     (128 + signal when smsim was killed), so SLURM's accounting shows failed points."""
-    task = int(os.environ["SLURM_ARRAY_TASK_ID"])
-    with open(listfile) as f:
-        name = f.read().splitlines()[task]
+    try:
+        task = int(os.environ["SLURM_ARRAY_TASK_ID"])
+        with open(listfile) as f:
+            name = f.read().splitlines()[task]
+    except (KeyError, ValueError):
+        raise SlurmError("_task runs as a SLURM array task ($SLURM_ARRAY_TASK_ID is not set)")
+    except (OSError, IndexError) as e:
+        raise SlurmError("%s: no point for array task %s (%s)" % (listfile, os.environ["SLURM_ARRAY_TASK_ID"], e))
+    if not os.path.exists(os.path.join(outdir, "points", name, "point.json")):
+        raise SlurmError("%s: point %s has no point.json (was the sweep directory removed?)" % (outdir, name))
     job = "%s_%d" % (os.environ.get("SLURM_ARRAY_JOB_ID", "?"), task)
     child = []
 

@@ -5,6 +5,7 @@ option settings of one grid cell or explicit [[points]] entry, on top of the swe
 [options]. Every value remembers the line of the sweep file it came from, so an error that
 smsim reports at a command-line position is shown at the sweep file's line (see check.py)."""
 import difflib
+import hashlib
 import itertools
 import os
 import re
@@ -285,7 +286,10 @@ def safe_name(s):
 
 def point_name(trace, config, settings):
     parts = [trace.name, config.name] + ["%s=%s" % (s.option.lstrip("-"), s.value) for s in settings]
-    return safe_name(".".join(parts))
+    name = safe_name(".".join(parts))
+    if len(name) > 180:  # file names end at 255 bytes: keep the start and make the rest unique
+        name = name[:160] + "~" + hashlib.sha1(name.encode()).hexdigest()[:12]
+    return name
 
 
 def load(path):
@@ -324,6 +328,16 @@ def load(path):
         if not isinstance(table, dict):
             r.fail((key,), "%s must be a table: [%s]" % (key, key))
         r.unknown_keys(table, allowed, (key,))
+    for key, table, k in (("local", local, "jobs"), ("slurm", slurm, "cpus_per_task"), ("slurm", slurm, "max_parallel")):
+        if k in table and (not isinstance(table[k], int) or isinstance(table[k], bool) or table[k] < 1):
+            r.fail((key, k), "%s must be a positive integer" % k)
+    for k in ("partition", "account", "time", "mem", "python", "job_name"):
+        if k in slurm:
+            r.string(slurm[k], ("slurm", k), k)
+    if "sbatch_args" in slurm:
+        slurm["sbatch_args"] = [r.string(a, ("slurm", "sbatch_args", i), "an sbatch argument")
+                                for i, a in enumerate(r.list_of(slurm["sbatch_args"], ("slurm", "sbatch_args"),
+                                                                "sbatch_args"))]
     smsim = r.string(doc.get("smsim", ""), ("smsim",), "smsim")
     param_names = []
     for cell in cells:

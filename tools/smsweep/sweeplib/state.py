@@ -52,8 +52,14 @@ def states(sd, names, expected_argv=None):
     """[(name, state, detail)] for the named points. expected_argv: name -> argv of the sweep file
     as it is now (a point whose argv differs is 'changed')."""
     submitted = _submitted(sd)
+    # SLURM is asked only about points sent to it that have no result yet (so a finished sweep
+    # needs no SLURM), and before their files are read: a task that ends in between has its
+    # exit status written by then, and is not taken for one that vanished
+    waiting = [n for n in names if pointdir.read_exit_status(sd.point_dir(n)) is None and
+               (n in submitted or (pointdir.read_json(os.path.join(sd.point_dir(n), "running.json")) or {})
+                .get("backend") == "slurm")]
     jobs = sorted({j for j, _ in submitted.values()})
-    queue = slurm.queue(jobs) if jobs else {}
+    queue = slurm.queue(jobs) if jobs and waiting else {}
     out = []
     for name in names:
         out.append((name,) + _state(sd.point_dir(name), name, expected_argv, submitted.get(name), queue))
