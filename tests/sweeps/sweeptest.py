@@ -16,9 +16,23 @@ TRACES = os.path.join(DATA, "traces")
 LUD = os.path.join(TRACES, "lud", "kernelslist.g")
 VECTORADD = os.path.join(TRACES, "vectoradd-100-32-trace", "kernelslist.g")
 MATRIXMUL = os.path.join(TRACES, "matrixmul-32-32-trace", "kernelslist.g")
-# A synthetic point long enough to be stopped while it runs (about 1.3 s of a release build;
-# 32 warps x 60000 instructions), short enough to be run again within the test's time.
-LONG_INSTS = 60000
+
+
+def _long_insts(seconds=1.5):
+    """Instructions per warp of a synthetic point that runs about `seconds` with this smsim
+    (a release build does some 45000 per second, a sanitizer build far fewer): long enough to be
+    stopped while it runs, short enough to be run again within the test's time."""
+    if not SMSIM:
+        return 60000
+    n = 5000
+    t0 = time.monotonic()
+    subprocess.run([SMSIM, "-smtlm_engine", "c", "-smtlm_synth_insts", str(n)], capture_output=True, check=True)
+    rate = n / max(time.monotonic() - t0, 1e-3)
+    return max(5000, int(rate * seconds) // 1000 * 1000)
+
+
+# A synthetic point of 32 warps x LONG_INSTS instructions: see _long_insts.
+LONG_INSTS = _long_insts()
 
 
 class SweepTest(unittest.TestCase):

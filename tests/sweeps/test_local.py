@@ -3,11 +3,12 @@ directory; a point killed mid-run is run again by the next `smsweep run` and not
 a killed or stopped runner leaves its points to the next run; a changed sweep file runs only
 the points it changed."""
 import os
+import re
 import signal
 import subprocess
 import unittest
 
-from sweeptest import (LONG_INSTS, LUD, SMSIM, VECTORADD, SweepTest, alive, point_dir, read_json, running_pid,
+from sweeptest import (DATA, LONG_INSTS, LUD, SMSIM, VECTORADD, SweepTest, alive, point_dir, read_json, running_pid,
                        starts, status_table)
 
 VICTIM = "synthetic.builtin.gpgpu_num_reg_banks=8.smtlm_synth_insts=%d" % LONG_INSTS
@@ -60,6 +61,25 @@ class LocalRunTest(SweepTest):
         p = self.smsweep("run", "sweep.toml", "--out", "out", check=0)
         self.assertIn("0 to run (none), 4 done", p.stdout)
         self.assertEqual([starts(out, n) for n in names], [1, 1, 1, 1])
+
+    def test_a_point_that_fails_is_reported_with_smsims_message_and_run_again(self):
+        # lud (traced on a Volta) needs a specialized unit the stock TITAN X config does not
+        # enable: smsim accepts the options but refuses the trace's instruction at run time
+        titanx = os.path.join(DATA, "configs", "SM6_TITANX")
+        self.write("sweep.toml", 'traces = ["%s", "%s"]\nconfigs = [["%s", "%s"]]\nengine = "c"\n' % (
+            LUD, VECTORADD, os.path.join(titanx, "gpgpusim.config"), os.path.join(titanx, "trace.config")))
+        lud, vec = "lud.SM6_TITANX", "vectoradd-100-32-trace.SM6_TITANX"
+        p = self.smsweep("run", "sweep.toml", "--out", "out", check=1)
+        self.assertIn("%s: failed (exit status 2)" % lud, p.stdout)
+        self.assertIn("smsweep: 2 points: 1 done, 1 failed", p.stdout)
+        self.assertRegex(p.stdout, r"%s: failed: exit status 2: .*kernel-8.traceg:\d+: the instruction needs "
+                                   r"specialized unit 1" % re.escape(lud))
+        st = self.smsweep("status", "out", check=1)
+        self.assertEqual(status_table(st.stdout), {lud: "failed", vec: "done"})
+        again = self.smsweep("run", "sweep.toml", "--out", "out", check=1)
+        self.assertIn("1 to run (1 failed), 1 done", again.stdout)
+        out = self.path("out")
+        self.assertEqual((starts(out, lud), starts(out, vec)), (2, 1))
 
     def test_a_point_killed_mid_run_is_the_only_one_run_again(self):
         self.write("sweep.toml", kill_sweep())
