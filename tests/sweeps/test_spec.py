@@ -1,10 +1,12 @@
 """The sweep file without running anything: its line map, its expansion into points, their names
 and command lines, and how collect turns one run's stats JSON into one row."""
+import json
 import os
+import socket
 import tempfile
 import unittest
 
-from sweeplib import collect, spec
+from sweeplib import collect, pointdir, spec, state
 from sweeplib.tomlines import LineMap
 
 TRICKY = '''# a comment with "quotes" and = signs
@@ -162,6 +164,42 @@ class SpecTest(unittest.TestCase):
                 self.load(text)
             self.assertIn(want, str(cm.exception))
             self.assertTrue(str(cm.exception).startswith(os.path.join(tempfile.gettempdir(), "smsweep-spec-")))
+
+
+class StateTest(unittest.TestCase):
+    """A point's state from its files alone (no SLURM submission)."""
+
+    def setUp(self):
+        self.root = tempfile.mkdtemp(prefix="smsweep-state-")
+        self.addCleanup(lambda: __import__("shutil").rmtree(self.root, True))
+        self.sd = state.Sweepdir(self.root)
+        self.pdir = self.sd.point_dir("p")
+        os.makedirs(self.pdir)
+        pointdir.write_atomic(os.path.join(self.pdir, "point.json"), json.dumps({"argv": ["smsim", "-a", "1"]}))
+
+    def state(self, argv=("smsim", "-a", "1")):
+        return state.states(self.sd, ["p"], expected_argv={"p": list(argv)})[0][1]
+
+    def put(self, name, text):
+        pointdir.write_atomic(os.path.join(self.pdir, name), text)
+
+    def test_states(self):
+        self.assertEqual(self.state(), "missing")
+        self.assertEqual(self.state(["smsim", "-a", "2"]), "changed")
+        me = {"backend": "local", "host": socket.gethostname(), "runner_pid": os.getpid(), "pid": os.getpid()}
+        self.put("running.json", json.dumps(me))
+        self.assertEqual(self.state(), "running")
+        self.assertEqual(self.state(["smsim", "-a", "2"]), "running")  # not run twice when the file changes
+        self.put("running.json", json.dumps(dict(me, runner_pid=99999999)))  # above any pid_max: gone
+        self.assertEqual(self.state(), "interrupted")
+        os.remove(os.path.join(self.pdir, "running.json"))
+        self.put("exit_status", "0\n")
+        self.assertEqual(self.state(), "failed")  # no stats.json
+        self.put("stats.json", "{}")
+        self.assertEqual(self.state(), "done")
+        self.assertEqual(self.state(["smsim", "-a", "2"]), "changed")
+        self.put("exit_status", "-9\n")
+        self.assertEqual(state.states(self.sd, ["p"])[0][1:], ("failed", "killed by SIGKILL"))
 
 
 class RunStatsTest(unittest.TestCase):

@@ -120,13 +120,13 @@ def cmd_run(a):
         _say("%s: %d to run (%s), %d done, %d running or pending" % (
             sd.root, len(todo), ", ".join("%d %s" % (c[k], k) for k in state.NEEDS_RUN if c[k]) or "none",
             c["done"], c["running"] + c["pending"]))
-        if not todo:
+        if not todo and not (a.backend == "slurm" and a.wait):
             return 0 if c["done"] == len(sts) else 1
         if a.backend == "local":
             results = local.run(sd, todo, jobs)
             if any(v is None for v in results.values()):
                 return 130
-        else:
+        elif todo:
             s = slurm.settings(sweep.slurm, a)
             python = s.get("python") or sys.executable
             job = slurm.submit(sd.root, todo, s, python, os.path.abspath(sys.argv[0]), sweep.name)

@@ -70,9 +70,21 @@ def _state(pdir, name, expected_argv, submitted, queue):
     info = pointdir.read_json(os.path.join(pdir, "point.json"))
     if info is None:
         return "missing", ""
+    rc = pointdir.read_exit_status(pdir)
+    marker = pointdir.read_json(os.path.join(pdir, "running.json"))
+    slurm_job = marker.get("job", "") if marker and marker.get("backend") == "slurm" else None
+    # a point at work stays so, even when the sweep file changed under it: it is not run twice
+    if rc is None and slurm_job is not None and queue.get(slurm_job) in slurm.ACTIVE:
+        return "running", "job %s on %s" % (slurm_job, marker.get("host"))
+    if rc is None and marker and slurm_job is None and pointdir.local_run_alive(marker):
+        return "running", "pid %s on %s" % (marker.get("pid"), marker.get("host"))
+    if rc is None and not marker and submitted:
+        job = "%s_%d" % submitted
+        st = queue.get(job)
+        if st in slurm.ACTIVE:
+            return ("running" if st != "PENDING" else "pending"), "job %s %s" % (job, st.lower())
     if expected_argv is not None and info.get("argv") != expected_argv.get(name):
         return "changed", "the sweep file gives this point another command line"
-    rc = pointdir.read_exit_status(pdir)
     if rc is not None:
         if rc == 0 and os.path.exists(os.path.join(pdir, "stats.json")):
             secs = pointdir.seconds_of_last_run(pdir)
@@ -80,22 +92,12 @@ def _state(pdir, name, expected_argv, submitted, queue):
         if rc == 0:
             return "failed", "exit status 0 but no stats.json"
         return "failed", pointdir.describe_exit(rc) + _first_error(pdir)
-    marker = pointdir.read_json(os.path.join(pdir, "running.json"))
-    if marker and marker.get("backend") == "slurm":
-        job = marker.get("job", "")
-        st = queue.get(job)
-        if st in slurm.ACTIVE:
-            return "running", "job %s on %s" % (job, marker.get("host"))
-        return "failed", "job %s ended without a result (%s)" % (job, slurm.why_gone(job))
+    if slurm_job is not None:
+        return "failed", "job %s ended without a result (%s)" % (slurm_job, slurm.why_gone(slurm_job))
     if marker:
-        if pointdir.local_run_alive(marker):
-            return "running", "pid %s on %s" % (marker.get("pid"), marker.get("host"))
         return "interrupted", "its runner stopped before smsim finished"
     if submitted:
         job = "%s_%d" % submitted
-        st = queue.get(job)
-        if st in slurm.ACTIVE:
-            return ("running" if st != "PENDING" else "pending"), "job %s %s" % (job, st.lower())
         return "failed", "job %s left the queue without running (%s)" % (job, slurm.why_gone(job))
     return "missing", ""
 
