@@ -71,13 +71,16 @@ static const char kHowToUpdate[] =
     if (leaves.empty())
         return ::testing::AssertionFailure() << "golden " << golden << ": " << r.spec().describe() << ": " << why;
     const std::string text = flat_json(leaves);
+    // compared from a file of this process; the copy for people may be shared with another
+    // test process running the same golden on the same engine
+    const TempFile mine;
     const std::string actual = actual_path(path, r.spec().engine());
-    if (!make_parents(actual, &why) || !write_file(actual, text, &why))
+    if (!write_file(mine.path(), text, &why) || !make_parents(actual, &why) || !write_file(actual, text, &why))
         return ::testing::AssertionFailure() << "golden " << golden << ": " << why;
     const bool exists = access(golden.c_str(), F_OK) == 0;
     std::string table;
     const int status =
-        exists ? compare_files(golden, "golden " + golden, actual, "this run: " + r.spec().describe() + " (" + actual + ")",
+        exists ? compare_files(golden, "golden " + golden, mine.path(), "this run: " + r.spec().describe() + " (" + actual + ")",
                                &table, "all of them: smsim -smtlm_compare " + golden + " " + actual)
                : 1;
     if (status == 0)
