@@ -38,10 +38,11 @@ static bool make_parents(const std::string &path, std::string *why)
 }
 
 // This run's side of the comparison, kept after the test for a look (or a manual copy):
-// <TempDir>/smtlm_actual/<golden path, '/' as '_'>.<engine>.json
+// <TempDir>/smtlm_actual/<golden name as the test gives it, '/' as '_'; an absolute one by its
+// file name>.<engine>.json
 static std::string actual_path(const std::string &golden, Engine e)
 {
-    std::string name = golden;
+    std::string name = !golden.empty() && golden[0] == '/' ? golden.substr(golden.find_last_of('/') + 1) : golden;
     for (char &c : name)
         if (c == '/')
             c = '_';

@@ -171,3 +171,16 @@ TEST_F(Goldens, MacroReportsTheTableAsAFailure)
     write(path, "{\"gpu_tot_sim_insn\": 16080}");
     EXPECT_MATCHES_GOLDEN(lud(), path, {"gpu_tot_sim_insn"});
 }
+
+namespace {
+void assert_against_missing_golden()
+{
+    ASSERT_MATCHES_GOLDEN(lud(), "/nonexistent/smtlm/x.json");
+    ADD_FAILURE() << "ASSERT_MATCHES_GOLDEN let the test go on";
+}
+} // namespace
+
+TEST_F(Goldens, AssertStopsTheTest)
+{
+    EXPECT_FATAL_FAILURE(assert_against_missing_golden(), "golden file /nonexistent/smtlm/x.json does not exist");
+}
