@@ -2,6 +2,12 @@
 // write them there in update mode.
 #include "smtlm/testing/golden.h"
 
+#include <set>
+
+extern "C" {
+#include "smtlm/json_flat.h"
+}
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -60,6 +66,25 @@ static std::string last_line(const std::string &s)
     return s.substr(begin == std::string::npos ? 0 : begin + 1, end - (begin == std::string::npos ? 0 : begin + 1) + 1);
 }
 
+// The leaves whose paths the golden file holds (all of them when it cannot be read: the
+// comparison then reports the file's problem).
+static std::vector<const Stat *> held_by(const std::string &golden, const std::vector<const Stat *> &leaves)
+{
+    smtlm_json_flat g;
+    char msg[512];
+    if (smtlm_json_flatten_file(golden.c_str(), &g, msg, sizeof msg))
+        return leaves;
+    std::set<std::string> keys;
+    for (size_t i = 0; i < g.n; i++)
+        keys.insert(g.leaf[i].path);
+    smtlm_json_flat_free(&g);
+    std::vector<const Stat *> held;
+    for (const Stat *l : leaves)
+        if (keys.count(l->path))
+            held.push_back(l);
+    return held;
+}
+
 static const char kHowToUpdate[] =
     "to accept this run's values: run the test binary with --smtlm_update_goldens (or SMTLM_UPDATE_GOLDENS=1)";
 
@@ -72,13 +97,18 @@ static const char kHowToUpdate[] =
     if (leaves.empty())
         return ::testing::AssertionFailure() << "golden " << golden << ": " << r.spec().describe() << ": " << why;
     const std::string text = flat_json(leaves);
+    const bool exists = access(golden.c_str(), F_OK) == 0;
+    // A golden of the whole statistics pins the counters it holds: a counter a later smtlm
+    // adds (the stats layout grows without a new schema_version) is not a difference, one it
+    // holds and the run lacks is.
+    const std::vector<const Stat *> pinned = exists && stats.empty() ? held_by(golden, leaves) : leaves;
     // compared from a file of this process; the copy for people may be shared with another
     // test process running the same golden on the same engine
     const TempFile mine;
     const std::string actual = actual_path(path, r.spec().engine());
-    if (!write_file(mine.path(), text, &why) || !make_parents(actual, &why) || !write_file(actual, text, &why))
+    if (!write_file(mine.path(), flat_json(pinned), &why) || !make_parents(actual, &why) ||
+        !write_file(actual, text, &why))
         return ::testing::AssertionFailure() << "golden " << golden << ": " << why;
-    const bool exists = access(golden.c_str(), F_OK) == 0;
     std::string table;
     const int status =
         exists ? compare_files(golden, "golden " + golden, mine.path(), "this run: " + r.spec().describe() + " (" + actual + ")",

@@ -83,6 +83,20 @@ TEST_F(Goldens, WholeStatsGoldenHoldsEveryCounterButHostTime)
     EXPECT_TRUE(matches_golden(dir_.c_str(), run(kit::lud_qv100().on(Engine::SystemC)), "lud.json"));
 }
 
+// A whole-statistics golden pins the counters it holds: one the run adds (a newer smtlm's new
+// counter) is no difference, one it holds that the run lacks is, and so is a changed value.
+TEST_F(Goldens, WholeStatsGoldenPinsTheCountersItHolds)
+{
+    write(dir_ + "/older.json", "{\"gpu_tot_sim_cycle\": 8952, \"kernels[0].stall\": 79}\n");
+    EXPECT_TRUE(matches_golden(dir_.c_str(), lud(), "older.json"));
+    write(dir_ + "/gone.json", "{\"gpu_tot_sim_cycle\": 8952, \"kernels[0].retired_counter\": 5}\n");
+    const ::testing::AssertionResult a = matches_golden(dir_.c_str(), lud(), "gone.json");
+    EXPECT_FALSE(a);
+    EXPECT_THAT(a.message(), testing::ContainsRegex("\nkernels\\[0\\]\\.retired_counter +5 +- +only in A\n"));
+    write(dir_ + "/changed.json", "{\"gpu_tot_sim_cycle\": 8953}\n");
+    EXPECT_FALSE(matches_golden(dir_.c_str(), lud(), "changed.json"));
+}
+
 // Hand-written golden with other values: the table shows golden (A) against this run (B).
 TEST_F(Goldens, ChangeFailsWithReadableDiff)
 {
