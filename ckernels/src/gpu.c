@@ -219,13 +219,19 @@ unsigned smtlm_gpu_max_cta(const smtlm_gpu *gpu, const smtlm_kernel_desc *k, smt
     return best;
 }
 
+int smtlm_gpu_kernel_fits(const smtlm_gpu *gpu, const smtlm_kernel_desc *k)
+{
+    smtlm_cta_limit why;
+    if (k->threads_per_cta == 0 || k->threads_per_cta > gpu->cfg.threads_per_sm)
+        return 0;
+    return smtlm_gpu_max_cta(gpu, k, &why) > 0 || k->n_ctas == 0;
+}
+
 int smtlm_gpu_launch(smtlm_gpu *gpu, const smtlm_kernel_desc *k)
 {
-    if (k->threads_per_cta == 0 || k->threads_per_cta > gpu->cfg.threads_per_sm)
+    if (!smtlm_gpu_kernel_fits(gpu, k))
         return SMTLM_EINVAL;
     gpu->max_cta_per_sm = smtlm_gpu_max_cta(gpu, k, &gpu->cta_limit);
-    if (gpu->max_cta_per_sm == 0 && k->n_ctas > 0)
-        return SMTLM_EINVAL;
     gpu->k = *k;
     gpu->kernel_active = 1;
     gpu->next_cta = 0;

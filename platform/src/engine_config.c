@@ -3,52 +3,17 @@
 #include "smtlm/engine_config.h"
 #include "smtlm/muon_machine.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-static int vfail(const smtlm_options *o, const char *name, char *err, size_t n, const char *fmt, va_list ap)
-{
-    char where[256] = "<default>";
-    smtlm_options_origin(o, name, where, sizeof where);
-    char msg[512];
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    if (err && n)
-        snprintf(err, n, "%s: -%s: %s", where, name, msg);
-    return -1;
-}
+#include "option_errors.h"
 
-/* Reports an error about option `name`, prefixed with where it was set. */
-static int fail(const smtlm_options *o, const char *name, char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vfail(o, name, err, n, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
-/* Reports a conflict between options: it names the one set last (the setting that broke a
- * machine that was consistent before), so a value given on the command line is blamed there
- * and never a file line or a default the user did not touch. `names` ends with NULL. */
-static int fail_conflict(const smtlm_options *o, const char *const *names, char *err, size_t n, const char *fmt, ...)
-{
-    const char *blame = names[0];
-    for (unsigned i = 1; names[i]; i++)
-        if (smtlm_options_set_order(o, names[i]) > smtlm_options_set_order(o, blame))
-            blame = names[i];
-    va_list ap;
-    va_start(ap, fmt);
-    vfail(o, blame, err, n, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 static int u32(const smtlm_options *o, const char *name, unsigned *out, char *err, size_t n)
 {
     uint32_t v = 0;
     if (smtlm_options_get_u32(o, name, &v) != SMTLM_OPT_OK)
-        return fail(o, name, err, n, "expects an unsigned 32-bit integer");
+        return smtlm_opt_fail(o, name, err, n, "expects an unsigned 32-bit integer");
     *out = v;
     return 0;
 }
@@ -56,7 +21,7 @@ static int u32(const smtlm_options *o, const char *name, unsigned *out, char *er
 static int u64(const smtlm_options *o, const char *name, uint64_t *out, char *err, size_t n)
 {
     if (smtlm_options_get_u64(o, name, out) != SMTLM_OPT_OK)
-        return fail(o, name, err, n, "expects an unsigned integer");
+        return smtlm_opt_fail(o, name, err, n, "expects an unsigned integer");
     return 0;
 }
 
@@ -64,7 +29,7 @@ static int flag(const smtlm_options *o, const char *name, int *out, char *err, s
 {
     uint32_t v = 0;
     if (smtlm_options_get_u32(o, name, &v) != SMTLM_OPT_OK || v > 1)
-        return fail(o, name, err, n, "expects 0 or 1");
+        return smtlm_opt_fail(o, name, err, n, "expects 0 or 1");
     *out = (int)v;
     return 0;
 }
@@ -79,7 +44,7 @@ static const char *str(const smtlm_options *o, const char *name)
 static int list(const smtlm_options *o, const char *name, unsigned *vals, int max, int *count, char *err, size_t n)
 {
     if (smtlm_parse_uint_list(str(o, name), vals, max, count) != SMTLM_OPT_OK)
-        return fail(o, name, err, n, "'%s' is not a comma-separated list of at most %d numbers", str(o, name), max);
+        return smtlm_opt_fail(o, name, err, n, "'%s' is not a comma-separated list of at most %d numbers", str(o, name), max);
     return 0;
 }
 
@@ -87,13 +52,13 @@ static int lat_ii(const smtlm_options *o, const char *name, smtlm_trace_lat_ii *
 {
     unsigned lat = 0, ii = 0;
     if (smtlm_parse_lat_ii(str(o, name), &lat, &ii) != SMTLM_OPT_OK)
-        return fail(o, name, err, n, "'%s' is not '<latency>,<initiation interval>'", str(o, name));
+        return smtlm_opt_fail(o, name, err, n, "'%s' is not '<latency>,<initiation interval>'", str(o, name));
     if (lat == 0 || ii == 0)
-        return fail(o, name, err, n, "latency and initiation interval must be at least 1");
+        return smtlm_opt_fail(o, name, err, n, "latency and initiation interval must be at least 1");
     if (lat >= SMTLM_MAX_LATENCY)
-        return fail(o, name, err, n, "latency %u must be below %d", lat, SMTLM_MAX_LATENCY);
+        return smtlm_opt_fail(o, name, err, n, "latency %u must be below %d", lat, SMTLM_MAX_LATENCY);
     if (ii > lat)
-        return fail(o, name, err, n, "latency %u is below the initiation interval %u", lat, ii);
+        return smtlm_opt_fail(o, name, err, n, "latency %u is below the initiation interval %u", lat, ii);
     out->latency = lat;
     out->ii = ii;
     return 0;
@@ -107,12 +72,12 @@ static int depths(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_t n)
     if (list(o, "ptx_opcode_latency_fp", v, 8, &k, err, n))
         return -1;
     if (k < 2)
-        return fail(o, "ptx_opcode_latency_fp", err, n, "needs <ADD,MAX,MUL,MAD,DIV>");
+        return smtlm_opt_fail(o, "ptx_opcode_latency_fp", err, n, "needs <ADD,MAX,MUL,MAD,DIV>");
     sm->depth_sp = v[1];
     if (list(o, "ptx_opcode_latency_int", v, 8, &k, err, n))
         return -1;
     if (k < 2)
-        return fail(o, "ptx_opcode_latency_int", err, n, "needs <ADD,MAX,MUL,MAD,DIV[,SHFL]>");
+        return smtlm_opt_fail(o, "ptx_opcode_latency_int", err, n, "needs <ADD,MAX,MUL,MAD,DIV[,SHFL]>");
     /* max(int[1], int[5]); configs with 5 values leave int[5] undefined in GPGPU-Sim. */
     sm->depth_int = (k >= 6 && v[5] > v[1]) ? v[5] : v[1];
     unsigned dp[8];
@@ -120,7 +85,7 @@ static int depths(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_t n)
     if (list(o, "ptx_opcode_latency_dp", dp, 8, &kd, err, n))
         return -1;
     if (kd < 5)
-        return fail(o, "ptx_opcode_latency_dp", err, n, "needs <ADD,MAX,MUL,MAD,DIV>");
+        return smtlm_opt_fail(o, "ptx_opcode_latency_dp", err, n, "needs <ADD,MAX,MUL,MAD,DIV>");
     sm->depth_dp = dp[1];
     unsigned sfu = 0, tensor = 0;
     if (list(o, "ptx_opcode_latency_sfu", &sfu, 1, &k, err, n) || list(o, "ptx_opcode_latency_tesnor", &tensor, 1, &k, err, n))
@@ -138,15 +103,15 @@ static int widths(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_t n)
         return -1;
     /* 13 values, or 11 when the tensor core is absent (its two widths are then unused). */
     if (k != SMTLM_NUM_STD_REGSETS && !(k == SMTLM_NUM_STD_REGSETS - 2 && !sm->tensor_core_avail))
-        return fail_conflict(o, (const char *[]){"gpgpu_pipeline_widths", "gpgpu_tensor_core_avail", NULL}, err, n,
+        return smtlm_opt_fail_conflict(o, (const char *[]){"gpgpu_pipeline_widths", "gpgpu_tensor_core_avail", NULL}, err, n,
                              "-gpgpu_pipeline_widths has %d values; 13 are needed (11 without -gpgpu_tensor_core_avail)", k);
     for (int i = 0; i < SMTLM_NUM_STD_REGSETS; i++)
         sm->width[i] = i < k ? v[i] : 0;
     for (int i = 0; i < k; i++)
         if (v[i] > SMTLM_MAX_REGSET_WIDTH)
-            return fail(o, "gpgpu_pipeline_widths", err, n, "width %u exceeds the model's limit %d", v[i], SMTLM_MAX_REGSET_WIDTH);
+            return smtlm_opt_fail(o, "gpgpu_pipeline_widths", err, n, "width %u exceeds the model's limit %d", v[i], SMTLM_MAX_REGSET_WIDTH);
     if (sm->width[SMTLM_EX_WB] == 0)
-        return fail(o, "gpgpu_pipeline_widths", err, n, "EX_WB width (11th value) must be at least 1");
+        return smtlm_opt_fail(o, "gpgpu_pipeline_widths", err, n, "EX_WB width (11th value) must be at least 1");
     return 0;
 }
 
@@ -158,7 +123,7 @@ static int specialized(const smtlm_options *o, smtlm_sm_cfg *sm, smtlm_trace_lat
         snprintf(name, sizeof name, "specialized_unit_%u", k + 1);
         smtlm_spec_unit_cfg su;
         if (smtlm_parse_specialized_unit(str(o, name), &su) != SMTLM_OPT_OK)
-            return fail(o, name, err, n, "'%s' is not '<enabled>,<units>,<max latency>,<ID_OC width>,<OC_EX width>,<name>'", str(o, name));
+            return smtlm_opt_fail(o, name, err, n, "'%s' is not '<enabled>,<units>,<max latency>,<ID_OC width>,<OC_EX width>,<name>'", str(o, name));
         stopped |= !su.enabled; /* GPGPU-Sim stops at the first disabled unit */
         memset(&sm->spec[k], 0, sizeof sm->spec[k]);
         if (!stopped && su.num_units > 0) {
@@ -168,7 +133,7 @@ static int specialized(const smtlm_options *o, smtlm_sm_cfg *sm, smtlm_trace_lat
             sm->spec[k].oc_ex_width = su.oc_ex_width;
             snprintf(sm->spec[k].name, sizeof sm->spec[k].name, "%s", su.name);
             if (su.max_latency == 0 || su.max_latency >= SMTLM_MAX_LATENCY)
-                return fail(o, name, err, n, "max latency %u must be in 1..%d", su.max_latency, SMTLM_MAX_LATENCY - 1);
+                return smtlm_opt_fail(o, name, err, n, "max latency %u must be in 1..%d", su.max_latency, SMTLM_MAX_LATENCY - 1);
         }
         snprintf(name, sizeof name, "trace_opcode_latency_initiation_spec_op_%u", k + 1);
         if (lat_ii(o, name, &lat->spec[k], err, n))
@@ -188,9 +153,9 @@ static int scheduler(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_t
         int k = 0;
         sm->scheduler = SMTLM_SCHED_TWO_LEVEL;
         if (smtlm_parse_uint_list_sep(s + strlen("two_level_active:"), ':', v, 4, &k) != SMTLM_OPT_OK || k < 1 || v[0] == 0)
-            return fail(o, "gpgpu_scheduler", err, n, "'%s' is not two_level_active:<N>:0:1", s);
+            return smtlm_opt_fail(o, "gpgpu_scheduler", err, n, "'%s' is not two_level_active:<N>:0:1", s);
         if (k >= 3 && (v[1] != 0 || v[2] != 1))
-            return fail(o, "gpgpu_scheduler", err, n, "only inner 0 (LRR) and outer 1 (SRR) are implemented, as in GPGPU-Sim");
+            return smtlm_opt_fail(o, "gpgpu_scheduler", err, n, "only inner 0 (LRR) and outer 1 (SRR) are implemented, as in GPGPU-Sim");
         sm->two_level_active = v[0];
     } else if (strstr(s, "gto")) {
         sm->scheduler = SMTLM_SCHED_GTO;
@@ -199,7 +164,7 @@ static int scheduler(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_t
     } else if (strstr(s, "old")) {
         sm->scheduler = SMTLM_SCHED_OLDEST;
     } else {
-        return fail(o, "gpgpu_scheduler", err, n, "unknown scheduler '%s' (lrr, gto, oldest, rrr, two_level_active:N:0:1)", s);
+        return smtlm_opt_fail(o, "gpgpu_scheduler", err, n, "unknown scheduler '%s' (lrr, gto, oldest, rrr, two_level_active:N:0:1)", s);
     }
     return 0;
 }
@@ -224,13 +189,13 @@ static int collectors(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_
         for (unsigned k = 1; k < SMTLM_CUS_KINDS; k++)
             total += sm->oc_units[k];
     if (total == 0)
-        return fail(o, "gpgpu_operand_collector_num_units_gen", err, n, "no collector unit at all: nothing could read operands");
+        return smtlm_opt_fail(o, "gpgpu_operand_collector_num_units_gen", err, n, "no collector unit at all: nothing could read operands");
     if (total > SMTLM_MAX_CUS)
-        return fail(o, "gpgpu_operand_collector_num_units_gen", err, n, "%u collector units exceed the model's limit %d", total, SMTLM_MAX_CUS);
+        return smtlm_opt_fail(o, "gpgpu_operand_collector_num_units_gen", err, n, "%u collector units exceed the model's limit %d", total, SMTLM_MAX_CUS);
     if (sm->oc_in_ports[SMTLM_CUS_GEN] == 0 && !sm->enable_specialized_oc)
-        return fail(o, "gpgpu_operand_collector_num_in_ports_gen", err, n, "no input port: nothing could reach a collector unit");
+        return smtlm_opt_fail(o, "gpgpu_operand_collector_num_in_ports_gen", err, n, "no input port: nothing could reach a collector unit");
     if (sm->sub_core && sm->oc_units[SMTLM_CUS_GEN] % sm->n_sched)
-        return fail_conflict(o, (const char *[]){"gpgpu_operand_collector_num_units_gen", "gpgpu_num_sched_per_core", "gpgpu_sub_core_model", NULL},
+        return smtlm_opt_fail_conflict(o, (const char *[]){"gpgpu_operand_collector_num_units_gen", "gpgpu_num_sched_per_core", "gpgpu_sub_core_model", NULL},
                              err, n, "%u generic collector units cannot be split over %u schedulers (sub-core model)",
                              sm->oc_units[SMTLM_CUS_GEN], sm->n_sched);
     const char *alloc = str(o, "smtlm_oc_allocator");
@@ -239,7 +204,7 @@ static int collectors(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_
     else if (!strcmp(alloc, "wavefront"))
         sm->oc_allocator = SMTLM_ALLOC_WAVEFRONT;
     else
-        return fail(o, "smtlm_oc_allocator", err, n, "'%s' is not fifo or wavefront", alloc);
+        return smtlm_opt_fail(o, "smtlm_oc_allocator", err, n, "'%s' is not fifo or wavefront", alloc);
     return 0;
 }
 
@@ -248,13 +213,13 @@ static int sub_core_checks(const smtlm_options *o, const smtlm_sm_cfg *sm, char 
     if (!sm->sub_core)
         return 0;
     if (sm->n_banks % sm->n_sched)
-        return fail_conflict(o, (const char *[]){"gpgpu_num_reg_banks", "gpgpu_num_sched_per_core", "gpgpu_sub_core_model", NULL}, err, n,
+        return smtlm_opt_fail_conflict(o, (const char *[]){"gpgpu_num_reg_banks", "gpgpu_num_sched_per_core", "gpgpu_sub_core_model", NULL}, err, n,
                              "%u register banks cannot be split over %u schedulers (sub-core model)", sm->n_banks, sm->n_sched);
     const unsigned ids[] = {SMTLM_ID_OC_SP, SMTLM_ID_OC_SFU, SMTLM_ID_OC_MEM, SMTLM_ID_OC_INT, SMTLM_ID_OC_DP, SMTLM_ID_OC_TENSOR_CORE};
     const int present[] = {1, 1, 1, sm->n_int > 0, sm->n_dp > 0, sm->tensor_core_avail};
     for (unsigned i = 0; i < 6; i++)
         if (present[i] && sm->width[ids[i]] != sm->n_sched)
-            return fail_conflict(o, (const char *[]){"gpgpu_pipeline_widths", "gpgpu_num_sched_per_core", "gpgpu_sub_core_model", NULL}, err, n,
+            return smtlm_opt_fail_conflict(o, (const char *[]){"gpgpu_pipeline_widths", "gpgpu_num_sched_per_core", "gpgpu_sub_core_model", NULL}, err, n,
                                  "under the sub-core model every ID_OC width of -gpgpu_pipeline_widths must equal "
                                  "-gpgpu_num_sched_per_core (%u); value %u is %u",
                                  sm->n_sched, ids[i] + 1, sm->width[ids[i]]);
@@ -276,7 +241,7 @@ static int latency_fits(const smtlm_options *o, const smtlm_sm_cfg *sm, const sm
     };
     for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++)
         if (c[i].li.latency - c[i].li.ii >= c[i].depth)
-            return fail_conflict(o, (const char *[]){c[i].opt, c[i].depth_opt, NULL}, err, n,
+            return smtlm_opt_fail_conflict(o, (const char *[]){c[i].opt, c[i].depth_opt, NULL}, err, n,
                                  "latency %u (initiation interval %u) does not fit the %s pipeline of depth %u",
                                  c[i].li.latency, c[i].li.ii, c[i].unit, c[i].depth);
     for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++) {
@@ -285,7 +250,7 @@ static int latency_fits(const smtlm_options *o, const smtlm_sm_cfg *sm, const sm
         char name[64], unit[32];
         snprintf(name, sizeof name, "trace_opcode_latency_initiation_spec_op_%u", k + 1);
         snprintf(unit, sizeof unit, "specialized_unit_%u", k + 1);
-        return fail_conflict(o, (const char *[]){name, unit, NULL}, err, n, "latency %u does not fit specialized unit %u (%s) of depth %u",
+        return smtlm_opt_fail_conflict(o, (const char *[]){name, unit, NULL}, err, n, "latency %u does not fit specialized unit %u (%s) of depth %u",
                              lat->spec[k].latency, k + 1, sm->spec[k].name, sm->spec[k].max_latency);
     }
     return 0;
@@ -299,10 +264,10 @@ static int clock_domains(const smtlm_options *o, smtlm_run_cfg *out, char *err, 
     int k = 0;
     const char *s = str(o, "gpgpu_clock_domains");
     if (smtlm_parse_double_list_sep(s, ':', clk, 4, &k) != SMTLM_OPT_OK || k != 4)
-        return fail(o, "gpgpu_clock_domains", err, n, "'%s' is not <core>:<interconnect>:<L2>:<DRAM> (four clocks in MHz)", s);
+        return smtlm_opt_fail(o, "gpgpu_clock_domains", err, n, "'%s' is not <core>:<interconnect>:<L2>:<DRAM> (four clocks in MHz)", s);
     for (int i = 0; i < 4; i++)
         if (!(clk[i] > 0) || clk[i] > 1e6)
-            return fail(o, "gpgpu_clock_domains", err, n, "clock %d of '%s' must be above 0 and at most 1e6 MHz", i + 1, s);
+            return smtlm_opt_fail(o, "gpgpu_clock_domains", err, n, "clock %d of '%s' must be above 0 and at most 1e6 MHz", i + 1, s);
     out->core_clock_mhz = clk[0];
     return 0;
 }
@@ -347,11 +312,11 @@ int smtlm_engine_config(const smtlm_options *o, smtlm_run_cfg *out, char *err, s
     unsigned pipe[2];
     int k = 0;
     if (smtlm_parse_uint_list_sep(str(o, "gpgpu_shader_core_pipeline"), ':', pipe, 2, &k) != SMTLM_OPT_OK || k != 2)
-        return fail(o, "gpgpu_shader_core_pipeline", err, n, "'%s' is not <threads per SM>:<warp size>", str(o, "gpgpu_shader_core_pipeline"));
+        return smtlm_opt_fail(o, "gpgpu_shader_core_pipeline", err, n, "'%s' is not <threads per SM>:<warp size>", str(o, "gpgpu_shader_core_pipeline"));
     if (pipe[1] != SMTLM_WARP_SIZE)
-        return fail(o, "gpgpu_shader_core_pipeline", err, n, "warp size %u: the model supports 32", pipe[1]);
+        return smtlm_opt_fail(o, "gpgpu_shader_core_pipeline", err, n, "warp size %u: the model supports 32", pipe[1]);
     if (pipe[0] == 0 || pipe[0] % SMTLM_WARP_SIZE || pipe[0] / SMTLM_WARP_SIZE > SMTLM_MAX_WARPS)
-        return fail(o, "gpgpu_shader_core_pipeline", err, n, "%u threads per SM: must be a multiple of 32 and at most %d",
+        return smtlm_opt_fail(o, "gpgpu_shader_core_pipeline", err, n, "%u threads per SM: must be a multiple of 32 and at most %d",
                     pipe[0], SMTLM_MAX_WARPS * SMTLM_WARP_SIZE);
     g->threads_per_sm = pipe[0];
     sm->max_warps = pipe[0] / SMTLM_WARP_SIZE;
@@ -368,15 +333,15 @@ int smtlm_engine_config(const smtlm_options *o, smtlm_run_cfg *out, char *err, s
         u32(o, "smtlm_mem_bytes_per_cycle", &g->mem_bytes_per_cycle, err, n))
         return -1;
     if (g->n_clusters == 0)
-        return fail(o, "gpgpu_n_clusters", err, n, "must be at least 1");
+        return smtlm_opt_fail(o, "gpgpu_n_clusters", err, n, "must be at least 1");
     if (g->n_clusters > SMTLM_MAX_CLUSTERS)
-        return fail(o, "gpgpu_n_clusters", err, n, "%u exceeds the model's limit %d", g->n_clusters, SMTLM_MAX_CLUSTERS);
+        return smtlm_opt_fail(o, "gpgpu_n_clusters", err, n, "%u exceeds the model's limit %d", g->n_clusters, SMTLM_MAX_CLUSTERS);
     if (g->cores_per_cluster == 0)
-        return fail(o, "gpgpu_n_cores_per_cluster", err, n, "must be at least 1");
+        return smtlm_opt_fail(o, "gpgpu_n_cores_per_cluster", err, n, "must be at least 1");
     if (g->max_cta_per_sm == 0)
-        return fail(o, "gpgpu_shader_cta", err, n, "must be at least 1");
+        return smtlm_opt_fail(o, "gpgpu_shader_cta", err, n, "must be at least 1");
     if (g->mem_bytes_per_cycle == 0)
-        return fail(o, "smtlm_mem_bytes_per_cycle", err, n, "must be at least 1");
+        return smtlm_opt_fail(o, "smtlm_mem_bytes_per_cycle", err, n, "must be at least 1");
     const char *mode = str(o, "smtlm_mode");
     if (!strcmp(mode, "muon")) {
         smtlm_muon_machine muon;
@@ -384,7 +349,7 @@ int smtlm_engine_config(const smtlm_options *o, smtlm_run_cfg *out, char *err, s
             return -1;
         muon_sm_cfg(&muon, &sm->muon);
     } else if (strcmp(mode, "gpgpusim") != 0)
-        return fail(o, "smtlm_mode", err, n, "'%s': the modes are gpgpusim and muon", mode);
+        return smtlm_opt_fail(o, "smtlm_mode", err, n, "'%s': the modes are gpgpusim and muon", mode);
     int skip_idle = 1;
     if (flag(o, "smtlm_skip_idle", &skip_idle, err, n))
         return -1;
@@ -415,25 +380,25 @@ int smtlm_engine_config(const smtlm_options *o, smtlm_run_cfg *out, char *err, s
         flag(o, "smtlm_fix_wb_bank_conflict", &sm->fix_wb_bank_conflict, err, n))
         return -1;
     if (sm->n_sched == 0 || sm->n_sched > SMTLM_MAX_SCHED)
-        return fail(o, "gpgpu_num_sched_per_core", err, n, "must be in 1..%d", SMTLM_MAX_SCHED);
+        return smtlm_opt_fail(o, "gpgpu_num_sched_per_core", err, n, "must be in 1..%d", SMTLM_MAX_SCHED);
     if (sm->n_banks == 0 || sm->n_banks > SMTLM_MAX_BANKS)
-        return fail(o, "gpgpu_num_reg_banks", err, n, "must be in 1..%d", SMTLM_MAX_BANKS);
+        return smtlm_opt_fail(o, "gpgpu_num_reg_banks", err, n, "must be in 1..%d", SMTLM_MAX_BANKS);
     if (sm->reg_file_port_throughput == 0)
-        return fail(o, "gpgpu_reg_file_port_throughput", err, n, "must be at least 1");
+        return smtlm_opt_fail(o, "gpgpu_reg_file_port_throughput", err, n, "must be at least 1");
     if (sm->inst_fetch_throughput == 0)
-        return fail(o, "gpgpu_inst_fetch_throughput", err, n, "must be at least 1");
+        return smtlm_opt_fail(o, "gpgpu_inst_fetch_throughput", err, n, "must be at least 1");
     if (sm->max_insn_issue_per_warp == 0 || sm->max_insn_issue_per_warp > 2)
-        return fail(o, "gpgpu_max_insn_issue_per_warp", err, n, "must be 1 or 2");
+        return smtlm_opt_fail(o, "gpgpu_max_insn_issue_per_warp", err, n, "must be 1 or 2");
     if (sm->n_sp == 0)
-        return fail(o, "gpgpu_num_sp_units", err, n, "must be at least 1");
+        return smtlm_opt_fail(o, "gpgpu_num_sp_units", err, n, "must be at least 1");
     if (sm->smem_latency < 2 || sm->smem_latency >= SMTLM_MAX_LATENCY)
-        return fail(o, "gpgpu_smem_latency", err, n, "must be in 2..%d", SMTLM_MAX_LATENCY - 1);
+        return smtlm_opt_fail(o, "gpgpu_smem_latency", err, n, "must be in 2..%d", SMTLM_MAX_LATENCY - 1);
     if (sm->shmem_banks == 0)
-        return fail(o, "gpgpu_shmem_num_banks", err, n, "must be at least 1");
+        return smtlm_opt_fail(o, "gpgpu_shmem_num_banks", err, n, "must be at least 1");
     if (sm->shmem_warp_parts == 0 || SMTLM_WARP_SIZE % sm->shmem_warp_parts)
-        return fail(o, "gpgpu_shmem_warp_parts", err, n, "must divide the warp size 32");
+        return smtlm_opt_fail(o, "gpgpu_shmem_warp_parts", err, n, "must divide the warp size 32");
     if (sm->mem_unit_ports == 0)
-        return fail(o, "gpgpu_mem_unit_ports", err, n, "must be at least 1");
+        return smtlm_opt_fail(o, "gpgpu_mem_unit_ports", err, n, "must be at least 1");
     if (scheduler(o, sm, err, n) || widths(o, sm, err, n) || depths(o, sm, err, n) || collectors(o, sm, err, n) ||
         sub_core_checks(o, sm, err, n))
         return -1;

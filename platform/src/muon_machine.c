@@ -1,9 +1,10 @@
 /* The Muon machine from the -smtlm_muon_* options, validated (see smtlm/muon_machine.h). */
 #include "smtlm/muon_machine.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "option_errors.h"
 
 #include "smtlm/common.h"
 
@@ -22,48 +23,15 @@ const char *smtlm_muon_collector_name(smtlm_muon_opt_collector c)
     return (unsigned)c < COUNT(k_collector) ? k_collector[c] : "?";
 }
 
-/* "<where>: -<name>: <message>" into err; returns -1. */
-static int vfail(const smtlm_options *o, const char *name, char *err, size_t n, const char *fmt, va_list ap)
-{
-    char where[256] = "<default>", msg[512];
-    smtlm_options_origin(o, name, where, sizeof where);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    if (err && n)
-        snprintf(err, n, "%s: -%s: %s", where, name, msg);
-    return -1;
-}
-
-static int fail(const smtlm_options *o, const char *name, char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vfail(o, name, err, n, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
-/* A conflict between options names the one set last: the change that broke the machine. */
-static int fail_conflict(const smtlm_options *o, const char *const *names, char *err, size_t n, const char *fmt, ...)
-{
-    const char *blame = names[0];
-    for (unsigned i = 1; names[i]; i++)
-        if (smtlm_options_set_order(o, names[i]) > smtlm_options_set_order(o, blame))
-            blame = names[i];
-    va_list ap;
-    va_start(ap, fmt);
-    vfail(o, blame, err, n, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 /* An unsigned option in lo..hi. */
 static int ranged(const smtlm_options *o, const char *name, unsigned lo, unsigned hi, unsigned *out, char *err, size_t n)
 {
     uint32_t v = 0;
     if (smtlm_options_get_u32(o, name, &v) != SMTLM_OPT_OK)
-        return fail(o, name, err, n, "expects an unsigned 32-bit integer");
+        return smtlm_opt_fail(o, name, err, n, "expects an unsigned 32-bit integer");
     if (v < lo || v > hi)
-        return fail(o, name, err, n, "%u is outside %u..%u", (unsigned)v, lo, hi);
+        return smtlm_opt_fail(o, name, err, n, "%u is outside %u..%u", (unsigned)v, lo, hi);
     *out = v;
     return 0;
 }
@@ -72,7 +40,7 @@ static int flag(const smtlm_options *o, const char *name, int *out, char *err, s
 {
     int v = 0;
     if (smtlm_options_get_bool(o, name, &v) != SMTLM_OPT_OK)
-        return fail(o, name, err, n, "expects 0 or 1");
+        return smtlm_opt_fail(o, name, err, n, "expects 0 or 1");
     *out = v;
     return 0;
 }
@@ -88,7 +56,7 @@ static int choice(const smtlm_options *o, const char *name, const char *const *n
             *out = (int)i;
             return 0;
         }
-    return fail(o, name, err, n, "'%s' is not one of the allowed values (docs/OPTIONS.md)", s ? s : "");
+    return smtlm_opt_fail(o, name, err, n, "'%s' is not one of the allowed values (docs/OPTIONS.md)", s ? s : "");
 }
 
 /* Warp slots of the SM: threads per SM / 32, as the GPGPU-Sim front end counts them. */
@@ -100,7 +68,7 @@ static int warp_slots(const smtlm_options *o, unsigned *warps, char *err, size_t
     smtlm_options_get_str(o, "gpgpu_shader_core_pipeline", &s);
     if (!s || smtlm_parse_uint_list_sep(s, ':', pipe, 2, &k) != SMTLM_OPT_OK || k != 2 || pipe[1] == 0 ||
         pipe[0] == 0 || pipe[0] % pipe[1])
-        return fail(o, "gpgpu_shader_core_pipeline", err, n, "'%s' is not <threads per SM>:<warp size>", s ? s : "");
+        return smtlm_opt_fail(o, "gpgpu_shader_core_pipeline", err, n, "'%s' is not <threads per SM>:<warp size>", s ? s : "");
     *warps = pipe[0] / pipe[1];
     return 0;
 }
@@ -128,23 +96,23 @@ int smtlm_muon_machine_read(const smtlm_options *o, smtlm_muon_machine *m, char 
     m->rs_policy = (smtlm_muon_opt_policy)policy;
     m->collector = (smtlm_muon_opt_collector)coll;
     if (m->xlen != 32 && m->xlen != 64)
-        return fail(o, "smtlm_muon_xlen", err, n, "%u: the register width is 32 or 64 bits", m->xlen);
+        return smtlm_opt_fail(o, "smtlm_muon_xlen", err, n, "%u: the register width is 32 or 64 bits", m->xlen);
 
     static const char *const per_warp[] = {"smtlm_muon_rs_per_warp", "smtlm_muon_rs_entries", NULL};
     if (m->rs_per_warp > m->rs_entries)
-        return fail_conflict(o, per_warp, err, n, "%u RS entries per warp exceed the %u entries of the RS", m->rs_per_warp,
+        return smtlm_opt_fail_conflict(o, per_warp, err, n, "%u RS entries per warp exceed the %u entries of the RS", m->rs_per_warp,
                              m->rs_entries);
     static const char *const in_order[] = {"smtlm_muon_in_order", "smtlm_muon_rs_entries", "gpgpu_shader_core_pipeline", NULL};
     if (m->in_order && m->rs_entries < m->warps)
-        return fail_conflict(o, in_order, err, n, "in-order issue per warp needs an RS entry per warp: %u entries for %u warps",
+        return smtlm_opt_fail_conflict(o, in_order, err, n, "in-order issue per warp needs an RS entry per warp: %u entries for %u warps",
                              m->rs_entries, m->warps);
     static const char *const banks[] = {"smtlm_muon_prf_banks", "smtlm_muon_phys_regs", NULL};
     if (m->phys_regs % m->prf_banks)
-        return fail_conflict(o, banks, err, n, "%u banks do not split %u registers evenly (bank = reg mod banks)",
+        return smtlm_opt_fail_conflict(o, banks, err, n, "%u banks do not split %u registers evenly (bank = reg mod banks)",
                              m->prf_banks, m->phys_regs);
     static const char *const must_forward[] = {"smtlm_muon_war", "smtlm_muon_forwarding", NULL};
     if (m->war == SMTLM_MUON_OPT_WAR_OPTION2_FWD && !m->forwarding)
-        return fail_conflict(o, must_forward, err, n,
+        return smtlm_opt_fail_conflict(o, must_forward, err, n,
                              "option2_fwd relies on every RAW operand being forwarded: it needs -smtlm_muon_forwarding 1");
     return 0;
 }

@@ -261,6 +261,7 @@ static const smtlm_option_def k_options[] = {
     S("smtlm_log_sms", "", 1, "-smtlm_pipeline_log and -smtlm_vcd show only these SMs (e.g. 0,2-3; default all)"),
     S("smtlm_log_warps", "", 1, "-smtlm_pipeline_log and -smtlm_vcd show only these hardware warps of each SM (e.g. 0-3; default all)"),
     B("smtlm_list_options", "0", 1, "print every option with its value and exit"),
+    B("smtlm_check_options", "0", 1, "check every option, config file, output path and the workload as a run would, without simulating: print nothing, exit 0 (or 2 with the usual file:line message)"),
     S("smtlm_engine", "", 1, "systemc (the SystemC/TLM model; smsim's default) or c (the C engine); identical results"),
     B("smtlm_mem_real_access", "0", 1, "SystemC engine: loads as real TLM reads and stores as writes of zeros (default: TLM_IGNORE_COMMAND)"),
     S("smtlm_addr_map", "", 1, "SystemC engine: <trace_base>:<size>:<soc_base>[,...] moves trace address windows into the SoC's map"),

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -199,6 +200,19 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
 
 static const char *trace_error(void *src) { return smtlm_trace_source_error(src); }
 
+static void refuse_trace_kernel(const run_ctx *r, const char *path, const smtlm_kernel_desc *k)
+{
+    smtlm_cta_limit why;
+    smtlm_gpu_max_cta(r->gpu, k, &why);
+    fprintf(r->err, "smsim: %s: a thread block (%u threads, %u B shared memory, %u registers/thread) cannot run on an SM: %s\n",
+            path, k->threads_per_cta, k->shmem_per_cta, k->regs_per_thread, limit_phrase(why));
+}
+
+static void refuse_synthetic_kernel(const run_ctx *r, const smtlm_kernel_desc *k)
+{
+    fprintf(r->err, "smsim: <synthetic>: a thread block of %u threads cannot run on an SM\n", k->threads_per_cta);
+}
+
 static int run_trace_kernel(run_ctx *r, const char *path)
 {
     char msg[2048];
@@ -220,10 +234,7 @@ static int run_trace_kernel(run_ctx *r, const char *path)
     smtlm_gpu_set_source(r->gpu, &is, &b);
     int status;
     if (smtlm_gpu_launch(r->gpu, &k) != SMTLM_OK) {
-        smtlm_cta_limit why;
-        smtlm_gpu_max_cta(r->gpu, &k, &why);
-        fprintf(r->err, "smsim: %s: a thread block (%u threads, %u B shared memory, %u registers/thread) cannot run on an SM: %s\n",
-                path, k.threads_per_cta, k.shmem_per_cta, k.regs_per_thread, limit_phrase(why));
+        refuse_trace_kernel(r, path, &k);
         status = 2;
     } else {
         status = finish_kernel(r, h->kernel_name, trace_error, src, path);
@@ -268,7 +279,7 @@ static int run_synthetic(run_ctx *r)
     smtlm_gpu_set_source(r->gpu, &is, &b);
     int status;
     if (smtlm_gpu_launch(r->gpu, &k) != SMTLM_OK) {
-        fprintf(r->err, "smsim: <synthetic>: a thread block of %u threads cannot run on an SM\n", k.threads_per_cta);
+        refuse_synthetic_kernel(r, &k);
         status = 2;
     } else {
         status = finish_kernel(r, "smtlm_synthetic", NULL, NULL, NULL);
@@ -448,6 +459,7 @@ static void print_usage(FILE *out)
             "  -smtlm_mem_latency N, -smtlm_mem_bytes_per_cycle N   the memory behind each SM\n"
             "  -smtlm_watchdog_cycles N      end a run in which nothing progresses for N cycles\n"
             "  -smtlm_list_options 1         every option with its value and description\n"
+            "  -smtlm_check_options 1        check options, configs, outputs and the trace list; run nothing\n"
             "  -smtlm_cost_report 1, -smtlm_analytic_banks N   Muon storage cost / bank-conflict model (print, exit)\n"
             "  -smtlm_verbose 1              name each not-modelled option set to a non-default value\n"
             "  -smtlm_engine systemc|c       the SystemC/TLM model (default) or the C engine: identical results\n"
@@ -617,6 +629,129 @@ static int close_views(run_ctx *r)
     return status;
 }
 
+/* ---- -smtlm_check_options: what a run checks before and while it reads its input, without
+ * simulating, writing or printing anything but the first error ---- */
+
+/* An output path a run would open for writing: the file when it exists, else its directory
+ * (nothing is created). */
+static int check_output(const run_ctx *r, const char *name)
+{
+    const char *path = opt_str(r->opts, name);
+    if (!*path || (!strcmp(path, "-") && !strcmp(name, "smtlm_stats_json")))
+        return 0;
+    struct stat st;
+    int ok;
+    if (stat(path, &st) == 0) {
+        errno = EISDIR;
+        ok = !S_ISDIR(st.st_mode) && access(path, W_OK) == 0;
+    } else {
+        char dir[4096];
+        const char *slash = strrchr(path, '/');
+        const size_t len = slash ? (size_t)(slash - path) : 0;
+        if (len >= sizeof dir) {
+            errno = ENAMETOOLONG;
+            ok = 0;
+        } else {
+            memcpy(dir, path, len);
+            strcpy(dir + len, slash ? (len ? "" : "/") : ".");
+            ok = access(dir, W_OK | X_OK) == 0;
+        }
+    }
+    if (!ok) {
+        fprintf(r->err, "smsim: %s: cannot open for writing: %s\n", path, strerror(errno));
+        return 2;
+    }
+    return 0;
+}
+
+/* Every kernel of the list: its trace opens, its header reads and its thread blocks fit an SM. */
+static int check_trace_list(run_ctx *r, const char *list_path)
+{
+    char msg[2048];
+    smtlm_kernelslist list;
+    if (smtlm_kernelslist_load(list_path, &list, msg, sizeof msg) < 0) {
+        fprintf(r->err, "smsim: %s\n", msg);
+        return 2;
+    }
+    int status = 0;
+    for (size_t i = 0; i < list.n && !status; i++) {
+        if (list.cmds[i].kind != SMTLM_TRACE_CMD_KERNEL)
+            continue;
+        const char *path = list.cmds[i].path;
+        smtlm_trace_source *src;
+        if (smtlm_trace_source_open(&src, path, &r->cfg.lat, r->gpu->n_sm, r->cfg.gpu.sm.max_warps, msg, sizeof msg) < 0) {
+            fprintf(r->err, "smsim: %s\n", msg);
+            status = 2;
+            break;
+        }
+        const smtlm_kernel_desc k = smtlm_trace_source_kernel(src);
+        if (!smtlm_gpu_kernel_fits(r->gpu, &k)) {
+            refuse_trace_kernel(r, path, &k);
+            status = 2;
+        }
+        smtlm_trace_source_close(src);
+    }
+    smtlm_kernelslist_free(&list);
+    return status;
+}
+
+static int check_synthetic(run_ctx *r)
+{
+    char msg[1024];
+    smtlm_synth_run *sr = NULL;
+    if (smtlm_synth_run_open(&sr, r->opts, &r->cfg, r->gpu->n_sm, msg, sizeof msg) < 0) {
+        fprintf(r->err, "smsim: %s\n", msg);
+        return 2;
+    }
+    const smtlm_kernel_desc k = smtlm_synth_run_kernel(sr);
+    const int fits = smtlm_gpu_kernel_fits(r->gpu, &k);
+    if (!fits)
+        refuse_synthetic_kernel(r, &k);
+    smtlm_synth_run_close(sr);
+    return fits ? 0 : 2;
+}
+
+/* The same decisions as a run, in the same order: an option list or a Muon report only needs
+ * its options; a simulation also the engine's configuration, its outputs and its workload. */
+static int check_request(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engines)
+{
+    char msg[2048];
+    int list_only = 0;
+    smtlm_options_get_bool(r->opts, "smtlm_list_options", &list_only);
+    if (list_only)
+        return 0;
+    if (smtlm_muon_report_requested(r->opts)) {
+        FILE *sink = fopen("/dev/null", "w");
+        if (!sink && !(sink = tmpfile())) {
+            fprintf(r->err, "smsim: cannot open /dev/null: %s\n", strerror(errno));
+            return 2;
+        }
+        const int bad = smtlm_muon_reports(r->opts, sink, msg, sizeof msg);
+        fclose(sink);
+        if (bad)
+            fprintf(r->err, "smsim: %s\n", msg);
+        return bad ? 2 : 0;
+    }
+    if (setup(r, engines, n_engines, msg, sizeof msg)) {
+        fprintf(r->err, "smsim: %s\n", msg);
+        return 2;
+    }
+    static const char *const outputs[] = {"smtlm_stats_json", "smtlm_stats_csv", "smtlm_event_log", "smtlm_report",
+                                          "smtlm_pipeline_log", "smtlm_vcd"};
+    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++)
+        if (check_output(r, outputs[i]))
+            return 2;
+    smtlm_view_filter flt; /* the view filters, as open_views reads them */
+    if (smtlm_view_filter_parse(&flt, opt_str(r->opts, "smtlm_log_cycles"), opt_str(r->opts, "smtlm_log_sms"),
+                                opt_str(r->opts, "smtlm_log_warps"), r->gpu->n_sm, r->cfg.gpu.sm.max_warps, msg,
+                                sizeof msg)) {
+        fprintf(r->err, "smsim: %s\n", msg);
+        return 2;
+    }
+    const char *trace = opt_str(r->opts, "trace");
+    return *trace ? check_trace_list(r, trace) : check_synthetic(r);
+}
+
 int smtlm_smsim(int argc, const char *const *argv, FILE *out, FILE *err)
 {
     const smtlm_engine *c = smtlm_c_engine();
@@ -644,11 +779,14 @@ int smtlm_smsim_engines(int argc, const char *const *argv, FILE *out, FILE *err,
     r.err = err;
     r.start = now_s();
     int status = 0;
-    int list_only = 0, verbose = 0;
+    int list_only = 0, verbose = 0, check_only = 0;
     /* the options start as the built-in QV100 machine (smtlm_options_new) */
     if (smtlm_options_parse_argv(opts, argc, argv, msg, sizeof msg) != SMTLM_OPT_OK) {
         fprintf(err, "smsim: %s\n", msg);
         status = 2;
+    } else if (smtlm_options_get_bool(opts, "smtlm_check_options", &check_only) == SMTLM_OPT_OK && check_only) {
+        list_only = 1; /* nothing runs after the check */
+        status = check_request(&r, engines, n_engines);
     } else if (smtlm_options_get_bool(opts, "smtlm_list_options", &list_only) == SMTLM_OPT_OK && list_only) {
         smtlm_options_list(opts, out);
     } else if (smtlm_muon_report_requested(opts)) { /* print and exit: nothing is simulated */

@@ -78,7 +78,7 @@ static double sim_time_us(const smtlm_stats *st)
     return st->core_clock_mhz > 0 ? (double)st->sim_cycle / st->core_clock_mhz : 0.0;
 }
 
-const char *const smtlm_stats_fu_name[SMTLM_FU_KINDS] = {"sp", "dp", "int", "sfu", "tensor", "spec"};
+static const char *const smtlm_stats_fu_name[SMTLM_FU_KINDS] = {"sp", "dp", "int", "sfu", "tensor", "spec"};
 
 const char *smtlm_stats_fu_kind_name(unsigned kind) { return kind < SMTLM_FU_KINDS ? smtlm_stats_fu_name[kind] : "?"; }
 static const char *ws_name[SMTLM_WS_COUNT] = {"issued", "ibuffer_empty", "barrier", "membar", "atomic",

@@ -6,7 +6,6 @@
 
 #include "smtlm/stats.h"
 
-extern const char *const smtlm_stats_fu_name[SMTLM_FU_KINDS];
 /* "sms":[...]: one entry per SM that ran (active cycles > 0). */
 void smtlm_stats_json_sms(FILE *out, const smtlm_gpu *gpu);
 

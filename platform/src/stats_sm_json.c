@@ -46,7 +46,7 @@ static void units(FILE *out, const smtlm_sm_view *sm)
     unsigned index[SMTLM_FU_KINDS] = {0};
     for (unsigned f = 0; f < sm->ex->n_fu; f++) {
         const smtlm_fu *fu = &sm->ex->fu[f];
-        fprintf(out, "%s{\"kind\":\"%s\",\"index\":%u", f ? "," : "", smtlm_stats_fu_name[fu->kind], index[fu->kind]++);
+        fprintf(out, "%s{\"kind\":\"%s\",\"index\":%u", f ? "," : "", smtlm_stats_fu_kind_name(fu->kind), index[fu->kind]++);
         if (fu->kind == SMTLM_FU_SPEC)
             fprintf(out, ",\"specialized_unit\":%u", fu->spec);
         fprintf(out, ",\"issued\":%" PRIu64 ",\"busy_cycles\":%" PRIu64 "}", fu->issued, fu->busy_cycles);

@@ -246,3 +246,34 @@ TEST(SmConfig, TheGpuPassesTheBlocksReasonOn)
 }
 
 } // namespace
+
+namespace {
+
+// smtlm_gpu_kernel_fits answers what smtlm_gpu_launch would do, without starting anything
+// (smsim -smtlm_check_options relies on it). QV100: 2048 threads, 98304 B shared memory and
+// 65536 registers per SM.
+TEST(GpuConfig, KernelFitsAgreesWithLaunch)
+{
+    std::unique_ptr<smtlm_sm> sm(new smtlm_sm);
+    std::unique_ptr<smtlm_mem_model> mem(new smtlm_mem_model);
+    std::unique_ptr<smtlm_gpu> gpu(new smtlm_gpu);
+    smtlm_gpu_cfg c = micro::Runner::qv100();
+    c.n_clusters = 1;
+    ASSERT_EQ(smtlm_gpu_init(gpu.get(), &c, sm.get(), mem.get()), SMTLM_OK);
+    const smtlm_kernel_desc fits = {4, 256, 1024, 32};
+    const smtlm_kernel_desc no_threads = {4, 0, 0, 32};
+    const smtlm_kernel_desc too_wide = {4, 2048 + 32, 0, 32};
+    const smtlm_kernel_desc too_much_shmem = {4, 32, 98304 + 1, 32};
+    const smtlm_kernel_desc empty_grid = {0, 32, 98304 + 1, 32}; // no CTA: nothing has to fit
+    EXPECT_EQ(smtlm_gpu_kernel_fits(gpu.get(), &fits), 1);
+    EXPECT_EQ(gpu->kernel_active, 0); // asking changed nothing
+    EXPECT_EQ(smtlm_gpu_kernel_fits(gpu.get(), &no_threads), 0);
+    EXPECT_EQ(smtlm_gpu_kernel_fits(gpu.get(), &too_wide), 0);
+    EXPECT_EQ(smtlm_gpu_kernel_fits(gpu.get(), &too_much_shmem), 0);
+    EXPECT_EQ(smtlm_gpu_kernel_fits(gpu.get(), &empty_grid), 1);
+    for (const smtlm_kernel_desc &k : {no_threads, too_wide, too_much_shmem})
+        EXPECT_EQ(smtlm_gpu_launch(gpu.get(), &k), SMTLM_EINVAL);
+    EXPECT_EQ(smtlm_gpu_launch(gpu.get(), &fits), SMTLM_OK);
+}
+
+} // namespace

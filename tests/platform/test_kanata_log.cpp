@@ -8,23 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "file_text.hpp"
+
 extern "C" {
 #include "smtlm/kanata_log.h"
 }
 
 namespace {
 
-std::string text(FILE *f)
-{
-    std::string s;
-    std::rewind(f);
-    char buf[4096];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
-        s.append(buf, n);
-    std::fclose(f);
-    return s;
-}
+std::string text(FILE *f) { return file_text(f); }
 
 // An instruction with stages A [start, mid) and B [mid, end), retiring at end.
 struct Two {

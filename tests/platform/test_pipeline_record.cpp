@@ -6,6 +6,8 @@
 #include <cstring>
 #include <string>
 
+#include "file_text.hpp"
+
 extern "C" {
 #include "pipeline_log_internal.h"
 #include "smtlm/view_names.h"
@@ -13,17 +15,7 @@ extern "C" {
 
 namespace {
 
-std::string text(FILE *f)
-{
-    std::string s;
-    std::rewind(f);
-    char buf[4096];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
-        s.append(buf, n);
-    std::fclose(f);
-    return s;
-}
+std::string text(FILE *f) { return file_text(f); }
 
 TEST(PipelineRecord, RunsCountEveryCycleAndTheNinthReasonMakesTheLastOneMixed)
 {

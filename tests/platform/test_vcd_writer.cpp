@@ -5,23 +5,15 @@
 #include <cstdio>
 #include <string>
 
+#include "file_text.hpp"
+
 extern "C" {
 #include "smtlm/vcd_writer.h"
 }
 
 namespace {
 
-std::string text(FILE *f)
-{
-    std::string s;
-    std::rewind(f);
-    char buf[4096];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
-        s.append(buf, n);
-    std::fclose(f);
-    return s;
-}
+std::string text(FILE *f) { return file_text(f); }
 
 const char *kHeader = "$version test $end\n$timescale 1 ns $end\n"
                       "$scope module sm0 $end\n"

@@ -195,6 +195,9 @@ void smtlm_gpu_set_sample_hook(smtlm_gpu *gpu, smtlm_sample_hook hook, void *ctx
 /* A hook called from the stop checks when a kernel's sim_cycle reaches each multiple of
  * SMTLM_SERIES_CYCLES (for time series read from the SM views). NULL = none. */
 void smtlm_gpu_set_series_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *ctx);
+/* 1 when smtlm_gpu_launch would accept kernel k: a CTA has threads, fits an SM's threads, and
+ * at least one fits the SM's resources (or the grid is empty). Changes nothing. */
+int smtlm_gpu_kernel_fits(const smtlm_gpu *gpu, const smtlm_kernel_desc *k);
 /* Starts a kernel (gpu_sim_cycle = 0). SMTLM_EINVAL if a CTA cannot fit on an SM. */
 int smtlm_gpu_launch(smtlm_gpu *gpu, const smtlm_kernel_desc *k);
 /* CTAs per SM for kernel k and the resource that limits it (GPGPU-Sim max_cta); 0 = no fit. */

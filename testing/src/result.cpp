@@ -1,0 +1,115 @@
+// Result: the statistics by path, the event log, and what the run printed.
+#include <sstream>
+#include <stdexcept>
+
+#include "result_data.h"
+
+namespace smtlm {
+namespace testing {
+
+bool Event::operator==(const Event &o) const
+{
+    return kernel == o.kernel && sm == o.sm && warp == o.warp && pc == o.pc && uid == o.uid && issue == o.issue &&
+           cu_alloc == o.cu_alloc && operands == o.operands && oc_ex == o.oc_ex && fu_issue == o.fu_issue &&
+           writeback == o.writeback;
+}
+
+std::ostream &operator<<(std::ostream &os, const Event &e)
+{
+    char pc[16];
+    std::snprintf(pc, sizeof pc, "0x%04x", (unsigned)e.pc);
+    return os << e.kernel << ' ' << e.sm << ' ' << e.warp << ' ' << pc << ' ' << e.uid << ' ' << e.issue << ' '
+              << e.cu_alloc << ' ' << e.operands << ' ' << e.oc_ex << ' ' << e.fu_issue << ' ' << e.writeback;
+}
+
+void PrintTo(const Result &r, std::ostream *os)
+{
+    *os << "the run of " << r.spec().describe() << " (exit status " << r.exit_status() << ")";
+}
+
+int Result::exit_status() const { return d_->status; }
+const std::string &Result::out() const { return d_->out; }
+const std::string &Result::err() const { return d_->err; }
+const Sim &Result::spec() const { return d_->spec; }
+const std::vector<Stat> &Result::stats() const { return d_->stats; }
+const std::vector<Event> &Result::events() const { return d_->events; }
+const std::string &Result::stats_path() const { return d_->stats_path; }
+
+const Stat *Result::find(const std::string &path) const
+{
+    const auto it = d_->index.find(path);
+    return it == d_->index.end() ? nullptr : &d_->stats[it->second];
+}
+
+static std::string last_part(const std::string &path)
+{
+    const size_t dot = path.find_last_of('.');
+    return dot == std::string::npos ? path : path.substr(dot + 1);
+}
+
+std::string Result::similar(const std::string &path) const
+{
+    const std::string want = last_part(path);
+    std::string s;
+    unsigned n = 0;
+    for (const Stat &st : d_->stats) {
+        if (last_part(st.path) != want)
+            continue;
+        if (++n <= 4)
+            s += (s.empty() ? "" : ", ") + st.path;
+    }
+    if (n > 4)
+        s += ", ... (" + std::to_string(n) + " in all)";
+    return s;
+}
+
+std::string Result::why_missing(const std::string &path) const
+{
+    std::ostringstream s;
+    if (stats().empty()) {
+        s << "the run has no statistics (exit status " << exit_status() << "): " << err();
+    } else {
+        s << "no stat named \"" << path << "\"";
+        const std::string hint = similar(path);
+        if (!hint.empty())
+            s << " (did you mean " << hint << "?)";
+    }
+    return s.str();
+}
+
+double Result::stat(const std::string &path) const
+{
+    const Stat *s = find(path);
+    if (!s)
+        throw std::out_of_range(why_missing(path));
+    if (!s->is_number)
+        throw std::out_of_range("stat \"" + path + "\" is not a number: " + s->text);
+    return s->number;
+}
+
+std::string Result::stat_text(const std::string &path) const
+{
+    const Stat *s = find(path);
+    if (!s)
+        throw std::out_of_range(why_missing(path));
+    return s->text;
+}
+
+uint64_t Result::cycles() const { return (uint64_t)stat("gpu_tot_sim_cycle"); }
+uint64_t Result::instructions() const { return (uint64_t)stat("gpu_tot_sim_insn"); }
+
+uint64_t Result::warp_instructions() const
+{
+    if (d_->stats.empty())
+        throw std::out_of_range(why_missing("gpu_sim_warp_insn"));
+    uint64_t n = 0;
+    for (unsigned k = 0;; k++) {
+        const Stat *s = find("kernels[" + std::to_string(k) + "].gpu_sim_warp_insn");
+        if (!s)
+            return n;
+        n += (uint64_t)s->number;
+    }
+}
+
+} // namespace testing
+} // namespace smtlm

@@ -1,0 +1,69 @@
+"""The local back end: the points on this machine, N smsim processes at a time.
+
+SIGINT/SIGTERM stop the sweep: the running smsim processes are ended and their points left
+without an exit status, so the next `smsweep run` runs them again."""
+import os
+import signal
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+
+from . import pointdir
+
+
+def default_jobs():
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def run(sd, names, jobs, out=sys.stdout):
+    """Runs the named points; returns {name: exit status or None (interrupted)}."""
+    stop = threading.Event()
+    lock = threading.Lock()
+    procs = set()
+
+    def started(p):
+        with lock:
+            procs.add(p)
+            if stop.is_set():
+                p.terminate()
+
+    def work(name):
+        if stop.is_set():
+            return None, 0.0
+        t0 = time.monotonic()
+        rc = pointdir.run_point(sd.point_dir(name), "local", on_start=started, interrupted=stop.is_set)
+        return rc, time.monotonic() - t0
+
+    def on_signal(sig, _frame):
+        stop.set()
+        with lock:
+            for p in procs:
+                if p.poll() is None:
+                    p.send_signal(signal.SIGTERM)
+
+    old = {s: signal.signal(s, on_signal) for s in (signal.SIGINT, signal.SIGTERM)}
+    results, done = {}, 0
+    try:
+        with ThreadPoolExecutor(max(1, jobs)) as ex:
+            futures = {ex.submit(work, n): n for n in names}
+            for f in as_completed(futures):
+                name = futures[f]
+                rc, secs = f.result()
+                results[name] = rc
+                done += 1
+                if rc is None:
+                    continue
+                what = "done" if rc == 0 else "failed (%s)" % pointdir.describe_exit(rc)
+                print("smsweep: [%d/%d] %s: %s in %.2f s" % (done, len(names), name, what, secs), file=out,
+                      flush=True)
+    finally:
+        for s, h in old.items():
+            signal.signal(s, h)
+    if stop.is_set():
+        print("smsweep: interrupted: %d point(s) left to run" % sum(1 for v in results.values() if v is None),
+              file=out, flush=True)
+    return results
