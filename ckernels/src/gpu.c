@@ -78,7 +78,8 @@ static void c_view(const void *ctx, unsigned i, smtlm_sm_view *v)
     const smtlm_sm *sm = CCSM(ctx, i);
     const smtlm_sm_view view = {&sm->cfg, sm->stats, sm->last_progress, sm->error, sm->error_line, sm->reject,
                                 sm->reject_detail, &sm->pool, &sm->iss, &sm->oc, &sm->rf, &sm->ex, &sm->ldst,
-                                sm->cfg.muon.enabled ? &sm->muon : NULL};
+                                sm->cfg.muon.enabled ? &sm->muon.iss : NULL,
+                                sm->cfg.muon.enabled ? &sm->muon.coll : NULL};
     *v = view;
 }
 

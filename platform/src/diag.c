@@ -41,7 +41,7 @@ static const char *muon_block_reason(const smtlm_sm_view *sm, unsigned w)
  * writebacks held by the scoreboard's writeback gate with the readers holding the counts. */
 static void describe_muon_warp(FILE *out, const smtlm_sm_view *sm, unsigned w)
 {
-    const smtlm_sm_muon *m = sm->muon;
+    const smtlm_muon_issue *m = sm->muon;
     for (uint64_t v = m->rs.valid; v; v &= v - 1) {
         const smtlm_muon_rs_row *row = &m->rs.row[smtlm_ctz64(v)];
         if (row->warp != w)

@@ -58,9 +58,9 @@ TEST(SmMuon, AMultiWarpRunRetiresEverythingAndLeavesTheMuonStateEmpty)
             }
             EXPECT_GT(e.ev[SMTLM_EV_WRITEBACK], e.ev[SMTLM_EV_FU_ISSUE]) << kind;
         }
-        const smtlm_sm_muon &m = r.sm()->muon;
+        const smtlm_muon_issue &m = r.sm()->muon.iss;
         EXPECT_EQ(m.rs.n_valid, 0u) << kind;
-        EXPECT_EQ(m.coll.n_valid, 0u) << kind;
+        EXPECT_EQ(r.sm()->muon.coll.n_valid, 0u) << kind;
         EXPECT_EQ(m.n_held, 0u) << kind;
         EXPECT_EQ(m.rs.admitted, (uint64_t)warps * (n + 1)) << kind;
         EXPECT_EQ(m.rs.dispatched, m.rs.admitted) << kind;

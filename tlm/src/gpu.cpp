@@ -45,6 +45,7 @@ void op_view(const void *ctx, unsigned i, smtlm_sm_view *v)
     v->ex = &sm.exec.state();
     v->ldst = &sm.ldst.state();
     v->muon = nullptr; // the SystemC engine has no muon mode yet (smsim refuses it)
+    v->muon_coll = nullptr;
 }
 
 } // namespace

@@ -65,7 +65,8 @@ typedef struct smtlm_sm_view {
     const smtlm_rf *rf;
     const smtlm_exec *ex;
     const smtlm_ldst *ldst;
-    const smtlm_sm_muon *muon;     /* muon mode's issue logic (NULL in gpgpusim mode) */
+    const smtlm_muon_issue *muon;  /* muon mode's issue block and collector (NULL in gpgpusim mode) */
+    const smtlm_muon_coll *muon_coll;
 } smtlm_sm_view;
 
 /* How smtlm_gpu drives its SMs (SM i of the engine's `ctx`): the C engine's smtlm_sm array
