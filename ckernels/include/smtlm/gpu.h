@@ -61,7 +61,7 @@ typedef struct smtlm_sm_view {
     unsigned reject_detail;
     const smtlm_inst_pool *pool;
     const smtlm_issue *iss;
-    const smtlm_opcoll *oc;
+    const smtlm_opcoll *oc;        /* gpgpusim mode: collector and register file (NULL in muon mode) */
     const smtlm_rf *rf;
     const smtlm_exec *ex;
     const smtlm_ldst *ldst;
