@@ -158,16 +158,12 @@ TEST(BadInput, ThreadBlockThatCannotFit)
 
 namespace {
 
-// A mode that does not exist, and muon mode on an engine that does not model it (only the C
-// engine does, and it must be chosen explicitly).
-TEST(BadInput, UnknownModeAndMuonWithoutTheCEngineAreRefused)
+// A mode that does not exist.
+TEST(BadInput, UnknownModeIsRefused)
 {
     std::string cfg = config_with("mode", "-smtlm_mode muon2");
     e2e::Result r = e2e::smsim({"-config", e2e::project_config("qv100.config"), "-config", cfg});
     expect_one_error(r, cfg + ":3", "-smtlm_mode: 'muon2': the modes are gpgpusim and muon");
-    std::string muon = config_with("muon", "-smtlm_mode muon");
-    e2e::Result m = e2e::smsim({"-config", e2e::project_config("qv100.config"), "-config", muon});
-    expect_one_error(m, muon + ":3", "-smtlm_mode muon: the SystemC engine does not model muon mode yet");
 }
 
 } // namespace
