@@ -35,6 +35,7 @@ int smtlm_muon_issue_init(smtlm_muon_issue *mi, const smtlm_sm_muon_cfg *cfg, un
     mi->sub_core = sub_core;
     mi->forwarding = cfg->rs.forwarding;
     mi->past_waw = cfg->sb.past_waw;
+    mi->fu_banks = cfg->coll.kind == SMTLM_MUON_COLL_INST_BANKED ? cfg->coll.collector_banks : 0;
     memset(&mi->p, 0, sizeof mi->p);
     smtlm_muon_issue_reset(mi);
     return SMTLM_OK;
@@ -279,16 +280,45 @@ void smtlm_muon_issue_dispatch(smtlm_muon_issue *mi)
     }
 }
 
+/* inst_banked: the collector bank of an instruction's unit type (SP, SFU, MEM, DP, INT, tensor,
+ * specialized = 1..7) */
+static unsigned fu_bank(const smtlm_muon_issue *mi, const smtlm_inst *in)
+{
+    return ((unsigned)in->unit + mi->fu_banks - 1) % mi->fu_banks;
+}
+
+/* The RS rows whose FU bank has a free collector entry (inst_banked). */
+static uint64_t rows_with_room(smtlm_muon_issue *mi)
+{
+    unsigned room = 0;
+    for (unsigned b = 0; b < mi->fu_banks; b++)
+        if (mi->p.coll.can_accept(mi->p.coll.ctx, b))
+            room |= 1u << b;
+    uint64_t rows = 0;
+    for (uint64_t v = room ? mi->rs.valid : 0; v; v &= v - 1) {
+        const unsigned r = smtlm_ctz64(v);
+        if (room >> fu_bank(mi, smtlm_pool_get(mi->p.pool, mi->tag[mi->rs.row[r].tag].ref)) & 1)
+            rows |= 1ull << r;
+    }
+    return rows;
+}
+
 int smtlm_muon_issue_collect(smtlm_muon_issue *mi)
 {
     smtlm_muon_rs_pick p;
-    if (!mi->p.coll.can_accept(mi->p.coll.ctx, 0) || !smtlm_muon_rs_collect_pick(&mi->rs, &p))
+    if (mi->fu_banks) {
+        const uint64_t rows = rows_with_room(mi);
+        if (!rows || !smtlm_muon_rs_collect_pick_among(&mi->rs, rows, &p))
+            return SMTLM_OK;
+    } else if (!mi->p.coll.can_accept(mi->p.coll.ctx, 0) || !smtlm_muon_rs_collect_pick(&mi->rs, &p))
         return SMTLM_OK;
     const smtlm_muon_rs_row *row = &mi->rs.row[p.row];
+    const smtlm_inst *in = smtlm_pool_get(mi->p.pool, mi->tag[p.tag].ref);
     smtlm_muon_coll_req q;
     memset(&q, 0, sizeof q);
     q.tag = p.tag;
     q.warp = p.warp;
+    q.fu = (uint8_t)(mi->fu_banks ? fu_bank(mi, in) : 0);
     q.slots = p.slots;
     for (unsigned i = 0; i < row->n_src; i++)
         q.reg[i] = row->src[i];

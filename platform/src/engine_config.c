@@ -297,9 +297,8 @@ static void muon_sm_cfg(const smtlm_muon_machine *m, smtlm_sm_muon_cfg *c)
     c->coll.kind = kind[m->collector];
     c->coll.prf_banks = m->prf_banks;
     c->coll.entries = m->collector_entries;
-    /* source-slot banks rs1/rs2/rs3 (src_banked, caching); inst_banked: one FU bank, as the
-     * composition does not yet assign units to FU banks */
-    c->coll.collector_banks = m->collector == SMTLM_MUON_OPT_COLL_INST_BANKED ? 1 : 3;
+    /* by default source-slot banks rs1/rs2/rs3 (src_banked, caching), one FU bank (inst_banked) */
+    c->coll.collector_banks = m->collector_banks ? m->collector_banks : m->collector == SMTLM_MUON_OPT_COLL_INST_BANKED ? 1 : 3;
     c->coll.forwarding = m->forwarding;
     c->coll.zero_reg = 256;
 }

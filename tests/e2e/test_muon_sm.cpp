@@ -3,6 +3,8 @@
 // collector strategy on a real trace, and the views muon mode refuses.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -205,6 +207,47 @@ TEST(MuonSm, EveryCollectorStrategyRunsLudToCompletionWithTheDefaultInstructionC
             EXPECT_EQ(r.stat("gpu_sim_insn"), insn) << coll << " forwarding " << fwd;
             EXPECT_GT(r.stat("gpu_sim_cycle"), 0) << coll;
         }
+    }
+}
+
+// inst_banked FU banks (-smtlm_muon_collector_banks): an instruction takes an entry of its unit
+// type's bank only. On SP-only work, 4 entries in 4 FU banks leave SP one entry: exactly the
+// cycles of 1 entry in 1 bank, and more than 4 entries in 1 bank.
+TEST(MuonSm, InstBankedFuBanksGiveEachUnitTypeItsShareOfTheEntries)
+{
+    auto cycles = [](const char *entries, const char *banks) {
+        const e2e::Result r = e2e::smsim({"-smtlm_mode", "muon", "-smtlm_synth_mix", "sp=100", "-smtlm_synth_insts", "200",
+                                          "-smtlm_muon_collector", "inst_banked", "-smtlm_muon_prf_banks", "4",
+                                          "-smtlm_muon_collector_entries", entries, "-smtlm_muon_collector_banks", banks});
+        EXPECT_EQ(r.status, 0) << r.err;
+        return r.stat("gpu_sim_cycle");
+    };
+    const long long four_in_four = cycles("4", "4");
+    EXPECT_EQ(four_in_four, cycles("1", "1"));
+    EXPECT_GT(four_in_four, cycles("4", "1"));
+}
+
+// -smtlm_muon_collector_banks is refused where it does not apply or cannot split the entries.
+TEST(MuonSm, CollectorBanksOutsideTheirStrategyAreRefused)
+{
+    struct Bad {
+        std::vector<std::string> args;
+        const char *message;
+    };
+    const std::vector<Bad> bad = {
+        {{"-smtlm_muon_collector", "duplicated", "-smtlm_muon_collector_banks", "2"}, "duplicated has no collector banks"},
+        {{"-smtlm_muon_collector", "src_banked", "-smtlm_muon_collector_banks", "5"}, "src_banked banks by source slot, 1..4 banks"},
+        {{"-smtlm_muon_collector", "inst_banked", "-smtlm_muon_collector_entries", "4", "-smtlm_muon_collector_banks", "3"},
+         "inst_banked splits its 4 entries evenly over its FU banks: not over 3"},
+        {{"-smtlm_muon_collector_banks", "9"}, "-smtlm_muon_collector_banks"},
+    };
+    for (const Bad &b : bad) {
+        std::vector<std::string> args = {"-smtlm_mode", "muon"};
+        args.insert(args.end(), b.args.begin(), b.args.end());
+        const e2e::Result r = e2e::smsim(args);
+        EXPECT_EQ(r.status, 2) << b.message;
+        EXPECT_NE(r.err.find(b.message), std::string::npos) << r.err;
+        EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     }
 }
 

@@ -88,6 +88,7 @@ typedef struct smtlm_sm_muon_stats {
 typedef struct smtlm_muon_issue {
     unsigned n_warps, n_sched;
     int sub_core, forwarding, past_waw;
+    unsigned fu_banks;         /* inst_banked collector: FU banks (0: the collector is not FU-banked) */
     smtlm_muon_issue_ports p;
     uint64_t now;
     smtlm_muon_sb sb;

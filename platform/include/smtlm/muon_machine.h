@@ -60,6 +60,7 @@ typedef struct smtlm_muon_machine {
     smtlm_muon_opt_collector collector;
     unsigned prf_banks;
     unsigned collector_entries;
+    unsigned collector_banks;     /* 0: the strategy's default */
     unsigned warps;               /* warp slots: -gpgpu_shader_core_pipeline threads / 32 */
 } smtlm_muon_machine;
 
