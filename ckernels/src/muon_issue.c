@@ -280,11 +280,13 @@ void smtlm_muon_issue_dispatch(smtlm_muon_issue *mi)
     }
 }
 
-/* inst_banked: the collector bank of an instruction's unit type (SP, SFU, MEM, DP, INT, tensor,
- * specialized = 1..7) */
+/* inst_banked: the collector bank of an instruction's unit type, counted SP, INT, SFU, MEM, DP,
+ * tensor, specialized (the two main ALUs first, so that 2 banks already separate them), mod the
+ * banks. Indexed by smtlm_inst.unit (none, SP, SFU, MEM, DP, INT, tensor, specialized). */
 static unsigned fu_bank(const smtlm_muon_issue *mi, const smtlm_inst *in)
 {
-    return ((unsigned)in->unit + mi->fu_banks - 1) % mi->fu_banks;
+    static const uint8_t rank[8] = {0, 0, 2, 3, 4, 1, 5, 6};
+    return rank[in->unit & 7] % mi->fu_banks;
 }
 
 /* The RS rows whose FU bank has a free collector entry (inst_banked). */
