@@ -76,8 +76,10 @@ static void c_mem_cycle(void *ctx, unsigned i, smtlm_mem_model *m, uint64_t now)
 static void c_view(const void *ctx, unsigned i, smtlm_sm_view *v)
 {
     const smtlm_sm *sm = CCSM(ctx, i);
+    const int muon = sm->cfg.muon.enabled;
     const smtlm_sm_view view = {&sm->cfg, sm->stats, sm->last_progress, sm->error, sm->error_line, sm->reject,
-                                sm->reject_detail, &sm->pool, &sm->iss, &sm->oc, &sm->rf, &sm->ex, &sm->ldst};
+                                sm->reject_detail, &sm->pool, &sm->iss, muon ? NULL : &sm->oc, muon ? NULL : &sm->rf, &sm->ex, &sm->ldst,
+                                muon ? &sm->muon.iss : NULL, muon ? &sm->muon.coll : NULL};
     *v = view;
 }
 

@@ -219,6 +219,12 @@ COLD void issue_special(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned
         wp->membar = 1;
 }
 
+/* For compositions that issue without the schedulers (muon mode). */
+void smtlm_issue_special(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w, const smtlm_inst *in)
+{
+    issue_special(iss, env, w, in);
+}
+
 /* GPGPU-Sim issue_warp: into the ID_OC slot, functional effects (EXIT lanes, barrier, membar,
  * atomics), scoreboard reservation, ibuffer slot freed and stepped (ibuffer_step). */
 HOT void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w, unsigned set,

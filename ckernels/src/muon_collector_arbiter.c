@@ -16,6 +16,9 @@ int smtlm_muon_coll_arbitrate(smtlm_muon_coll *c, uint64_t now)
     const int caching = c->cfg.kind == SMTLM_MUON_COLL_CACHING;
     uint64_t banks = 0; /* PRF banks read this cycle */
     unsigned ports = 0; /* collector ports the grants will write next cycle */
+    const uint64_t waits_before = c->st.conflict_waits;
+    c->st.cycles++;
+    c->st.occupancy_sum += c->n_valid;
     for (unsigned k = 0; k < c->n_valid; k++) {
         smtlm_muon_coll_entry *e = &c->entry[c->order[k]];
         for (uint8_t m = e->pending; m; m &= (uint8_t)(m - 1)) {
@@ -43,5 +46,7 @@ int smtlm_muon_coll_arbitrate(smtlm_muon_coll *c, uint64_t now)
             }
         }
     }
+    if (c->st.conflict_waits != waits_before)
+        c->st.conflict_cycles++;
     return SMTLM_OK;
 }

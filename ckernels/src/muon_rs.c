@@ -159,7 +159,12 @@ static int oldest_to_request(const smtlm_muon_rs *rs, unsigned r)
 
 int smtlm_muon_rs_collect_pick(smtlm_muon_rs *rs, smtlm_muon_rs_pick *out)
 {
-    for (uint64_t m = rs->valid & ~rs->complete; m; m &= m - 1) {
+    return smtlm_muon_rs_collect_pick_among(rs, ~0ull, out);
+}
+
+int smtlm_muon_rs_collect_pick_among(smtlm_muon_rs *rs, uint64_t allowed, smtlm_muon_rs_pick *out)
+{
+    for (uint64_t m = rs->valid & ~rs->complete & allowed; m; m &= m - 1) {
         const unsigned r = smtlm_ctz64(m);
         smtlm_muon_rs_row *row = &rs->row[r];
         const uint8_t need = (uint8_t)(to_request(row) & ~row->busy);

@@ -355,14 +355,16 @@ static int build(smtlm_sm *sm)
     smtlm_sm_issue_cfg(c, &ic);
     if ((rc = smtlm_issue_init(&sm->iss, &ic)))
         return rc;
-    smtlm_opcoll_cfg oc;
-    smtlm_sm_opcoll_cfg(c, &oc);
-    if ((rc = smtlm_opcoll_init(&sm->oc, &oc)))
-        return rc;
-    smtlm_rf_cfg rf;
-    smtlm_sm_rf_cfg(c, sm->oc.n_cus, &rf);
-    if ((rc = smtlm_rf_init(&sm->rf, &rf)))
-        return rc;
+    if (!c->muon.enabled) { /* muon mode has its own collector and register file */
+        smtlm_opcoll_cfg oc;
+        smtlm_sm_opcoll_cfg(c, &oc);
+        if ((rc = smtlm_opcoll_init(&sm->oc, &oc)))
+            return rc;
+        smtlm_rf_cfg rf;
+        smtlm_sm_rf_cfg(c, sm->oc.n_cus, &rf);
+        if ((rc = smtlm_rf_init(&sm->rf, &rf)))
+            return rc;
+    }
     if ((rc = smtlm_sm_build_exec(c, &sm->ex)))
         return rc;
     smtlm_ldst_cfg lc;
@@ -371,6 +373,11 @@ static int build(smtlm_sm *sm)
         return rc;
     smtlm_wb_init(&sm->wb, c->fix_wb_bank_conflict);
     bind(sm);
+    if (c->muon.enabled) {
+        if ((rc = smtlm_sm_muon_init(sm)))
+            return rc;
+        smtlm_sm_muon_bind(sm);
+    }
     return SMTLM_OK;
 }
 
@@ -404,11 +411,15 @@ void smtlm_sm_reset(smtlm_sm *sm)
     smtlm_pool_init(&sm->pool);
     smtlm_sm_regsets_init(c, sm->rs);
     smtlm_issue_reset(&sm->iss);
-    smtlm_opcoll_reset(&sm->oc);
-    smtlm_rf_reset(&sm->rf);
+    if (!c->muon.enabled) {
+        smtlm_opcoll_reset(&sm->oc);
+        smtlm_rf_reset(&sm->rf);
+    }
     smtlm_exec_reset(&sm->ex);
     smtlm_ldst_reset(&sm->ldst);
     smtlm_wb_reset(&sm->wb);
+    if (c->muon.enabled)
+        smtlm_sm_muon_reset(sm);
     memset(&sm->stats, 0, sizeof sm->stats);
     sm->now = 0;
     sm->last_progress = 0;
@@ -461,6 +472,8 @@ int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
         return SMTLM_OK;
     if (sm->error)
         return sm->error;
+    if (sm->cfg.muon.enabled)
+        return smtlm_sm_muon_cycle(sm, now);
     sm->now = now;
     sm->stats.active_cycles++;
     if (smtlm_rf_writes_pending(&sm->rf)) /* fix mode: buffered writes land first */
@@ -489,13 +502,15 @@ int smtlm_sm_quiescent(const smtlm_sm *sm)
 {
     if (!smtlm_sm_active(sm))
         return 1;
+    if (sm->cfg.muon.enabled) /* muon mode does not skip cycles */
+        return 0;
     return !sm->error && smtlm_issue_idle(&sm->iss) && smtlm_opcoll_idle(&sm->oc) && smtlm_rf_idle(&sm->rf) &&
            smtlm_exec_idle(&sm->ex) && smtlm_ldst_idle(&sm->ldst) && smtlm_wb_idle(&sm->wb);
 }
 
 void smtlm_sm_skip(smtlm_sm *sm, uint64_t now, uint64_t k)
 {
-    if (k == 0 || !smtlm_sm_active(sm))
+    if (k == 0 || !smtlm_sm_active(sm) || sm->cfg.muon.enabled) /* muon mode is never quiescent */
         return;
     sm->now = now;
     smtlm_issue_skip(&sm->iss, now, k);

@@ -12,6 +12,68 @@ static int waits_on_load(const smtlm_scoreboard *sb, unsigned w, const smtlm_ins
     return 0;
 }
 
+/* A register as the trace names it (the trace front end numbers R<n> as n + 1). */
+static void reg_name(char *buf, size_t n, int reg)
+{
+    snprintf(buf, n, "R%d", reg - 1);
+}
+
+/* Muon mode: the head's admission verdict, or the warp's reservation-station rows. */
+static const char *muon_block_reason(const smtlm_sm_view *sm, unsigned w)
+{
+    const smtlm_warp *wp = &sm->iss->warp[w];
+    if (wp->ib_valid[wp->next]) {
+        switch (smtlm_muon_sb_check(&sm->muon->sb, &sm->pool->inst[wp->ib[wp->next]])) {
+        case SMTLM_MUON_STALL_WAW: return "waiting on the Muon scoreboard (WAW: a destination has a pending write)";
+        case SMTLM_MUON_STALL_WAR: return "waiting on the Muon scoreboard (WAR: a destination has pending reads)";
+        case SMTLM_MUON_STALL_SATURATED: return "waiting on the Muon scoreboard (a pendingReads counter is saturated)";
+        default: break;
+        }
+        if (!smtlm_muon_rs_room(&sm->muon->rs, w))
+            return "waiting for a reservation-station row";
+    }
+    if (sm->muon->rs.n_warp_rows[w])
+        return "waiting for its reservation-station instructions to issue";
+    return wp->ib_valid[0] || wp->ib_valid[1] ? "waiting for admission" : "waiting for fetch";
+}
+
+/* Muon mode: what holds warp w's instructions: RS rows waiting for a writeback, and
+ * writebacks held by the scoreboard's writeback gate with the readers holding the counts. */
+static void describe_muon_warp(FILE *out, const smtlm_sm_view *sm, unsigned w)
+{
+    const smtlm_muon_issue *m = sm->muon;
+    for (uint64_t v = m->rs.valid; v; v &= v - 1) {
+        const smtlm_muon_rs_row *row = &m->rs.row[smtlm_ctz64(v)];
+        if (row->warp != w)
+            continue;
+        fprintf(out, "    in the reservation station: pc 0x%04x", (unsigned)row->pc);
+        for (unsigned i = 0; i < row->n_src; i++)
+            if (row->busy >> i & 1) {
+                char r[16];
+                reg_name(r, sizeof r, row->src[i]);
+                fprintf(out, ", waiting for the writeback of %s", r);
+            }
+        fprintf(out, "\n");
+    }
+    for (unsigned i = 0; i < m->n_held; i++) {
+        const unsigned t = m->held[i];
+        const smtlm_muon_sb_ticket *k = &m->sb.ticket[t];
+        if (k->warp != w)
+            continue;
+        fprintf(out, "    writeback of pc 0x%04x held by the scoreboard (-smtlm_muon_war %s); pending reads held by:",
+                (unsigned)k->pc, smtlm_muon_war_name(m->sb.cfg.war));
+        smtlm_muon_sb_holder h[16];
+        const unsigned n = smtlm_muon_sb_wb_blockers(&m->sb, (smtlm_iref)t, h, 16);
+        for (unsigned j = 0; j < n && j < 16; j++) {
+            char r[16];
+            reg_name(r, sizeof r, h[j].reg);
+            fprintf(out, "%s pc 0x%04x (warp %u, source %u, %s)", j ? "," : "", (unsigned)h[j].pc, (unsigned)h[j].warp,
+                    (unsigned)h[j].slot, r);
+        }
+        fprintf(out, "%s\n", n > 16 ? ", ..." : "");
+    }
+}
+
 const char *smtlm_warp_block_reason(const smtlm_sm_view *sm, unsigned w)
 {
     const smtlm_warp *wp = &sm->iss->warp[w];
@@ -25,6 +87,8 @@ const char *smtlm_warp_block_reason(const smtlm_sm_view *sm, unsigned w)
         return "waiting at a memory barrier";
     if (wp->n_atomic)
         return "waiting for atomics";
+    if (sm->muon)
+        return muon_block_reason(sm, w);
     if (!wp->ib_valid[0] && !wp->ib_valid[1])
         return "waiting for fetch";
     const smtlm_inst *in = &sm->pool->inst[wp->ib[wp->next]];
@@ -88,6 +152,8 @@ void smtlm_describe_stuck_warps(FILE *out, const smtlm_gpu *gpu, unsigned max)
             if (has)
                 fprintf(out, " at pc 0x%04x", (unsigned)sm->pool->inst[wp->ib[wp->next]].pc);
             fprintf(out, "\n");
+            if (sm->muon)
+                describe_muon_warp(out, sm, w);
         }
     }
 }

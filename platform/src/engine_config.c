@@ -272,6 +272,37 @@ static int clock_domains(const smtlm_options *o, smtlm_run_cfg *out, char *err, 
     return 0;
 }
 
+/* The Muon kernels' configuration from the validated -smtlm_muon_* options. Register 256 is
+ * the trace front end's RZ: never tracked, never read. */
+static void muon_sm_cfg(const smtlm_muon_machine *m, smtlm_sm_muon_cfg *c)
+{
+    static const smtlm_muon_war war[] = {SMTLM_MUON_WAR_OPTION1, SMTLM_MUON_WAR_OPTION2, SMTLM_MUON_WAR_OPTION2_FWD,
+                                         SMTLM_MUON_WAR_OPTION2_EPOCH};
+    static const smtlm_muon_rs_policy pol[] = {SMTLM_MUON_RS_RR, SMTLM_MUON_RS_OLDEST, SMTLM_MUON_RS_GTO};
+    static const smtlm_muon_coll_kind kind[] = {SMTLM_MUON_COLL_DUPLICATED, SMTLM_MUON_COLL_SRC_BANKED,
+                                                SMTLM_MUON_COLL_INST_BANKED, SMTLM_MUON_COLL_MIN_BANKED,
+                                                SMTLM_MUON_COLL_CACHING};
+    memset(c, 0, sizeof *c);
+    c->enabled = 1;
+    c->sb.war = war[m->war];
+    c->sb.pending_read_bits = m->pending_read_bits;
+    c->sb.past_waw = m->past_waw;
+    c->sb.forwarding = m->forwarding;
+    c->sb.zero_reg = 256;
+    c->rs.rs_entries = m->rs_entries;
+    c->rs.rs_per_warp = m->rs_per_warp;
+    c->rs.rs_policy = pol[m->rs_policy];
+    c->rs.in_order = m->in_order;
+    c->rs.forwarding = m->forwarding;
+    c->coll.kind = kind[m->collector];
+    c->coll.prf_banks = m->prf_banks;
+    c->coll.entries = m->collector_entries;
+    /* by default source-slot banks rs1/rs2/rs3 (src_banked, caching), one FU bank (inst_banked) */
+    c->coll.collector_banks = m->collector_banks ? m->collector_banks : m->collector == SMTLM_MUON_OPT_COLL_INST_BANKED ? 1 : 3;
+    c->coll.forwarding = m->forwarding;
+    c->coll.zero_reg = 256;
+}
+
 int smtlm_engine_config(const smtlm_options *o, smtlm_run_cfg *out, char *err, size_t n)
 {
     memset(out, 0, sizeof *out);
@@ -311,12 +342,13 @@ int smtlm_engine_config(const smtlm_options *o, smtlm_run_cfg *out, char *err, s
     if (g->mem_bytes_per_cycle == 0)
         return smtlm_opt_fail(o, "smtlm_mem_bytes_per_cycle", err, n, "must be at least 1");
     const char *mode = str(o, "smtlm_mode");
-    if (strcmp(mode, "gpgpusim") != 0) {
-        smtlm_muon_machine muon; /* a bad Muon option is reported as such before the refusal */
-        if (!strcmp(mode, "muon") && smtlm_muon_machine_read(o, &muon, err, n))
+    if (!strcmp(mode, "muon")) {
+        smtlm_muon_machine muon;
+        if (smtlm_muon_machine_read(o, &muon, err, n))
             return -1;
-        return smtlm_opt_fail(o, "smtlm_mode", err, n, "'%s': this version models gpgpusim only (the Muon modes are not built yet)", mode);
-    }
+        muon_sm_cfg(&muon, &sm->muon);
+    } else if (strcmp(mode, "gpgpusim") != 0)
+        return smtlm_opt_fail(o, "smtlm_mode", err, n, "'%s': the modes are gpgpusim and muon", mode);
     int skip_idle = 1;
     if (flag(o, "smtlm_skip_idle", &skip_idle, err, n))
         return -1;

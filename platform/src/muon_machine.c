@@ -7,13 +7,14 @@
 #include "option_errors.h"
 
 #include "smtlm/common.h"
+#include "smtlm/muon_collector.h"
 
 static const char *const k_war[] = {"option1", "option2", "option2_fwd", "option2_epoch"};
 static const char *const k_policy[] = {"rr", "oldest", "gto"};
 static const char *const k_collector[] = {"duplicated", "src_banked", "inst_banked", "min_banked", "caching"};
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-const char *smtlm_muon_war_name(smtlm_muon_opt_war w) { return (unsigned)w < COUNT(k_war) ? k_war[w] : "?"; }
+const char *smtlm_muon_opt_war_name(smtlm_muon_opt_war w) { return (unsigned)w < COUNT(k_war) ? k_war[w] : "?"; }
 const char *smtlm_muon_policy_name(smtlm_muon_opt_policy p)
 {
     return (unsigned)p < COUNT(k_policy) ? k_policy[p] : "?";
@@ -73,6 +74,33 @@ static int warp_slots(const smtlm_options *o, unsigned *warps, char *err, size_t
     return 0;
 }
 
+/* -smtlm_muon_collector_banks: source-slot banks for src_banked and caching (1..4), FU banks that
+ * split the entries evenly for inst_banked (1..8); the other strategies have none. */
+static int collector_banks_check(const smtlm_options *o, const smtlm_muon_machine *m, char *err, size_t n)
+{
+    static const char *const which[] = {"smtlm_muon_collector_banks", "smtlm_muon_collector", NULL};
+    static const char *const split[] = {"smtlm_muon_collector_banks", "smtlm_muon_collector_entries", NULL};
+    const unsigned b = m->collector_banks;
+    if (!b)
+        return 0;
+    switch (m->collector) {
+    case SMTLM_MUON_OPT_COLL_SRC_BANKED:
+    case SMTLM_MUON_OPT_COLL_CACHING:
+        if (b > SMTLM_MAX_SRC)
+            return smtlm_opt_fail_conflict(o, which, err, n, "%u banks: %s banks by source slot, 1..%d banks", b,
+                                           smtlm_muon_collector_name(m->collector), SMTLM_MAX_SRC);
+        return 0;
+    case SMTLM_MUON_OPT_COLL_INST_BANKED:
+        if (m->collector_entries % b)
+            return smtlm_opt_fail_conflict(o, split, err, n, "inst_banked splits its %u entries evenly over its FU banks: not over %u",
+                                           m->collector_entries, b);
+        return 0;
+    default:
+        return smtlm_opt_fail_conflict(o, which, err, n, "%s has no collector banks (they apply to src_banked, inst_banked and caching)",
+                                       smtlm_muon_collector_name(m->collector));
+    }
+}
+
 int smtlm_muon_machine_read(const smtlm_options *o, smtlm_muon_machine *m, char *err, size_t n)
 {
     int war = 0, policy = 0, coll = 0;
@@ -90,6 +118,7 @@ int smtlm_muon_machine_read(const smtlm_options *o, smtlm_muon_machine *m, char 
         ranged(o, "smtlm_muon_xlen", 1, 64, &m->xlen, err, n) ||
         ranged(o, "smtlm_muon_prf_banks", 1, SMTLM_MAX_BANKS, &m->prf_banks, err, n) ||
         ranged(o, "smtlm_muon_collector_entries", 1, SMTLM_MUON_MAX_COLLECTOR_ENTRIES, &m->collector_entries, err, n) ||
+        ranged(o, "smtlm_muon_collector_banks", 0, SMTLM_MUON_COLL_MAX_FU_BANKS, &m->collector_banks, err, n) ||
         warp_slots(o, &m->warps, err, n))
         return -1;
     m->war = (smtlm_muon_opt_war)war;
@@ -110,6 +139,8 @@ int smtlm_muon_machine_read(const smtlm_options *o, smtlm_muon_machine *m, char 
     if (m->phys_regs % m->prf_banks)
         return smtlm_opt_fail_conflict(o, banks, err, n, "%u banks do not split %u registers evenly (bank = reg mod banks)",
                              m->prf_banks, m->phys_regs);
+    if (collector_banks_check(o, m, err, n))
+        return -1;
     static const char *const must_forward[] = {"smtlm_muon_war", "smtlm_muon_forwarding", NULL};
     if (m->war == SMTLM_MUON_OPT_WAR_OPTION2_FWD && !m->forwarding)
         return smtlm_opt_fail_conflict(o, must_forward, err, n,

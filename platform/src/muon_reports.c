@@ -111,7 +111,7 @@ static void cost_report(const smtlm_muon_machine *m, FILE *out)
     const unsigned long long vec = (unsigned long long)m->threads * m->xlen;
     fprintf(out, "Muon storage cost (bits): %u physical registers, WAR %s, %u-entry RS, %u warps, %u threads x %u bit, "
                  "%s collector with %u entries, %u PRF bank%s, forwarding %d\n",
-            m->phys_regs, smtlm_muon_war_name(m->war), m->rs_entries, m->warps, m->threads, m->xlen,
+            m->phys_regs, smtlm_muon_opt_war_name(m->war), m->rs_entries, m->warps, m->threads, m->xlen,
             smtlm_muon_collector_name(m->collector), m->collector_entries, m->prf_banks, m->prf_banks == 1 ? "" : "s",
             m->forwarding);
     fprintf(out, "muon_scoreboard_bits = %llu (%u registers x (1 pendingWrite + %u pendingReads))\n",

@@ -244,6 +244,7 @@ static const smtlm_option_def k_options[] = {
        "Muon operand collector: duplicated (a PRF copy per source slot) | src_banked | inst_banked | min_banked | caching"),
     U("smtlm_muon_prf_banks", "1", 1, "Muon: PRF banks, bank = reg mod banks (1..64)"),
     U("smtlm_muon_collector_entries", "2", 1, "Muon: collector entries, each holding one instruction's operands (1..64)"),
+    U("smtlm_muon_collector_banks", "0", 1, "Muon: collector banks; src_banked/caching: by source slot (1..4, 0 = 3); inst_banked: by unit type (sp, int, sfu, mem, dp, tensor, spec), splitting the entries (1..8, 0 = 1)"),
     U("smtlm_analytic_banks", "0", 1, "print Muon's analytic bank-conflict model for this many banks with its measurement through the register-file arbiter, and exit (0 = off)"),
     U("smtlm_analytic_entries", "0", 1, "collector entries C for -smtlm_analytic_banks (0 = C from 1 to 4)"),
     B("smtlm_cost_report", "0", 1, "print the storage cost of the configured Muon machine and exit"),

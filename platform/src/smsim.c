@@ -372,9 +372,27 @@ static int threads(const smtlm_options *o, smtlm_engine_params *p, char *msg, si
     return 0;
 }
 
+/* The pipeline log, VCD and HTML report show the gpgpusim mode's collector and register
+ * file; muon mode has its own (its counters are in the stats JSON's "muon" section). */
+static int muon_views(const smtlm_options *o, char *msg, size_t n)
+{
+    static const char *const views[] = {"smtlm_pipeline_log", "smtlm_vcd", "smtlm_report"};
+    for (unsigned i = 0; i < sizeof views / sizeof *views; i++)
+        if (opt_str(o, views[i])[0]) {
+            char where[256] = "<command line>";
+            smtlm_options_origin(o, views[i], where, sizeof where);
+            snprintf(msg, n, "%s: -%s is not available in muon mode yet (it shows the gpgpusim collector); the stats "
+                     "JSON has the Muon counters", where, views[i]);
+            return 1;
+        }
+    return 0;
+}
+
 static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engines, char *msg, size_t n)
 {
     if (smtlm_engine_config(r->opts, &r->cfg, msg, n) || reader_thread(r, msg, n) || stream_limit(r, msg, n))
+        return 2;
+    if (r->cfg.gpu.sm.muon.enabled && muon_views(r->opts, msg, n))
         return 2;
     if (!(r->engine = pick_engine(r->opts, engines, n_engines, msg, n)))
         return 2;

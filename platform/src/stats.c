@@ -12,6 +12,27 @@ static const char *limit_name(int l)
     return l >= 0 && l < 5 ? n[l] : "?";
 }
 
+/* The register file's and operand collector's counters of one SM (gpgpusim mode). */
+static void add_collector(smtlm_stats *st, const smtlm_sm_view *sm)
+{
+    st->n_banks = sm->cfg->n_banks;
+    for (unsigned b = 0; b < sm->cfg->n_banks; b++) {
+        st->bank_reads[b] += sm->rf->reads[b];
+        st->bank_writes[b] += sm->rf->writes[b];
+        st->bank_wait_steps[b] += sm->rf->wait_steps[b];
+    }
+    st->n_cus = sm->oc->n_cus;
+    st->cu_busy_sum += sm->oc->occupancy_sum;
+    for (unsigned c = 0; c <= sm->oc->n_cus; c++)
+        st->cu_hist[c] += sm->oc->occupancy_hist[c];
+    for (unsigned c = 0; c < 64; c++)
+        st->collect_lat_hist[c] += sm->oc->collect_lat_hist[c];
+    for (unsigned d = 0; d < SMTLM_RF_DEPTH_BINS; d++)
+        st->queue_depth_hist[d] += sm->rf->queue_depth_hist[d];
+    st->dropped_writes += sm->rf->dropped_writes;
+    st->buffered_writes += sm->rf->buffered_writes;
+}
+
 void smtlm_stats_collect(const smtlm_gpu *gpu, double core_clock_mhz, smtlm_stats *st)
 {
     memset(st, 0, sizeof *st);
@@ -37,22 +58,10 @@ void smtlm_stats_collect(const smtlm_gpu *gpu, double core_clock_mhz, smtlm_stat
             st->single_issue += sm->iss->single_issue[s];
             st->dual_issue += sm->iss->dual_issue[s];
         }
-        st->n_banks = sm->cfg->n_banks;
-        for (unsigned b = 0; b < sm->cfg->n_banks; b++) {
-            st->bank_reads[b] += sm->rf->reads[b];
-            st->bank_writes[b] += sm->rf->writes[b];
-            st->bank_wait_steps[b] += sm->rf->wait_steps[b];
-        }
         st->conflict_cycles += sm->stats.conflict_cycles;
         st->active_cycles += sm->stats.active_cycles;
-        st->n_cus = sm->oc->n_cus;
-        st->cu_busy_sum += sm->oc->occupancy_sum;
-        for (unsigned c = 0; c <= sm->oc->n_cus; c++)
-            st->cu_hist[c] += sm->oc->occupancy_hist[c];
-        for (unsigned c = 0; c < 64; c++)
-            st->collect_lat_hist[c] += sm->oc->collect_lat_hist[c];
-        for (unsigned d = 0; d < SMTLM_RF_DEPTH_BINS; d++)
-            st->queue_depth_hist[d] += sm->rf->queue_depth_hist[d];
+        if (sm->rf && sm->oc) /* gpgpusim mode's register file and collector */
+            add_collector(st, sm);
         for (unsigned f = 0; f < sm->ex->n_fu; f++)
             st->fu_busy[sm->ex->fu[f].kind] += sm->ex->fu[f].busy_cycles;
         st->ldst_busy += sm->ldst->busy_cycles;
@@ -60,8 +69,6 @@ void smtlm_stats_collect(const smtlm_gpu *gpu, double core_clock_mhz, smtlm_stat
             for (unsigned r = 0; r < SMTLM_WS_COUNT; r++)
                 st->warp_stall[r] += sm->iss->warp_stall[w][r];
         st->result_bus_stalls += sm->ex->rb.stalls;
-        st->dropped_writes += sm->rf->dropped_writes;
-        st->buffered_writes += sm->rf->buffered_writes;
         st->shmem_accesses += sm->ldst->shmem_accesses;
         st->shmem_bank_conflicts += sm->ldst->shmem_bank_conflicts;
         st->mem_requests += gpu->mem[i].accepted;

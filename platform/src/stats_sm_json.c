@@ -91,8 +91,12 @@ void smtlm_stats_json_sms(FILE *out, const smtlm_gpu *gpu)
             fprintf(out, "%s\"%s\":%" PRIu64, u > 1 ? "," : "", unit_name[u], v.stats.unit_insts[u]);
         fputc('}', out);
         schedulers(out, &v);
-        banks(out, &v);
-        collector(out, &v);
+        if (v.muon) /* muon mode: its own collector and PRF */
+            smtlm_stats_json_muon(out, &v);
+        else {
+            banks(out, &v);
+            collector(out, &v);
+        }
         units(out, &v);
         fprintf(out, ",\"mem\":{\"accepted\":%" PRIu64 ",\"bytes\":%" PRIu64 ",\"latency_sum\":%" PRIu64 "}}",
                 gpu->mem[i].accepted, gpu->mem[i].bytes, gpu->mem[i].latency_sum);

@@ -141,6 +141,19 @@ TEST(MuonRs, CollectionTakesTheLowestRowWhoseMissingOperandsAreAllReadable)
     EXPECT_EQ(smtlm_muon_rs_eligible(r.get()), (1ull << 2) | (1ull << 3));
 }
 
+TEST(MuonRs, CollectionAmongAllowedRowsSkipsTheOthersAndLeavesThemToRequest)
+{
+    Rs r(rs_cfg(4));
+    admit(r, 1, inst(0, {}, {5}));  // row 0
+    admit(r, 2, inst(1, {}, {7}));  // row 1
+    smtlm_muon_rs_pick p;
+    EXPECT_EQ(smtlm_muon_rs_collect_pick_among(r.get(), 0, &p), 0) << "no row allowed";
+    ASSERT_EQ(smtlm_muon_rs_collect_pick_among(r.get(), 1ull << 1, &p), 1);
+    EXPECT_EQ(p.row, 1) << "row 0 is lower but not allowed";
+    ASSERT_EQ(smtlm_muon_rs_collect_pick(r.get(), &p), 1);
+    EXPECT_EQ(p.row, 0) << "the skipped row is still to request";
+}
+
 TEST(MuonRs, InOrderCollectsInEachWarpsAgeOrder)
 {
     for (int in_order = 0; in_order <= 1; in_order++) {

@@ -158,11 +158,12 @@ TEST(BadInput, ThreadBlockThatCannotFit)
 
 namespace {
 
-TEST(BadInput, ModeThatIsNotBuiltIsRefused)
+// A mode that does not exist.
+TEST(BadInput, UnknownModeIsRefused)
 {
-    std::string cfg = config_with("mode", "-smtlm_mode muon");
+    std::string cfg = config_with("mode", "-smtlm_mode muon2");
     e2e::Result r = e2e::smsim({"-config", e2e::project_config("qv100.config"), "-config", cfg});
-    expect_one_error(r, cfg + ":3", "-smtlm_mode: 'muon'");
+    expect_one_error(r, cfg + ":3", "-smtlm_mode: 'muon2': the modes are gpgpusim and muon");
 }
 
 } // namespace

@@ -73,7 +73,7 @@ TEST(CheckOptions, EachBadInputGivesTheRunsOwnMessage)
         {"-smtlm_engine", "verilog"},                                   // no such engine
         {"-smtlm_threads", "0"},                                        // engine parameters
         {"-smtlm_stats_json", dir + "/no-such-dir/stats.json"},         // an output that cannot be opened
-        {"-smtlm_mode", "muon"},                                        // refused mode
+        {"-smtlm_mode", "muon", "-smtlm_vcd", dir + "/muon.vcd"},       // a view muon mode refuses
     };
     for (const std::vector<std::string> &args : bad) {
         e2e::Result run = e2e::smsim(args);

@@ -1,5 +1,5 @@
 // smsim's Muon reports (docs/MUON-MODELS.md): they print and exit 0 without simulating, even
-// with -smtlm_mode muon, whose simulation stays refused.
+// with -smtlm_mode muon.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -156,15 +156,14 @@ TEST(MuonReports, BadValuesAreOneErrorAtTheirOrigin)
     EXPECT_EQ(c.out, "");
 }
 
-// Without a report, the Muon configs ask for a Muon simulation, which this version refuses
-// (configs/muon.config line 7 sets the mode); a bad Muon option is named before the refusal.
-TEST(MuonReports, AMuonSimulationIsStillRefused)
+// Without a report, the Muon configs run a Muon simulation on the default (SystemC) engine; a
+// bad Muon option is named with where it was given.
+TEST(MuonReports, WithoutAReportTheMuonConfigsSimulate)
 {
-    e2e::Result r = e2e::smsim({"-config", kMuon});
-    EXPECT_EQ(r.status, 2);
-    EXPECT_EQ(lines(r.err), 1) << r.err;
-    EXPECT_NE(r.err.find(kMuon + ":7: -smtlm_mode: 'muon'"), std::string::npos) << r.err;
-    expect_no_simulation(r);
+    e2e::Result r = e2e::smsim({"-config", kMuon, "-smtlm_synth_warps", "8", "-smtlm_synth_insts", "40"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    // 8 warps x (40 instructions + EXIT) x 32 threads
+    EXPECT_EQ(r.stat("gpu_sim_insn"), 8 * 41 * 32);
     e2e::Result bad = e2e::smsim({"-config", kMuonRtl, "-smtlm_muon_rs_entries", "0"});
     EXPECT_EQ(bad.status, 2);
     EXPECT_NE(bad.err.find("<command line>:3: -smtlm_muon_rs_entries: 0 is outside 1..64"), std::string::npos) << bad.err;

@@ -114,7 +114,7 @@ TEST(MuonMachine, CollectorStrategiesMapToTheCostModel)
         EXPECT_EQ(c.prf_copies, k.copies) << k.name;
         EXPECT_EQ(c.collector_tags, k.tags) << k.name;
     }
-    EXPECT_STREQ(smtlm_muon_war_name(SMTLM_MUON_OPT_WAR_OPTION2_FWD), "option2_fwd");
+    EXPECT_STREQ(smtlm_muon_opt_war_name(SMTLM_MUON_OPT_WAR_OPTION2_FWD), "option2_fwd");
     EXPECT_STREQ(smtlm_muon_policy_name(SMTLM_MUON_OPT_POLICY_GTO), "gto");
 }
 

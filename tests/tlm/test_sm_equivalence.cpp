@@ -7,19 +7,19 @@
 #include <random>
 
 #include "kernel_test_util.hpp"
-#include "smtlm/tlm/sm.h"
+#include "smtlm/tlm/gpgpusim_sm.h"
 
 namespace {
 
-// The SystemC twin of ktu::Rig: one smtlm::Sm driven cycle by cycle, memory first.
+// The SystemC twin of ktu::Rig: one smtlm::GpgpusimSm driven cycle by cycle, memory first.
 class TlmRig {
   public:
     TlmRig(const smtlm_sm_cfg &cfg, unsigned mem_latency, unsigned mem_bytes_per_cycle)
-        : sm_(new smtlm::Sm("sm", cfg, 0)), mem_(new smtlm_mem_model)
+        : sm_(new smtlm::GpgpusimSm("sm", cfg, 0)), mem_(new smtlm_mem_model)
     {
         smtlm_mem_init(mem_.get(), mem_latency, mem_bytes_per_cycle);
     }
-    smtlm::Sm &sm() { return *sm_; }
+    smtlm::GpgpusimSm &sm() { return *sm_; }
     smtlm_mem_model *mem() { return mem_.get(); }
     int load(std::vector<std::vector<smtlm_inst_desc>> progs)
     {
@@ -44,7 +44,7 @@ class TlmRig {
     {
         static_cast<TlmRig *>(ctx)->events.push_back(ktu::Ev::of(in));
     }
-    std::unique_ptr<smtlm::Sm> sm_;
+    std::unique_ptr<smtlm::GpgpusimSm> sm_;
     std::unique_ptr<smtlm_mem_model> mem_;
     ktu::WarpPrograms progs_;
     uint64_t now_ = 0;

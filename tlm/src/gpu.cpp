@@ -19,7 +19,7 @@ int op_active(const void *ctx, unsigned i) { return at(ctx, i).active(); }
 int op_quiescent(const void *ctx, unsigned i) { return at(ctx, i).quiescent(); }
 void op_skip(void *ctx, unsigned i, uint64_t now, uint64_t k) { at(ctx, i).skip(now, k); }
 int op_launch(void *ctx, unsigned i, unsigned threads, uint32_t id) { return at(ctx, i).launch_cta(threads, id); }
-unsigned op_ctas(const void *ctx, unsigned i) { return at(ctx, i).issue.state().n_active_ctas; }
+unsigned op_ctas(const void *ctx, unsigned i) { return at(ctx, i).issue().state().n_active_ctas; }
 void op_source(void *ctx, unsigned i, const smtlm_inst_source *src) { at(ctx, i).set_source(*src); }
 void op_hooks(void *ctx, unsigned i, smtlm_retire_hook r, void *rc, smtlm_cta_hook c, void *cc)
 {
@@ -28,23 +28,7 @@ void op_hooks(void *ctx, unsigned i, smtlm_retire_hook r, void *rc, smtlm_cta_ho
 }
 unsigned op_pending(const void *ctx, unsigned i) { return at(ctx, i).ldst.pending_requests(); }
 void op_mem(void *ctx, unsigned i, smtlm_mem_model *m, uint64_t now) { at(ctx, i).ldst.memory_cycle(m, now); }
-void op_view(const void *ctx, unsigned i, smtlm_sm_view *v)
-{
-    const Sm &sm = at(ctx, i);
-    v->cfg = &sm.cfg();
-    v->stats = sm.stats();
-    v->last_progress = sm.last_progress();
-    v->error = sm.error();
-    v->error_line = sm.error_line();
-    v->reject = sm.reject();
-    v->reject_detail = sm.reject_detail();
-    v->pool = &sm.pool();
-    v->iss = &sm.issue.state();
-    v->oc = &sm.collector.state();
-    v->rf = &sm.regfile.state();
-    v->ex = &sm.exec.state();
-    v->ldst = &sm.ldst.state();
-}
+void op_view(const void *ctx, unsigned i, smtlm_sm_view *v) { at(ctx, i).view(v); }
 
 } // namespace
 
@@ -63,7 +47,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::
     const unsigned n = smtlm_gpu_num_sms(&cfg);
     gpu_.cfg_error = nullptr;
     for (unsigned i = 0; i < n && !init_status_; i++) {
-        sms_.emplace_back(new Sm(("sm_" + std::to_string(i)).c_str(), cfg.sm, i));
+        sms_.push_back(Sm::create(("sm_" + std::to_string(i)).c_str(), cfg.sm, i));
         if ((init_status_ = sms_.back()->status()))
             gpu_.cfg_error = sms_.back()->cfg_error();
     }

@@ -61,10 +61,12 @@ typedef struct smtlm_sm_view {
     unsigned reject_detail;
     const smtlm_inst_pool *pool;
     const smtlm_issue *iss;
-    const smtlm_opcoll *oc;
+    const smtlm_opcoll *oc;        /* gpgpusim mode: collector and register file (NULL in muon mode) */
     const smtlm_rf *rf;
     const smtlm_exec *ex;
     const smtlm_ldst *ldst;
+    const smtlm_muon_issue *muon;  /* muon mode's issue block and collector (NULL in gpgpusim mode) */
+    const smtlm_muon_coll *muon_coll;
 } smtlm_sm_view;
 
 /* How smtlm_gpu drives its SMs (SM i of the engine's `ctx`): the C engine's smtlm_sm array

@@ -110,6 +110,8 @@ typedef struct smtlm_muon_coll_stats {
     uint64_t prf_reads;                      /* reads granted on a PRF bank */
     uint64_t bank_reads[SMTLM_MAX_BANKS];
     uint64_t conflict_waits;                 /* read-cycles a pending read lost arbitration */
+    uint64_t conflict_cycles;                /* arbitrated cycles in which a read lost */
+    uint64_t cycles, occupancy_sum;          /* arbitrated cycles; sum of allocated entries over them */
     uint64_t lost_to_forward;                /* granted reads whose bank egress a forward took */
     uint64_t forwards;                       /* operands filled from a writeback */
     uint64_t forward_drops;                  /* forwards whose collector port was taken */

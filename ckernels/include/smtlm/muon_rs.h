@@ -110,6 +110,8 @@ unsigned smtlm_muon_rs_wakeup(smtlm_muon_rs *rs, unsigned w, int reg, smtlm_muon
  * read now (none busy, none requested); with in_order, a row waits until no older row of its
  * warp has slots left to request. Marks the slots requested. Returns 1 and fills *out, or 0. */
 int smtlm_muon_rs_collect_pick(smtlm_muon_rs *rs, smtlm_muon_rs_pick *out);
+/* The same among the rows of `allowed` only (e.g. those whose collector bank has room). */
+int smtlm_muon_rs_collect_pick_among(smtlm_muon_rs *rs, uint64_t allowed, smtlm_muon_rs_pick *out);
 /* Operand reads of `slots` in `row` completed: they become ready. */
 void smtlm_muon_rs_collected(smtlm_muon_rs *rs, unsigned row, unsigned slots);
 

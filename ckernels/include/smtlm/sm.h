@@ -10,6 +10,7 @@
 #include "smtlm/ldst.h"
 #include "smtlm/opcoll.h"
 #include "smtlm/regfile.h"
+#include "smtlm/sm_muon.h"
 #include "smtlm/writeback.h"
 
 #ifdef __cplusplus
@@ -50,6 +51,8 @@ typedef struct smtlm_sm_cfg {
     unsigned smem_latency, shmem_banks, shmem_warp_parts, mem_unit_ports;
     /* quirk switches (0 = faithful to GPGPU-Sim) */
     int fix_subcore_hol, fix_optype_priority, fix_wb_bank_conflict;
+    /* -smtlm_mode muon: the Muon issue logic replaces issue and the operand collector */
+    smtlm_sm_muon_cfg muon;
 } smtlm_sm_cfg;
 
 /* QV100-like preset (SM7_QV100 gpgpusim.config + trace.config). */
@@ -87,6 +90,7 @@ typedef struct smtlm_sm {
     smtlm_exec ex;
     smtlm_ldst ldst;
     smtlm_wb wb;
+    smtlm_sm_muon muon;            /* muon mode only (cfg.muon.enabled) */
     smtlm_inst_source src;
     smtlm_sm_stats stats;
     smtlm_retire_hook on_retire;
@@ -143,6 +147,17 @@ void smtlm_sm_regsets_init(const smtlm_sm_cfg *cfg, smtlm_regset *rs);
 smtlm_reject smtlm_sm_check_inst(const smtlm_sm_cfg *cfg, const smtlm_inst_desc *d, unsigned *detail);
 /* Counts a completed instruction in the SM's statistics. */
 void smtlm_sm_count_completion(smtlm_sm_stats *st, const smtlm_inst *in);
+
+/* ---- muon mode (sm_muon.c) ---- */
+
+/* Validates and builds the Muon kernels from cfg->muon (called by smtlm_sm_init). */
+int smtlm_sm_muon_init(smtlm_sm *sm);
+/* Binds the LDST to the Muon writeback path (called by smtlm_sm_init after the SM's bind). */
+void smtlm_sm_muon_bind(smtlm_sm *sm);
+/* Clears the Muon state (called by smtlm_sm_reset). */
+void smtlm_sm_muon_reset(smtlm_sm *sm);
+/* One core cycle of the Muon composition (smtlm_sm_cycle in muon mode). */
+int smtlm_sm_muon_cycle(smtlm_sm *sm, uint64_t now);
 
 /* Per-scheduler shader_cycle_distro sums over schedulers. */
 uint64_t smtlm_sm_distro(const smtlm_sm *sm, unsigned category);

@@ -60,6 +60,7 @@ typedef struct smtlm_muon_machine {
     smtlm_muon_opt_collector collector;
     unsigned prf_banks;
     unsigned collector_entries;
+    unsigned collector_banks;     /* 0: the strategy's default */
     unsigned warps;               /* warp slots: -gpgpu_shader_core_pipeline threads / 32 */
 } smtlm_muon_machine;
 
@@ -70,7 +71,7 @@ int smtlm_muon_machine_read(const smtlm_options *opts, smtlm_muon_machine *m, ch
 void smtlm_muon_machine_cost_cfg(const smtlm_muon_machine *m, smtlm_muon_cost_cfg *out);
 
 /* Option spellings of the enumerations ("option2_epoch", "gto", "src_banked", ...). */
-const char *smtlm_muon_war_name(smtlm_muon_opt_war w);
+const char *smtlm_muon_opt_war_name(smtlm_muon_opt_war w);
 const char *smtlm_muon_policy_name(smtlm_muon_opt_policy p);
 const char *smtlm_muon_collector_name(smtlm_muon_opt_collector c);
 

@@ -23,6 +23,7 @@ class FrontendIssue : public sc_core::sc_module {
     SmInitiatorSocket id_oc;                   // StagePut into the collector's ID_OC sets
 
     explicit FrontendIssue(sc_core::sc_module_name name);
+    virtual ~FrontendIssue() = default;
     int init(const smtlm_issue_cfg &cfg);
     const char *cfg_error() const { return iss_.cfg_error; }
     // Binds the kernel: the register-set row (ID_OC room checks), the pool, the instruction
@@ -49,8 +50,9 @@ class FrontendIssue : public sc_core::sc_module {
     const smtlm_sm_stats &completions() const { return done_; } // warp/thread/unit counts
     const smtlm_issue &state() const { return iss_; }
 
-  private:
-    void on_event(SmTransaction &t);
+  protected:
+    // The warp events (MuonIssue adds the Muon ones and delegates the rest here).
+    virtual void on_event(SmTransaction &t);
     void completed(const smtlm_inst *in);                               // an instruction finished
     void written_back(const smtlm_inst *in, unsigned release_mask);    // WarpWrittenBack
     smtlm_issue iss_;

@@ -1,82 +1,106 @@
-// Sm: one streaming multiprocessor's back end as SystemC modules — FrontendIssue,
-// OperandCollector, RegisterFile, ExecUnits, LdSt and Writeback — bound socket to socket.
-// The Sm owns what the blocks share: the instruction pool (the payload store, like a tlm_mm)
-// and the row of pipeline register sets (channels, each read only by the block it feeds).
+// Sm: one streaming multiprocessor's back end as SystemC modules bound socket to socket. The
+// composition depends on the mode: GpgpusimSm (FrontendIssue, OperandCollector, RegisterFile,
+// ExecUnits, LdSt, Writeback) or MuonSm (MuonIssue, MuonCollector, ExecUnits, LdSt,
+// MuonWriteback). Sm::create picks it from the configuration. The Sm owns what the blocks share:
+// the instruction pool (the payload store, like a tlm_mm) and the row of pipeline register sets
+// (channels, each read only by the block it feeds).
 //
 // Time: the Sm has no process and no clock. Its owner (the Gpu's thread, or a test) calls
-// cycle(now) once per core cycle; cycle() calls the blocks in GPGPU-Sim's fixed order, exactly
-// as the C engine's smtlm_sm_cycle does with the same kernels, so both engines give the same
+// cycle(now) once per core cycle; cycle() calls the blocks in the fixed order of the C engine's
+// smtlm_sm_cycle (or smtlm_sm_muon_cycle) with the same kernels, so both engines give the same
 // cycles and statistics for every input.
 #ifndef SMTLM_TLM_SM_H
 #define SMTLM_TLM_SM_H
 
+#include <memory>
+
 #include "smtlm/tlm/exec_units.h"
 #include "smtlm/tlm/frontend_issue.h"
 #include "smtlm/tlm/ldst.h"
-#include "smtlm/tlm/operand_collector.h"
-#include "smtlm/tlm/register_file.h"
-#include "smtlm/tlm/writeback.h"
+
+extern "C" {
+#include "smtlm/gpu.h"
+}
 
 namespace smtlm {
 
 class Sm : public sc_core::sc_module {
   public:
-    FrontendIssue issue;
-    OperandCollector collector;
-    RegisterFile regfile;
     ExecUnits exec;
     LdSt ldst;
-    Writeback writeback;
 
-    // Builds every block from cfg; status() is SMTLM_OK or the refusal, cfg_error() its field.
-    Sm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id);
+    // The SM for cfg (muon mode when cfg.muon.enabled); status() is SMTLM_OK or the refusal,
+    // cfg_error() its field.
+    static std::unique_ptr<Sm> create(const char *name, const smtlm_sm_cfg &cfg, unsigned id);
     int status() const { return init_status_; }
     const char *cfg_error() const { return cfg_error_; }
     const smtlm_sm_cfg &cfg() const { return cfg_; }
     unsigned id() const { return id_; }
+    FrontendIssue &issue() { return *issue_; }
+    const FrontendIssue &issue() const { return *issue_; }
 
     // Clears all state and statistics, keeping the configuration.
     void reset();
     void set_source(const smtlm_inst_source &src) { src_ = src; }
-    void set_retire_hook(smtlm_retire_hook hook, void *ctx) { issue.set_retire_hook(hook, ctx, id_); }
+    void set_retire_hook(smtlm_retire_hook hook, void *ctx) { issue_->set_retire_hook(hook, ctx, id_); }
     void set_cta_done_hook(smtlm_cta_hook hook, void *ctx)
     {
         cta_hook_ = hook;
         cta_ctx_ = ctx;
     }
-    int launch_cta(unsigned threads, uint32_t cta_id) { return issue.launch_cta(threads, cta_id); }
-    bool active() const { return issue.active(); }
+    int launch_cta(unsigned threads, uint32_t cta_id) { return issue_->launch_cta(threads, cta_id); }
+    bool active() const { return issue_->active(); }
     // One core cycle at `now`. Returns SMTLM_OK or an error (also in error()).
     int cycle(uint64_t now);
     // As smtlm_sm_quiescent / smtlm_sm_skip.
-    bool quiescent() const;
-    void skip(uint64_t now, uint64_t k);
+    virtual bool quiescent() const = 0;
+    virtual void skip(uint64_t now, uint64_t k) = 0;
+    // The blocks' kernel states as smtlm_gpu reads them (statistics, diagnostics, views).
+    virtual void view(smtlm_sm_view *v) const;
 
     int error() const { return error_; }
     uint32_t error_line() const { return error_line_; }
     smtlm_reject reject() const { return reject_; }
     unsigned reject_detail() const { return reject_detail_; }
-    uint64_t last_progress() const { return issue.last_progress(); }
+    uint64_t last_progress() const { return issue_->last_progress(); }
     // The SM's counters in smtlm_sm_stats form.
     smtlm_sm_stats stats() const;
     const smtlm_inst_pool &pool() const { return pool_; }
 
-  private:
-    int read_operands();
-    static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d);
-    static int checked_has_more(void *ctx, unsigned smid, unsigned warp);
-    static void cta_done(void *owner, unsigned slot);
+  protected:
+    Sm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id);
+    // For the composition's constructor, in the C engine's order (the first refusal is the one
+    // reported): the SM checks and its issue module, then its own blocks, then the units and
+    // the LDST; once all are built, the common bindings. Each returns SMTLM_OK or the refusal
+    // (also in status() / cfg_error()).
+    int init_validate(FrontendIssue *issue, const smtlm_issue_cfg &ic);
+    int init_units();
+    void bind_common();
+    virtual void reset_blocks() = 0;
+    virtual int cycle_blocks(uint64_t now) = 0; // the blocks' part of one cycle
+    void fail(int rc, const char *why)
+    {
+        init_status_ = rc;
+        cfg_error_ = why;
+    }
 
     smtlm_sm_cfg cfg_;
     unsigned id_;
     int init_status_ = SMTLM_OK;
     const char *cfg_error_ = nullptr;
+    FrontendIssue *issue_ = nullptr;
     smtlm_inst_pool pool_;
     smtlm_regset rs_[SMTLM_NUM_REGSETS];
+    uint64_t now_ = 0, active_cycles_ = 0, conflict_cycles_ = 0;
+
+  private:
+    static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d);
+    static int checked_has_more(void *ctx, unsigned smid, unsigned warp);
+    static void cta_done(void *owner, unsigned slot);
+
     smtlm_inst_source src_{};
     smtlm_cta_hook cta_hook_ = nullptr;
     void *cta_ctx_ = nullptr;
-    uint64_t now_ = 0, active_cycles_ = 0, conflict_cycles_ = 0;
     int error_ = SMTLM_OK;
     uint32_t error_line_ = 0;
     smtlm_reject reject_ = SMTLM_REJECT_NONE;

@@ -21,6 +21,7 @@
 #include <tlm>
 
 extern "C" {
+#include "smtlm/muon_collector.h"
 #include "smtlm/ports.h"
 }
 
@@ -43,6 +44,13 @@ enum class SmCommand : uint8_t {
     StoreAcked,
     AtomicDone,    // `result` lanes of `warp`
     WarpWrittenBack, // `in` wrote back: release dst[i] for bit i of `result`, completed, retired
+    // muon mode: the issue block (RS) and the Muon collector, Muon writeback to the issue block
+    MuonResult,    // EX_WB instruction `inst` writes back (through the scoreboard's gate)
+    MuonCanAccept, // readReq.ready for FU bank `bank`: result 1/0
+    MuonReadReq,   // readReq `mreq` in `cycle`: result = collector entry, or an error in status
+    MuonReadResp,  // readResp of `cycle`: `mresp[0 .. result-1]`
+    MuonReadData,  // readData: entry `cu` is read and freed
+    MuonWriteback, // (warp, reg) written back in `cycle`: forwarding and cache invalidation
 };
 
 struct SmTransaction {
@@ -57,6 +65,9 @@ struct SmTransaction {
     smtlm_read_grant *grants = nullptr; // RfArbitrate: room for every bank
     const int16_t *src = nullptr;       // RfRequestReads: the instruction's source registers
     unsigned cu = 0, ops = 0;           // RfRequestReads
+    uint64_t cycle = 0;                 // Muon*: the cycle of the call
+    const smtlm_muon_coll_req *mreq = nullptr;
+    const smtlm_muon_coll_resp *mresp = nullptr;
     long result = 0;
 };
 

@@ -1,0 +1,24 @@
+/* The Muon SM of the C engine (-smtlm_mode muon): what the Muon composition adds to an
+ * smtlm_sm. The front end (fetch, decode, instruction buffers), the execute units, result buses
+ * and the LDST are the SM's own; issue (schedulers + scoreboard) and the operand collector are
+ * replaced by the Muon issue block (scoreboard + reservation station, muon_issue.h) and the
+ * Muon operand collector (muon_collector.h). Cycle order and timing: docs/MUON.md. */
+#ifndef SMTLM_SM_MUON_H
+#define SMTLM_SM_MUON_H
+
+#include "smtlm/muon_collector.h"
+#include "smtlm/muon_issue.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct smtlm_sm_muon {
+    smtlm_muon_issue iss;
+    smtlm_muon_coll coll;
+} smtlm_sm_muon;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

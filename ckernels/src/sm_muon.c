@@ -1,0 +1,146 @@
+/* The Muon SM of the C engine (-smtlm_mode muon): the SM's front end, execute units and LDST
+ * around the Muon issue block and operand collector, bound directly. One cycle, in this order:
+ *
+ *   1. writeback: gated writebacks held from earlier cycles, then EX_WB; each release that
+ *      passes the scoreboard's writeback gate clears pendingWrite, is posted to the collector
+ *      and wakes the RS (at once with forwarding, else at step 7)
+ *   2. execute: pipelined units and the LDST (a load's release goes through step 1's path)
+ *   3. collector deliver (readResp): rows collected, reads reported to the scoreboard
+ *   4. readData of the rows dispatched last cycle (collector entries freed)
+ *   5. dispatch: one complete RS row whose unit's OC_EX slot is free, by the RS policy
+ *   6. collection: one RS row's operands requested (readReq); collector arbitration
+ *   7. wake-ups without forwarding (the woken operand is requested from the next cycle)
+ *   8. admission: one warp's instruction-buffer head (past-WAW: or the entry behind it) into
+ *      the RS through the scoreboard
+ *   9. fetch and decode (the SM's front end)
+ *
+ * The SystemC model's MuonSm runs the same steps through its modules (tlm/src/muon_sm.cpp).
+ * Timing this gives (docs/MUON.md): a row requested in t dispatches at readResp t + 1 and its
+ * unit takes it at t + 2; without forwarding, a dependent of a writeback in w requests in
+ * w + 1 and reaches its unit in w + 3. */
+#include "smtlm/sm.h"
+
+#include "smtlm/ports_direct.h"
+
+int smtlm_sm_muon_init(smtlm_sm *sm)
+{
+    smtlm_sm_muon_cfg *c = &sm->cfg.muon;
+    smtlm_sm_muon *m = &sm->muon;
+    c->sb.n_warps = c->rs.n_warps = c->coll.n_warps = sm->cfg.max_warps;
+    int rc = smtlm_muon_issue_init(&m->iss, c, sm->cfg.max_warps, sm->cfg.n_sched, sm->cfg.sub_core);
+    if (rc) {
+        sm->cfg_error = m->iss.cfg_error;
+        return rc;
+    }
+    if ((rc = smtlm_muon_coll_init(&m->coll, &c->coll))) {
+        sm->cfg_error = m->coll.cfg_error;
+        return rc;
+    }
+    return SMTLM_OK;
+}
+
+void smtlm_sm_muon_reset(smtlm_sm *sm)
+{
+    smtlm_muon_issue_reset(&sm->muon.iss);
+    smtlm_muon_coll_reset(&sm->muon.coll);
+}
+
+/* ---- the LDST's warp events and completions ------------------------------------------ */
+
+static void completed(void *ctx, const smtlm_inst *in)
+{
+    smtlm_sm *sm = ctx;
+    smtlm_sm_count_completion(&sm->stats, in);
+    sm->last_progress = sm->now;
+    if (sm->on_retire)
+        sm->on_retire(sm->retire_ctx, sm->id, in);
+}
+static void ev_release(void *ctx, unsigned warp, unsigned reg)
+{
+    smtlm_muon_issue_ldst_release(&((smtlm_sm *)ctx)->muon.iss, warp, reg);
+}
+static void ev_completed(void *ctx, const smtlm_inst *in) { smtlm_muon_issue_ldst_completed(&((smtlm_sm *)ctx)->muon.iss, in); }
+static void ev_retired(void *ctx, unsigned warp) { smtlm_issue_retired(&((smtlm_sm *)ctx)->iss, warp); }
+static void ev_store_sent(void *ctx, unsigned warp) { ((smtlm_sm *)ctx)->iss.warp[warp].stores_out++; }
+static void ev_store_acked(void *ctx, unsigned warp)
+{
+    smtlm_sm *sm = ctx;
+    if (sm->iss.warp[warp].stores_out)
+        sm->iss.warp[warp].stores_out--;
+    sm->last_progress = sm->now;
+}
+static void ev_atomic_done(void *ctx, unsigned warp, unsigned lanes)
+{
+    smtlm_warp *w = &((smtlm_sm *)ctx)->iss.warp[warp];
+    w->n_atomic = w->n_atomic > lanes ? w->n_atomic - lanes : 0;
+}
+
+/* Muon's PRF writes use their own port and never conflict (docs/MUON.md). */
+static smtlm_rf_write_result prf_try_write(void *ctx, unsigned w, unsigned s, unsigned r)
+{
+    (void)ctx, (void)w, (void)s, (void)r;
+    return SMTLM_RF_WRITTEN;
+}
+static int prf_can_write(void *ctx, unsigned w, unsigned s, unsigned r)
+{
+    (void)ctx, (void)w, (void)s, (void)r;
+    return 1;
+}
+static void prf_write(void *ctx, unsigned w, unsigned s, unsigned r) { (void)ctx, (void)w, (void)s, (void)r; }
+
+void smtlm_sm_muon_bind(smtlm_sm *sm)
+{
+    const smtlm_warp_ops warps = {sm, ev_release, ev_completed, ev_retired, ev_store_sent, ev_store_acked, ev_atomic_done, 0};
+    const smtlm_rf_write_ops prf = {sm, prf_try_write, prf_can_write, prf_write};
+    smtlm_ldst_bind(&sm->ldst, &sm->rs[SMTLM_OC_EX_MEM], &sm->pool, &prf, &warps);
+    smtlm_muon_issue_ports p = {&sm->iss, &sm->pool, {0}, smtlm_muon_coll_direct_ops(&sm->muon.coll), sm, completed};
+    smtlm_regset_stage_ops(sm->rs, &p.exec);
+    smtlm_muon_issue_bind(&sm->muon.iss, &p);
+}
+
+/* ---- the cycle ----------------------------------------------------------------------- */
+
+int smtlm_sm_muon_cycle(smtlm_sm *sm, uint64_t now)
+{
+    smtlm_muon_issue *mi = &sm->muon.iss;
+    sm->now = now;
+    sm->stats.active_cycles++;
+    sm->iss.issued_this_cycle = 0;
+    smtlm_muon_issue_begin(mi, now);
+    smtlm_regset *exwb = &sm->rs[SMTLM_EX_WB];
+    while (exwb->count)
+        smtlm_muon_issue_result(mi, smtlm_regset_take(exwb, (unsigned)smtlm_regset_oldest(exwb)));
+    int rc = smtlm_exec_cycle(&sm->ex, now);
+    if (!rc)
+        rc = smtlm_ldst_cycle(&sm->ldst, now);
+    if (!rc) {
+        smtlm_muon_coll_resp resp[SMTLM_MUON_COLL_MAX_ENTRIES];
+        const int n = smtlm_muon_coll_deliver(&sm->muon.coll, now, resp);
+        if (n < 0)
+            rc = n;
+        else {
+            smtlm_muon_issue_collected(mi, resp, (unsigned)n);
+            rc = smtlm_muon_issue_read_data(mi);
+        }
+    }
+    if (!rc) {
+        smtlm_muon_issue_dispatch(mi);
+        rc = smtlm_muon_issue_collect(mi);
+    }
+    if (!rc)
+        rc = smtlm_muon_coll_arbitrate(&sm->muon.coll, now);
+    if (!rc) {
+        smtlm_muon_issue_wake(mi);
+        rc = smtlm_muon_issue_admit(mi);
+    }
+    if (!rc)
+        rc = smtlm_issue_fetch_decode(&sm->iss, now);
+    if (sm->iss.issued_this_cycle)
+        sm->last_progress = now;
+    smtlm_muon_rs_sample(&mi->rs);
+    if (rc && !sm->error) {
+        sm->error = rc;
+        sm->error_line = sm->iss.error_line;
+    }
+    return sm->error;
+}

@@ -1,0 +1,46 @@
+// MuonCollector: the Muon operand collector and its banked physical register file (C kernel
+// smtlm_muon_coll), the muon-mode variant of OperandCollector + RegisterFile. The kernel owns
+// both the collector entries and the PRF bank arbitration, so one module plays both parts:
+//   id_oc      from the issue block (MuonIssue): readReq, readData, writebacks, and StagePut of
+//              dispatched rows, which it hands on into the units' OC_EX sets with their operands
+//   ldst_write the PRF's write port for the LDST (Muon's writes never conflict)
+//   resp       readResp to the issue block, once per cycle with that cycle's answers
+// The strategy (duplicated, src_banked, inst_banked, min_banked, caching) is the kernel's.
+#ifndef SMTLM_TLM_MUON_COLLECTOR_H
+#define SMTLM_TLM_MUON_COLLECTOR_H
+
+#include "smtlm/tlm/stage.h"
+
+namespace smtlm {
+
+class MuonCollector : public sc_core::sc_module {
+  public:
+    SmTargetSocket<MuonCollector> id_oc;
+    SmTargetSocket<MuonCollector> ldst_write;
+    SmInitiatorSocket resp;
+    SmInitiatorSocket to_exec; // StagePut into the OC_EX sets of the execution units
+    SmInitiatorSocket to_ldst; // StagePut into OC_EX_MEM
+
+    explicit MuonCollector(sc_core::sc_module_name name);
+    int init(const smtlm_muon_coll_cfg &cfg) { return smtlm_muon_coll_init(&c_, &cfg); }
+    const char *cfg_error() const { return c_.cfg_error; }
+    void bind_ports(const smtlm_regset *row) { out_.bind(row, &to_exec, SMTLM_OC_EX_MEM, &to_ldst); }
+    void reset() { smtlm_muon_coll_reset(&c_); }
+    // The bank egress of the cycle: the readResp it answers goes to `resp`. SMTLM_OK or an error.
+    int deliver(uint64_t now);
+    int arbitrate(uint64_t now) { return smtlm_muon_coll_arbitrate(&c_, now); }
+    const smtlm_muon_coll &state() const { return c_; }
+
+  private:
+    void on_issue(SmTransaction &t);
+    void on_write(SmTransaction &t);
+    smtlm_muon_coll c_;
+    StageOut out_;
+    smtlm_stage_ops out_ops_{};
+    smtlm_muon_coll_resp answers_[SMTLM_MUON_COLL_MAX_ENTRIES];
+    SmTransaction resp_t_{SmCommand::MuonReadResp};
+};
+
+} // namespace smtlm
+
+#endif

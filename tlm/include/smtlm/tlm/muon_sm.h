@@ -1,0 +1,33 @@
+// MuonSm: the muon-mode SM — MuonIssue (front end + scoreboard + reservation station),
+// MuonCollector (collector entries + banked PRF), ExecUnits, LdSt and MuonWriteback bound
+// socket to socket; cycle() runs the steps of the C engine's smtlm_sm_muon_cycle in its order.
+#ifndef SMTLM_TLM_MUON_SM_H
+#define SMTLM_TLM_MUON_SM_H
+
+#include "smtlm/tlm/muon_collector.h"
+#include "smtlm/tlm/muon_issue.h"
+#include "smtlm/tlm/muon_writeback.h"
+#include "smtlm/tlm/sm.h"
+
+namespace smtlm {
+
+class MuonSm : public Sm {
+  public:
+    MuonIssue issue;
+    MuonCollector collector;
+    MuonWriteback writeback;
+
+    MuonSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id);
+    bool quiescent() const override { return !active(); } // never skips cycles while it has work
+    void skip(uint64_t, uint64_t) override {}             // (so the GPU never asks)
+    void view(smtlm_sm_view *v) const override;
+
+  private:
+    int build();
+    void reset_blocks() override;
+    int cycle_blocks(uint64_t now) override;
+};
+
+} // namespace smtlm
+
+#endif

@@ -1,0 +1,116 @@
+#include "smtlm/tlm/gpgpusim_sm.h"
+
+namespace smtlm {
+
+GpgpusimSm::GpgpusimSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id)
+    : Sm(name, cfg, id), issue("issue"), collector("collector"), regfile("regfile"), writeback("writeback")
+{
+    // sockets: every hand-off and every cross-block call is a transaction
+    issue.id_oc.bind(collector.id_oc);
+    collector.rf.bind(regfile.read);
+    collector.to_exec.bind(exec.oc_ex);
+    collector.to_ldst.bind(ldst.oc_ex);
+    exec.ex_wb.bind(writeback.ex_wb);
+    writeback.rf.bind(regfile.wb_write);
+    ldst.rf.bind(regfile.ldst_write);
+    writeback.events.bind(issue.wb_events);
+    ldst.events.bind(issue.ldst_events);
+    regfile.release.bind(issue.rf_events);
+    if (build())
+        return;
+    writeback.init(cfg_.fix_wb_bank_conflict);
+    bind_common();
+    collector.bind_ports(rs_, &pool_);
+    writeback.bind_ports(rs_, &pool_);
+    reset();
+}
+
+// Each block builds itself from its part of the configuration, in the C engine's order (the
+// first refusal is the one reported).
+int GpgpusimSm::build()
+{
+    smtlm_issue_cfg ic;
+    smtlm_opcoll_cfg oc;
+    smtlm_rf_cfg rf;
+    smtlm_sm_issue_cfg(&cfg_, &ic);
+    smtlm_sm_opcoll_cfg(&cfg_, &oc);
+    int rc = init_validate(&issue, ic);
+    if (!rc && (rc = collector.init(oc)))
+        fail(rc, collector.cfg_error());
+    if (!rc) {
+        smtlm_sm_rf_cfg(&cfg_, collector.n_cus(), &rf);
+        if ((rc = regfile.init(rf)))
+            fail(rc, regfile.cfg_error());
+        collector.set_bank_map(rf);
+    }
+    return rc ? rc : init_units();
+}
+
+void GpgpusimSm::reset_blocks()
+{
+    collector.reset();
+    regfile.reset();
+    writeback.reset();
+}
+
+int GpgpusimSm::read_operands()
+{
+    const uint64_t waits_before = regfile.state().steps_with_wait;
+    for (unsigned step = 0; step < cfg_.reg_file_port_throughput; step++) {
+        const int rc = collector.step(now_);
+        if (rc)
+            return rc;
+        regfile.end_step();
+    }
+    if (regfile.state().steps_with_wait != waits_before)
+        conflict_cycles_++;
+    return SMTLM_OK;
+}
+
+// GPGPU-Sim's order: writeback, execute (units, then the LDST), read operands, issue, fetch.
+int GpgpusimSm::cycle_blocks(uint64_t now)
+{
+    regfile.drain_writes();
+    writeback.cycle(now);
+    int rc = exec.cycle(now);
+    if (!rc)
+        rc = ldst.cycle(now);
+    if (!rc)
+        rc = read_operands();
+    if (!rc)
+        rc = issue.cycle(now);
+    if (!rc)
+        rc = issue.fetch_decode(now);
+    collector.sample();
+    return rc;
+}
+
+bool GpgpusimSm::quiescent() const
+{
+    if (!active())
+        return true;
+    return !error() && issue.idle() && collector.idle() && regfile.idle() && exec.idle() && ldst.idle() && writeback.idle();
+}
+
+void GpgpusimSm::skip(uint64_t now, uint64_t k)
+{
+    if (k == 0 || !active())
+        return;
+    now_ = now;
+    issue.set_now(now);
+    issue.skip(now, k);
+    collector.skip(k);
+    exec.skip(k);
+    active_cycles_ += k;
+    now_ = now + k - 1;
+    issue.set_now(now_);
+}
+
+void GpgpusimSm::view(smtlm_sm_view *v) const
+{
+    Sm::view(v);
+    v->oc = &collector.state();
+    v->rf = &regfile.state();
+}
+
+} // namespace smtlm

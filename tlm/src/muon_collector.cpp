@@ -1,0 +1,60 @@
+#include "smtlm/tlm/muon_collector.h"
+
+namespace smtlm {
+
+MuonCollector::MuonCollector(sc_core::sc_module_name name)
+    : sc_core::sc_module(name), id_oc("id_oc", this, &MuonCollector::on_issue),
+      ldst_write("ldst_write", this, &MuonCollector::on_write), resp("resp"), to_exec("to_exec"), to_ldst("to_ldst")
+{
+    c_.cfg_error = nullptr;
+}
+
+int MuonCollector::deliver(uint64_t now)
+{
+    const int n = smtlm_muon_coll_deliver(&c_, now, answers_);
+    if (n <= 0)
+        return n;
+    resp_t_.status = SMTLM_OK;
+    resp_t_.cycle = now;
+    resp_t_.mresp = answers_;
+    resp_t_.result = n;
+    resp.call(resp_t_);
+    return SMTLM_OK;
+}
+
+void MuonCollector::on_issue(SmTransaction &t)
+{
+    switch (t.cmd) {
+    case SmCommand::MuonCanAccept: t.result = smtlm_muon_coll_can_accept(&c_, t.bank); break;
+    case SmCommand::MuonReadReq: {
+        const int e = smtlm_muon_coll_request(&c_, t.cycle, t.mreq);
+        t.result = e;
+        t.status = e < 0 ? e : SMTLM_OK;
+        break;
+    }
+    case SmCommand::MuonReadData: t.status = smtlm_muon_coll_release(&c_, t.cycle, t.cu); break;
+    case SmCommand::MuonWriteback: t.status = smtlm_muon_coll_writeback(&c_, t.cycle, t.warp, (int)t.reg); break;
+    case SmCommand::StagePut: { // a dispatched row: its instruction goes on to its unit with the operands
+        if (!out_ops_.put)
+            out_ops_ = out_.ops();
+        const int slot = out_ops_.put(out_ops_.ctx, t.set, t.sub_core, t.slot, t.inst, t.uid);
+        t.result = slot;
+        t.status = slot < 0 ? SMTLM_EFULL : SMTLM_OK;
+        break;
+    }
+    default: t.status = SMTLM_EINVAL; break;
+    }
+}
+
+// The PRF write port: Muon's register writes have their own port and never conflict.
+void MuonCollector::on_write(SmTransaction &t)
+{
+    switch (t.cmd) {
+    case SmCommand::RfTryWrite: t.result = SMTLM_RF_WRITTEN; break;
+    case SmCommand::RfCanWrite: t.result = 1; break;
+    case SmCommand::RfWrite: break;
+    default: t.status = SMTLM_EINVAL; break;
+    }
+}
+
+} // namespace smtlm

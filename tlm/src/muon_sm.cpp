@@ -1,0 +1,84 @@
+#include "smtlm/tlm/muon_sm.h"
+
+namespace smtlm {
+
+MuonSm::MuonSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id)
+    : Sm(name, cfg, id), issue("issue"), collector("collector"), writeback("writeback")
+{
+    issue.id_oc.bind(collector.id_oc);
+    collector.resp.bind(issue.rf_events);
+    collector.to_exec.bind(exec.oc_ex);
+    collector.to_ldst.bind(ldst.oc_ex);
+    exec.ex_wb.bind(writeback.ex_wb);
+    writeback.events.bind(issue.wb_events);
+    ldst.rf.bind(collector.ldst_write);
+    ldst.events.bind(issue.ldst_events);
+    if (build())
+        return;
+    bind_common();
+    issue.bind_muon(&pool_);
+    collector.bind_ports(rs_);
+    writeback.bind_ports(rs_);
+    reset();
+}
+
+// In the C engine's order: the SM checks and the front end, the units and the LDST, then the
+// Muon issue block and collector.
+int MuonSm::build()
+{
+    smtlm_issue_cfg ic;
+    smtlm_sm_issue_cfg(&cfg_, &ic);
+    int rc = init_validate(&issue, ic);
+    if (!rc)
+        rc = init_units();
+    if (!rc && (rc = issue.init_muon(cfg_.muon, cfg_.max_warps, cfg_.n_sched, cfg_.sub_core)))
+        fail(rc, issue.muon_cfg_error());
+    smtlm_muon_coll_cfg cc = cfg_.muon.coll;
+    cc.n_warps = cfg_.max_warps;
+    if (!rc && (rc = collector.init(cc)))
+        fail(rc, collector.cfg_error());
+    return rc;
+}
+
+void MuonSm::reset_blocks()
+{
+    issue.reset_muon();
+    collector.reset();
+}
+
+// The steps of smtlm_sm_muon_cycle (sm_muon.c), block by block.
+int MuonSm::cycle_blocks(uint64_t now)
+{
+    issue.begin(now);
+    writeback.cycle();
+    int rc = exec.cycle(now);
+    if (!rc)
+        rc = ldst.cycle(now);
+    if (!rc)
+        rc = collector.deliver(now);
+    if (!rc)
+        rc = issue.read_data();
+    if (!rc) {
+        issue.dispatch();
+        rc = issue.collect();
+    }
+    if (!rc)
+        rc = collector.arbitrate(now);
+    if (!rc) {
+        issue.wake();
+        rc = issue.admit();
+    }
+    if (!rc)
+        rc = issue.fetch_decode(now);
+    issue.sample();
+    return rc;
+}
+
+void MuonSm::view(smtlm_sm_view *v) const
+{
+    Sm::view(v);
+    v->muon = &issue.muon_state();
+    v->muon_coll = &collector.state();
+}
+
+} // namespace smtlm
