@@ -155,15 +155,15 @@ void smtlm_sm_ev_written_back(void *ctx, const smtlm_inst *in, unsigned release_
     count_completion(sm, in);
     smtlm_issue_retired(&sm->iss, in->warp);
 }
-static void ev_store_sent(void *ctx, unsigned warp) { ((smtlm_sm *)ctx)->iss.warp[warp].stores_out++; }
-static void ev_store_acked(void *ctx, unsigned warp)
+void smtlm_sm_ev_store_sent(void *ctx, unsigned warp) { ((smtlm_sm *)ctx)->iss.warp[warp].stores_out++; }
+void smtlm_sm_ev_store_acked(void *ctx, unsigned warp)
 {
     smtlm_sm *sm = ctx;
     if (sm->iss.warp[warp].stores_out)
         sm->iss.warp[warp].stores_out--;
     sm->last_progress = sm->now;
 }
-static void ev_atomic_done(void *ctx, unsigned warp, unsigned lanes)
+void smtlm_sm_ev_atomic_done(void *ctx, unsigned warp, unsigned lanes)
 {
     smtlm_warp *w = &((smtlm_sm *)ctx)->iss.warp[warp];
     w->n_atomic = w->n_atomic > lanes ? w->n_atomic - lanes : 0;
@@ -178,7 +178,8 @@ static void cta_done(void *owner, unsigned slot);
  * instructions into the next block's sets through stage ops. */
 static void bind(smtlm_sm *sm)
 {
-    const smtlm_warp_ops warps = {sm, smtlm_sm_ev_release, smtlm_sm_ev_completed, smtlm_sm_ev_retired, ev_store_sent, ev_store_acked, ev_atomic_done,
+    const smtlm_warp_ops warps = {sm, smtlm_sm_ev_release, smtlm_sm_ev_completed, smtlm_sm_ev_retired,
+                                   smtlm_sm_ev_store_sent, smtlm_sm_ev_store_acked, smtlm_sm_ev_atomic_done,
                                    smtlm_sm_ev_written_back};
     const smtlm_rf_ops rfo = {sm, smtlm_sm_ev_release};
     const smtlm_rf_write_ops wport = smtlm_rf_write_port(&sm->rf);

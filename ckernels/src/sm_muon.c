@@ -45,36 +45,13 @@ void smtlm_sm_muon_reset(smtlm_sm *sm)
     smtlm_muon_coll_reset(&sm->muon.coll);
 }
 
-/* ---- the LDST's warp events and completions ------------------------------------------ */
+/* ---- the LDST's warp events (completions count as the SM's own: smtlm_sm_ev_completed) - */
 
-static void completed(void *ctx, const smtlm_inst *in)
-{
-    smtlm_sm *sm = ctx;
-    smtlm_sm_count_completion(&sm->stats, in);
-    sm->last_progress = sm->now;
-    if (sm->on_retire)
-        sm->on_retire(sm->retire_ctx, sm->id, in);
-}
 static void ev_release(void *ctx, unsigned warp, unsigned reg)
 {
     smtlm_muon_issue_ldst_release(&((smtlm_sm *)ctx)->muon.iss, warp, reg);
 }
 static void ev_completed(void *ctx, const smtlm_inst *in) { smtlm_muon_issue_ldst_completed(&((smtlm_sm *)ctx)->muon.iss, in); }
-static void ev_retired(void *ctx, unsigned warp) { smtlm_issue_retired(&((smtlm_sm *)ctx)->iss, warp); }
-static void ev_store_sent(void *ctx, unsigned warp) { ((smtlm_sm *)ctx)->iss.warp[warp].stores_out++; }
-static void ev_store_acked(void *ctx, unsigned warp)
-{
-    smtlm_sm *sm = ctx;
-    if (sm->iss.warp[warp].stores_out)
-        sm->iss.warp[warp].stores_out--;
-    sm->last_progress = sm->now;
-}
-static void ev_atomic_done(void *ctx, unsigned warp, unsigned lanes)
-{
-    smtlm_warp *w = &((smtlm_sm *)ctx)->iss.warp[warp];
-    w->n_atomic = w->n_atomic > lanes ? w->n_atomic - lanes : 0;
-}
-
 /* Muon's PRF writes use their own port and never conflict (docs/MUON.md). */
 static smtlm_rf_write_result prf_try_write(void *ctx, unsigned w, unsigned s, unsigned r)
 {
@@ -90,10 +67,14 @@ static void prf_write(void *ctx, unsigned w, unsigned s, unsigned r) { (void)ctx
 
 void smtlm_sm_muon_bind(smtlm_sm *sm)
 {
-    const smtlm_warp_ops warps = {sm, ev_release, ev_completed, ev_retired, ev_store_sent, ev_store_acked, ev_atomic_done, 0};
+    /* stores, atomics and retirement are the SM's own events; releases and completions go through
+     * the issue block (the writeback gate, tags) */
+    const smtlm_warp_ops warps = {sm, ev_release, ev_completed, smtlm_sm_ev_retired, smtlm_sm_ev_store_sent,
+                                  smtlm_sm_ev_store_acked, smtlm_sm_ev_atomic_done, 0};
     const smtlm_rf_write_ops prf = {sm, prf_try_write, prf_can_write, prf_write};
     smtlm_ldst_bind(&sm->ldst, &sm->rs[SMTLM_OC_EX_MEM], &sm->pool, &prf, &warps);
-    smtlm_muon_issue_ports p = {&sm->iss, &sm->pool, {0}, smtlm_muon_coll_direct_ops(&sm->muon.coll), sm, completed};
+    smtlm_muon_issue_ports p = {&sm->iss, &sm->pool, {0}, smtlm_muon_coll_direct_ops(&sm->muon.coll), sm,
+                               smtlm_sm_ev_completed};
     smtlm_regset_stage_ops(sm->rs, &p.exec);
     smtlm_muon_issue_bind(&sm->muon.iss, &p);
 }

@@ -9,35 +9,17 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <fstream>
-#include <regex>
-#include <sstream>
 
+#include "smsim_outputs.hpp"
 #include "smsim_run.hpp"
 #include "smtlm/tlm/systemc_engine.h"
 
 namespace {
 
-struct Input {
-    const char *name;
-    std::vector<std::string> args;
-};
-void PrintTo(const Input &i, std::ostream *os) { *os << i.name; }
-
-std::string without_wall_clock(const std::string &s)
-{
-    static const std::regex wall("(^|\\n)(gpgpu_simulation_time|gpgpu_simulation_rate|gpgpu_silicon_slowdown|smtlm_simulation_time|"
-                                 "smtlm_sim_rate)[^\\n]*");
-    return std::regex_replace(s, wall, "$1");
-}
-
-std::string slurp(const std::string &path)
-{
-    std::ifstream f(path);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-}
+using equiv::Input;
+using equiv::read_json;
+using equiv::slurp;
+using equiv::without_wall_clock;
 
 std::vector<Input> inputs()
 {
@@ -103,10 +85,9 @@ TEST_P(MuonEquivalence, BothEnginesGiveIdenticalOutput)
         return;
     }
     EXPECT_NE(c.out.find("gpu_sim_cycle = "), std::string::npos) << c.out;
-    const std::regex wall("\"wall_seconds\":[0-9.e+-]+");
-    const std::string json = std::regex_replace(slurp(dir + "/c.json"), wall, "");
+    const std::string json = read_json(dir + "/c.json");
     EXPECT_NE(json.find("\"muon\":{\"rs\":"), std::string::npos) << "no muon section";
-    EXPECT_EQ(json, std::regex_replace(slurp(dir + "/systemc.json"), wall, ""));
+    EXPECT_EQ(json, read_json(dir + "/systemc.json"));
     const std::string events = slurp(dir + "/c.events");
     EXPECT_GT(std::count(events.begin(), events.end(), '\n'), 50) << "too few instructions retired";
     EXPECT_TRUE(events == slurp(dir + "/systemc.events")) << "the per-instruction event logs differ";

@@ -20,38 +20,16 @@
 #include <tuple>
 
 #include "micro_trace.hpp"
+#include "smsim_outputs.hpp"
 #include "smsim_run.hpp"
 #include "smtlm/tlm/systemc_engine.h"
 
 namespace {
 
-struct Input {
-    const char *name;
-    std::vector<std::string> args;
-};
-void PrintTo(const Input &i, std::ostream *os) { *os << i.name; }
-
-// Lines that depend on the host's wall clock.
-std::string without_wall_clock(const std::string &s)
-{
-    static const std::regex wall("(^|\\n)(gpgpu_simulation_time|gpgpu_simulation_rate|gpgpu_silicon_slowdown|smtlm_simulation_time|"
-                                 "smtlm_sim_rate)[^\\n]*");
-    return std::regex_replace(s, wall, "$1");
-}
-
-std::string slurp(const std::string &path)
-{
-    std::ifstream f(path);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-}
-
-// The stats JSON without its one wall-clock field.
-std::string read_json(const std::string &path)
-{
-    return std::regex_replace(slurp(path), std::regex("\"wall_seconds\":[0-9.e+-]+"), "\"wall_seconds\":0");
-}
+using equiv::Input;
+using equiv::read_json;
+using equiv::slurp;
+using equiv::without_wall_clock;
 
 std::vector<std::string> stock(const char *dir, const char *trace)
 {

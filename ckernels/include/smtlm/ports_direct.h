@@ -25,6 +25,9 @@ void smtlm_sm_ev_release(void *sm, unsigned warp, unsigned reg);
 void smtlm_sm_ev_completed(void *sm, const smtlm_inst *in);
 void smtlm_sm_ev_retired(void *sm, unsigned warp);
 void smtlm_sm_ev_written_back(void *sm, const smtlm_inst *in, unsigned release_mask);
+void smtlm_sm_ev_store_sent(void *sm, unsigned warp);
+void smtlm_sm_ev_store_acked(void *sm, unsigned warp);
+void smtlm_sm_ev_atomic_done(void *sm, unsigned warp, unsigned lanes);
 
 static inline int smtlm_stage_has_free(const smtlm_stage_ops *o, unsigned set, int sub_core, unsigned s)
 {
