@@ -172,12 +172,23 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
         }
         oc->free_cus |= oc->set_cus[s];
     }
+    for (unsigned s = 0; s < oc->n_sets; s++)
+        for (unsigned k = 0; k < oc->sets[s].count; k++) {
+            const unsigned j = oc->sets[s].first + k;
+            oc->rr_from[j] = oc->set_cus[s] & ~0ull << (oc->sets[s].first + oc->rr_start[j]);
+        }
     for (unsigned d = 0; d < oc->n_du; d++) {
-        oc->du[d].last = 0;
-        oc->du[d].start = (uint8_t)rr_start_after(oc, &oc->sets[oc->du[d].set], 0);
+        smtlm_dispatch_unit *du = &oc->du[d];
+        const smtlm_cu_set *set = &oc->sets[du->set];
+        du->last = 0;
+        du->start = (uint8_t)rr_start_after(oc, set, 0);
+        du->cus = oc->set_cus[du->set];
+        du->from = du->cus & ~0ull << (set->first + du->start);
     }
     oc->busy = 0;
     oc->collected = 0;
+    oc->blocked = 0;
+    oc->blocked_at = UINT64_MAX;
     oc->occupancy_sum = 0;
     memset(oc->occupancy_hist, 0, sizeof oc->occupancy_hist);
     memset(oc->collect_lat_hist, 0, sizeof oc->collect_lat_hist);
@@ -203,14 +214,17 @@ static void dispatch_cu(smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned j, s
     const smtlm_iref r = cu->inst;
     smtlm_inst *in = smtlm_pool_get(oc->pool, r);
     const int sub_core = oc->cfg.sub_core;
-    if (rows)
-        smtlm_regset_move_in(&rows[cu->out], sub_core, cu->reg_id, r, in->uid);
-    else
+    if (rows) { /* room was checked: put without a second look */
+        smtlm_regset *rs = &rows[cu->out];
+        smtlm_regset_put(rs, sub_core ? cu->reg_id : (unsigned)smtlm_regset_first_free(rs), r, in->uid);
+    } else {
         oc->out.put(oc->out.ctx, cu->out, sub_core, cu->reg_id, r, in->uid);
+    }
     in->ev[SMTLM_EV_OC_EX] = now;
     oc->cu_held[j] += now - in->ev[SMTLM_EV_CU_ALLOC];
     du->last = (uint8_t)(j - oc->sets[du->set].first);
     du->start = oc->rr_start[j];
+    du->from = oc->rr_from[j];
     cu->free = 1;
     cu->inst = SMTLM_NO_INST;
     oc->collected &= ~(1ull << j);
@@ -222,29 +236,31 @@ static void dispatch_cu(smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned j, s
 void smtlm_opcoll_dispatch(smtlm_opcoll *oc, uint64_t now)
 {
     /* Collected CUs that may still dispatch in this call. A CU whose OC_EX slot is full stays
-     * blocked until the call ends: dispatching only fills OC_EX slots. */
-    uint64_t cand_all = oc->collected;
+     * blocked for the rest of the cycle: dispatching only fills OC_EX slots. */
+    if (now != oc->blocked_at) {
+        oc->blocked = 0;
+        oc->blocked_at = now;
+    }
+    uint64_t cand_all = oc->collected & ~oc->blocked;
     if (!cand_all)
         return;
     smtlm_regset *rows = direct_rows(&oc->out);
     const int sub_core = oc->cfg.sub_core;
-    const unsigned n_du = oc->n_du;
-    for (unsigned d = 0; d < n_du && cand_all; d++) {
-        smtlm_dispatch_unit *du = &oc->du[d];
-        uint64_t cand = cand_all & oc->set_cus[du->set];
+    smtlm_dispatch_unit *du = oc->du, *end = oc->du + oc->n_du;
+    for (; du < end && cand_all; du++) {
+        uint64_t cand = cand_all & du->cus;
         /* Round robin from du->start: the first candidate at or after it, else the first. */
-        const uint64_t from_start = cand ? ~0ull << (oc->sets[du->set].first + du->start) : 0;
         while (cand) {
-            const uint64_t after = cand & from_start;
+            const uint64_t after = cand & du->from;
             const unsigned j = smtlm_ctz64(after ? after : cand);
             const uint64_t bit = 1ull << j;
             cand &= ~bit;
             cand_all &= ~bit;
-            const unsigned out = oc->cu[j].out, slot = oc->cu[j].reg_id;
-            if (smtlm_stage_has_free(&oc->out, out, sub_core, slot)) { /* a look at the row in both engines */
+            if (smtlm_stage_has_free(&oc->out, oc->cu[j].out, sub_core, oc->cu[j].reg_id)) { /* a look at the row in both engines */
                 dispatch_cu(oc, du, j, rows, now);
                 break;
             }
+            oc->blocked |= bit;
         }
     }
 }

@@ -67,10 +67,11 @@ unsigned smtlm_rf_cfg_bank(const smtlm_rf_cfg *cfg, unsigned reg, unsigned wid, 
 int smtlm_rf_request_reads(smtlm_rf *rf, unsigned cu, unsigned warp, unsigned sched, const int16_t *src, unsigned ops,
                            unsigned *queued)
 {
-    *queued = 0;
     /* Every bank of a valid scheduler exists, so only the scheduler can make a bank invalid. */
-    if (rf->cfg.sub_core && sched >= rf->cfg.n_sched)
+    if (rf->cfg.sub_core && sched >= rf->cfg.n_sched) {
+        *queued = 0;
         return ops ? SMTLM_EINVAL : SMTLM_OK;
+    }
     const unsigned base = rf->cfg.sub_core ? sched * rf->bps : 0;
     uint64_t nonempty = rf->nonempty;
     unsigned left = ops;
@@ -84,10 +85,8 @@ int smtlm_rf_request_reads(smtlm_rf *rf, unsigned cu, unsigned warp, unsigned sc
             rc = SMTLM_EFULL;
             break;
         }
-        smtlm_read_req *q = &rf->q[bank][(rf->q_head[bank] + len) & QMASK];
-        q->cu = (uint8_t)cu;
-        q->operand = (uint8_t)op;
-        q->reg = (uint16_t)reg;
+        const smtlm_read_req req = {(uint8_t)cu, (uint8_t)op, (uint16_t)reg}; /* one store */
+        rf->q[bank][(rf->q_head[bank] + len) & QMASK] = req;
         rf->q_len[bank] = (uint16_t)(len + 1);
         nonempty |= 1ull << bank;
         left &= left - 1;

@@ -46,7 +46,11 @@ struct Oc {
         k.bind(oc.get());
     }
     int alloc(uint64_t now = 0) { return smtlm_opcoll_allocate(oc.get(), now); }
-    void dispatch(uint64_t now = 0) { smtlm_opcoll_dispatch(oc.get(), now); }
+    void dispatch(uint64_t now) { smtlm_opcoll_dispatch(oc.get(), now); }
+    // A dispatch in a cycle of its own: tests free OC_EX slots between these calls, which only
+    // execute does, before the read steps of a cycle.
+    uint64_t cycle = 1000;
+    void dispatch() { smtlm_opcoll_dispatch(oc.get(), ++cycle); }
     // Arbitrates once and delivers the grants.
     void read(uint64_t now = 0)
     {

@@ -55,6 +55,8 @@ typedef struct smtlm_dispatch_unit {
     uint8_t set;
     uint8_t last;          /* last CU dispatched, index within the set */
     uint8_t start;         /* where its next scan begins (derived from last) */
+    uint64_t cus;          /* the CUs of its set */
+    uint64_t from;         /* those at or after `start`, scanned first */
 } smtlm_dispatch_unit;
 
 typedef struct smtlm_port {
@@ -75,9 +77,13 @@ typedef struct smtlm_opcoll {
     /* CU masks (bit j = cu[j]), kept with the CUs' state so no step scans the CUs */
     uint64_t free_cus;                    /* CUs free (cu[j].free) */
     uint64_t collected;                   /* CUs holding an instruction with every operand read */
+    uint64_t blocked;                     /* collected CUs found with a full OC_EX slot at cycle */
+    uint64_t blocked_at;                  /* ... blocked_at (slots free only in execute, so the
+                                           * later read steps of that cycle need not look again) */
     uint64_t set_cus[SMTLM_CUS_KINDS];    /* each set's CUs */
     uint64_t sched_cus[SMTLM_CUS_KINDS][SMTLM_MAX_SCHED]; /* the CUs of a set scheduler k may use */
     uint8_t rr_start[SMTLM_MAX_CUS];      /* a dispatch unit's next start after it took CU j */
+    uint64_t rr_from[SMTLM_MAX_CUS];      /* and the CUs at or after that start */
     uint8_t n_generic_ports;              /* the first ports, identical generic ones */
     uint8_t generic_fast;                 /* no quirk fix changes how the generic ports allocate */
     uint8_t n_in_sets;
@@ -110,7 +116,8 @@ void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_o
 
 /* One read-operand step at cycle `now`, in GPGPU-Sim's order: dispatch, then the register
  * file's arbitration delivers its grants (collect), then allocate.
- * Phase 1: every dispatch unit moves at most one ready CU into its OC_EX slot. */
+ * Phase 1: every dispatch unit moves at most one ready CU into its OC_EX slot. The OC_EX sets
+ * must not free a slot between two calls with the same `now` (execute runs before the steps). */
 void smtlm_opcoll_dispatch(smtlm_opcoll *oc, uint64_t now);
 /* Phase 2: delivers the grants of one arbitration step to their CUs. */
 void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant *g, unsigned n);
