@@ -163,7 +163,6 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
             cu->out = 0;
             cu->not_ready = 0;
             cu->inst = SMTLM_NO_INST;
-            oc->rr_start[j] = (uint8_t)rr_start_after(oc, set, k);
             oc->set_cus[s] |= 1ull << j;
             /* Sub-core: scheduler `sched` allocates only from its own group of the set. */
             for (unsigned sched = 0; sched < SMTLM_MAX_SCHED; sched++)
@@ -172,18 +171,17 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
         }
         oc->free_cus |= oc->set_cus[s];
     }
-    for (unsigned s = 0; s < oc->n_sets; s++)
-        for (unsigned k = 0; k < oc->sets[s].count; k++) {
-            const unsigned j = oc->sets[s].first + k;
-            oc->rr_from[j] = oc->set_cus[s] & ~0ull << (oc->sets[s].first + oc->rr_start[j]);
-        }
+    for (unsigned s = 0; s < oc->n_sets; s++) {
+        const smtlm_cu_set *set = &oc->sets[s];
+        for (unsigned k = 0; k < set->count; k++)
+            oc->rr_from[set->first + k] = oc->set_cus[s] & ~0ull << (set->first + rr_start_after(oc, set, k));
+    }
     for (unsigned d = 0; d < oc->n_du; d++) {
         smtlm_dispatch_unit *du = &oc->du[d];
         const smtlm_cu_set *set = &oc->sets[du->set];
-        du->last = 0;
-        du->start = (uint8_t)rr_start_after(oc, set, 0);
+        du->last = set->first;
         du->cus = oc->set_cus[du->set];
-        du->from = du->cus & ~0ull << (set->first + du->start);
+        du->from = set->count ? du->cus & ~0ull << (set->first + rr_start_after(oc, set, 0)) : 0;
     }
     oc->busy = 0;
     oc->collected = 0;
@@ -222,8 +220,7 @@ static void dispatch_cu(smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned j, s
     }
     in->ev[SMTLM_EV_OC_EX] = now;
     oc->cu_held[j] += now - in->ev[SMTLM_EV_CU_ALLOC];
-    du->last = (uint8_t)(j - oc->sets[du->set].first);
-    du->start = oc->rr_start[j];
+    du->last = (uint8_t)j;
     du->from = oc->rr_from[j];
     cu->free = 1;
     cu->inst = SMTLM_NO_INST;
@@ -249,7 +246,7 @@ void smtlm_opcoll_dispatch(smtlm_opcoll *oc, uint64_t now)
     smtlm_dispatch_unit *du = oc->du, *end = oc->du + oc->n_du;
     for (; du < end && cand_all; du++) {
         uint64_t cand = cand_all & du->cus;
-        /* Round robin from du->start: the first candidate at or after it, else the first. */
+        /* Round robin: the first candidate in du->from, else the first. */
         while (cand) {
             const uint64_t after = cand & du->from;
             const unsigned j = smtlm_ctz64(after ? after : cand);

@@ -53,10 +53,9 @@ typedef struct smtlm_cu_set {
 
 typedef struct smtlm_dispatch_unit {
     uint8_t set;
-    uint8_t last;          /* last CU dispatched, index within the set */
-    uint8_t start;         /* where its next scan begins (derived from last) */
+    uint8_t last;          /* last CU dispatched (index into smtlm_opcoll.cu) */
     uint64_t cus;          /* the CUs of its set */
-    uint64_t from;         /* those at or after `start`, scanned first */
+    uint64_t from;         /* those at or after where its next scan begins (derived from last) */
 } smtlm_dispatch_unit;
 
 typedef struct smtlm_port {
@@ -82,8 +81,7 @@ typedef struct smtlm_opcoll {
                                            * later read steps of that cycle need not look again) */
     uint64_t set_cus[SMTLM_CUS_KINDS];    /* each set's CUs */
     uint64_t sched_cus[SMTLM_CUS_KINDS][SMTLM_MAX_SCHED]; /* the CUs of a set scheduler k may use */
-    uint8_t rr_start[SMTLM_MAX_CUS];      /* a dispatch unit's next start after it took CU j */
-    uint64_t rr_from[SMTLM_MAX_CUS];      /* and the CUs at or after that start */
+    uint64_t rr_from[SMTLM_MAX_CUS];      /* a dispatch unit's `from` after it took CU j */
     uint8_t n_generic_ports;              /* the first ports, identical generic ones */
     uint8_t generic_fast;                 /* no quirk fix changes how the generic ports allocate */
     uint8_t n_in_sets;
