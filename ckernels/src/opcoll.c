@@ -187,6 +187,8 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
     oc->collected = 0;
     oc->blocked = 0;
     oc->blocked_at = UINT64_MAX;
+    oc->settled_at = UINT64_MAX;
+    oc->settled_free = 0;
     oc->occupancy_sum = 0;
     memset(oc->occupancy_hist, 0, sizeof oc->occupancy_hist);
     memset(oc->collect_lat_hist, 0, sizeof oc->collect_lat_hist);
@@ -449,12 +451,14 @@ static inline int try_generic(smtlm_opcoll *oc, uint64_t now, unsigned i)
  * worth a visit: a pair whose set is empty stays empty, and one that found no free CU fails on
  * every later port of the step (its oldest instruction stays the same and free CUs only get
  * fewer). A port that allocates nothing leaves `pending` empty, which ends the walk as
- * GPGPU-Sim's later ports would allocate nothing either; so does a GEN set with no free CU. */
+ * GPGPU-Sim's later ports would allocate nothing either; so does a GEN set with no free CU.
+ * Returns 0 when another walk would allocate nothing (until a CU is freed or an instruction
+ * arrives), 1 when the ports ran out first, or a negative error. */
 static int allocate_generic(smtlm_opcoll *oc, uint64_t now)
 {
     const uint64_t gen = oc->set_cus[0];
     if (!(oc->free_cus & gen) || oc->n_generic_ports == 0)
-        return SMTLM_OK;
+        return 0;
     const unsigned n_pairs = oc->ports[0].n_pairs;
     uint32_t pending = 0;
     for (unsigned i = 0; i < n_pairs; i++) { /* the first port */
@@ -466,7 +470,7 @@ static int allocate_generic(smtlm_opcoll *oc, uint64_t now)
         if (rc == 0)
             continue;
         if (!(oc->free_cus & gen))
-            return SMTLM_OK;
+            return 0;
         if (oc->gen_in[i]->count)
             pending |= 1u << i;
     }
@@ -483,12 +487,12 @@ static int allocate_generic(smtlm_opcoll *oc, uint64_t now)
                 continue;
             }
             if (!(oc->free_cus & gen))
-                return SMTLM_OK;
+                return 0;
             if (oc->gen_in[i]->count == 0)
                 pending &= ~(1u << i);
         }
     }
-    return SMTLM_OK;
+    return pending != 0;
 }
 
 /* Ports from `p` on, each with its own walk (the quirk fixes, the specialized ports). Kept out
@@ -515,12 +519,23 @@ int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
 {
     if (!oc->free_cus) /* every CU busy: nothing can be allocated */
         return SMTLM_OK;
+    /* A walk earlier in this cycle left nothing to allocate, and since then no CU was freed
+     * (ID_OC sets fill only in issue, after the read steps): this walk would find nothing. */
+    if (now == oc->settled_at && !(oc->free_cus & ~oc->settled_free))
+        return SMTLM_OK;
+    oc->settled_at = UINT64_MAX;
     if (!oc->generic_fast)
         return allocate_ports(oc, now, 0);
     int rc = allocate_generic(oc, now);
-    if (rc || oc->n_ports == oc->n_generic_ports)
+    if (rc < 0)
         return rc;
-    return allocate_ports(oc, now, oc->n_generic_ports);
+    if (oc->n_ports != oc->n_generic_ports)
+        return allocate_ports(oc, now, oc->n_generic_ports);
+    if (rc == 0) {
+        oc->settled_at = now;
+        oc->settled_free = oc->free_cus;
+    }
+    return SMTLM_OK;
 }
 
 void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_ops *out, smtlm_inst_pool *pool,

@@ -79,6 +79,8 @@ typedef struct smtlm_opcoll {
     uint64_t blocked;                     /* collected CUs found with a full OC_EX slot at cycle */
     uint64_t blocked_at;                  /* ... blocked_at (slots free only in execute, so the
                                            * later read steps of that cycle need not look again) */
+    uint64_t settled_at;                  /* cycle of the last allocation walk if it left nothing */
+    uint64_t settled_free;                /* to allocate, and the free CUs after it */
     uint64_t set_cus[SMTLM_CUS_KINDS];    /* each set's CUs */
     uint64_t sched_cus[SMTLM_CUS_KINDS][SMTLM_MAX_SCHED]; /* the CUs of a set scheduler k may use */
     uint64_t rr_from[SMTLM_MAX_CUS];      /* a dispatch unit's `from` after it took CU j */
@@ -120,7 +122,8 @@ void smtlm_opcoll_dispatch(smtlm_opcoll *oc, uint64_t now);
 /* Phase 2: delivers the grants of one arbitration step to their CUs. */
 void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant *g, unsigned n);
 /* Phase 3: every input port allocates CUs to ready ID_OC instructions and queues their reads.
- * Returns SMTLM_OK or an error from the register file (queue overflow). */
+ * Returns SMTLM_OK or an error from the register file (queue overflow). The ID_OC sets must
+ * not receive an instruction between two calls with the same `now` (issue runs after the steps). */
 int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now);
 /* 1 when no collector unit is busy and its ID_OC sets are empty. */
 int smtlm_opcoll_idle(const smtlm_opcoll *oc);
