@@ -232,7 +232,7 @@ static void dispatch_cu(smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned j, s
     oc->dispatches++;
 }
 
-void smtlm_opcoll_dispatch(smtlm_opcoll *oc, uint64_t now)
+void smtlm_opcoll_dispatch_scan(smtlm_opcoll *oc, uint64_t now)
 {
     /* Collected CUs that may still dispatch in this call. A CU whose OC_EX slot is full stays
      * blocked for the rest of the cycle: dispatching only fills OC_EX slots. */
@@ -515,14 +515,8 @@ static int allocate_ports(smtlm_opcoll *oc, uint64_t now, unsigned p)
     return SMTLM_OK;
 }
 
-int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
+int smtlm_opcoll_allocate_walk(smtlm_opcoll *oc, uint64_t now)
 {
-    if (!oc->free_cus) /* every CU busy: nothing can be allocated */
-        return SMTLM_OK;
-    /* A walk earlier in this cycle left nothing to allocate, and since then no CU was freed
-     * (ID_OC sets fill only in issue, after the read steps): this walk would find nothing. */
-    if (now == oc->settled_at && !(oc->free_cus & ~oc->settled_free))
-        return SMTLM_OK;
     oc->settled_at = UINT64_MAX;
     if (!oc->generic_fast)
         return allocate_ports(oc, now, 0);

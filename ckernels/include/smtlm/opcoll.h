@@ -118,13 +118,28 @@ void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_o
  * file's arbitration delivers its grants (collect), then allocate.
  * Phase 1: every dispatch unit moves at most one ready CU into its OC_EX slot. The OC_EX sets
  * must not free a slot between two calls with the same `now` (execute runs before the steps). */
-void smtlm_opcoll_dispatch(smtlm_opcoll *oc, uint64_t now);
+void smtlm_opcoll_dispatch_scan(smtlm_opcoll *oc, uint64_t now);
+static inline void smtlm_opcoll_dispatch(smtlm_opcoll *oc, uint64_t now)
+{
+    if (oc->collected) /* the common empty case without a call */
+        smtlm_opcoll_dispatch_scan(oc, now);
+}
 /* Phase 2: delivers the grants of one arbitration step to their CUs. */
 void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant *g, unsigned n);
 /* Phase 3: every input port allocates CUs to ready ID_OC instructions and queues their reads.
  * Returns SMTLM_OK or an error from the register file (queue overflow). The ID_OC sets must
  * not receive an instruction between two calls with the same `now` (issue runs after the steps). */
-int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now);
+int smtlm_opcoll_allocate_walk(smtlm_opcoll *oc, uint64_t now);
+static inline int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
+{
+    if (!oc->free_cus) /* every CU busy: nothing can be allocated */
+        return SMTLM_OK;
+    /* A walk earlier in this cycle left nothing to allocate, and since then no CU was freed
+     * (ID_OC sets fill only in issue, after the read steps): this walk would find nothing. */
+    if (now == oc->settled_at && !(oc->free_cus & ~oc->settled_free))
+        return SMTLM_OK;
+    return smtlm_opcoll_allocate_walk(oc, now);
+}
 /* 1 when no collector unit is busy and its ID_OC sets are empty. */
 int smtlm_opcoll_idle(const smtlm_opcoll *oc);
 /* Accounts k idle cycles (the occupancy samples of an empty collector). */
