@@ -489,8 +489,6 @@ int smtlm_sm_quiescent(const smtlm_sm *sm)
 {
     if (!smtlm_sm_active(sm))
         return 1;
-    if (sm->iss.issued_this_cycle || sm->iss.fetch_valid) /* the usual busy cycle, told at once */
-        return 0;
     return !sm->error && smtlm_issue_idle(&sm->iss) && smtlm_opcoll_idle(&sm->oc) && smtlm_rf_idle(&sm->rf) &&
            smtlm_exec_idle(&sm->ex) && smtlm_ldst_idle(&sm->ldst) && smtlm_wb_idle(&sm->wb);
 }
