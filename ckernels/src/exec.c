@@ -52,10 +52,15 @@ void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *
     ex->n_in_sets = 0;
     for (unsigned i = 0; i < ex->n_fu; i++) {
         const unsigned set = ex->fu[i].issue_set;
-        if (!ex->in[set])
+        unsigned k = 0;
+        while (k < ex->n_in_sets && ex->in_sets[k] != set)
+            k++;
+        if (k == ex->n_in_sets) {
             ex->in_sets[ex->n_in_sets++] = (uint8_t)set;
+            ex->in_list[k] = &sets[set];
+        }
         ex->in[set] = &sets[set];
-        ex->readers[set][i / 64] |= 1ull << (i % 64);
+        ex->readers[k][i / 64] |= 1ull << (i % 64);
     }
     ex->out = *out;
     ex->pool = pool;
@@ -101,12 +106,10 @@ int smtlm_exec_cycle(smtlm_exec *ex, uint64_t now)
     ex->t++;
     uint64_t work[SMTLM_FU_WORDS];
     memcpy(work, ex->busy, sizeof work);
-    for (unsigned k = 0; k < ex->n_in_sets; k++) {
-        const unsigned set = ex->in_sets[k];
-        if (ex->in[set]->count)
+    for (unsigned k = 0, n = ex->n_in_sets; k < n; k++)
+        if (ex->in_list[k]->count)
             for (unsigned w = 0; w < SMTLM_FU_WORDS; w++)
-                work[w] |= ex->readers[set][w];
-    }
+                work[w] |= ex->readers[k][w];
     /* Units in m_fu order: result-bus reservations go to the lower-numbered unit first. */
     for (unsigned w = 0; w < SMTLM_FU_WORDS; w++) {
         for (uint64_t m = work[w]; m; m &= m - 1) {

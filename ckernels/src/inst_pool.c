@@ -1,7 +1,17 @@
 /* Fixed-capacity instruction pool with intrusive free lists. */
 #include "smtlm/inst_pool.h"
 
+#include <stddef.h>
 #include <string.h>
+
+/* smtlm_pool_alloc copies the descriptor's pc .. line in one block: the two layouts must agree. */
+#define AT(f) (offsetof(smtlm_inst, f) - offsetof(smtlm_inst, pc))
+#define SAME_PLACE(f) (AT(f) == offsetof(smtlm_inst_desc, f) - offsetof(smtlm_inst_desc, pc))
+_Static_assert(SAME_PLACE(mask) && SAME_PLACE(op) && SAME_PLACE(spec) && SAME_PLACE(n_dst) && SAME_PLACE(n_src) &&
+                   SAME_PLACE(dst) && SAME_PLACE(src) && SAME_PLACE(latency) && SAME_PLACE(ii) &&
+                   SAME_PLACE(mem_space) && SAME_PLACE(mem_width) && SAME_PLACE(atomic) && SAME_PLACE(line),
+               "smtlm_inst's pc .. line must lie as in smtlm_inst_desc");
+#define DESC_BLOCK (offsetof(smtlm_inst_desc, line) + sizeof(uint32_t) - offsetof(smtlm_inst_desc, pc))
 
 void smtlm_pool_init(smtlm_inst_pool *p)
 {
@@ -35,26 +45,13 @@ smtlm_iref smtlm_pool_alloc(smtlm_inst_pool *p, const smtlm_inst_desc *d, uint16
     in->uid = 0;
     for (unsigned e = 0; e < SMTLM_EV_COUNT; e++)
         in->ev[e] = UINT64_MAX;
-    in->pc = d->pc;
-    in->mask = d->mask;
+    memcpy((char *)in + offsetof(smtlm_inst, pc), (const char *)d + offsetof(smtlm_inst_desc, pc), DESC_BLOCK);
+    in->left_ldst = 0; /* over the descriptor's reserved byte */
     in->warp = warp;
-    in->latency = d->latency;
-    in->ii = d->ii;
-    in->n_dst = d->n_dst;
-    in->n_src = d->n_src;
-    memcpy(in->dst, d->dst, sizeof in->dst);
-    memcpy(in->src, d->src, sizeof in->src);
-    in->op = d->op;
-    in->spec = d->spec;
     in->unit = SMTLM_UNIT_NONE;
     in->sched = 0;
-    in->mem_space = d->mem_space;
-    in->mem_width = d->mem_width;
-    in->atomic = d->atomic;
     in->mem = m;
     in->pending = 0;
-    in->left_ldst = 0;
-    in->line = d->line;
     in->next_free = SMTLM_NO_INST;
     return r;
 }

@@ -275,10 +275,12 @@ static void fetch(smtlm_issue *iss, const smtlm_issue_ports *env)
     if (iss->fetch_valid)
         return;
     const unsigned n = iss->cfg.max_warps;
-    const unsigned start = (iss->last_fetched + 1) % n;
     const uint64_t all = all_warps(n);
     const uint64_t fetchable = iss->ib_empty & ~iss->fdone & all;
     uint64_t exitable = iss->fdone & ~iss->exited & all;
+    if (!(fetchable | exitable)) /* the usual full buffers: the scan would find nothing */
+        return;
+    const unsigned start = (iss->last_fetched + 1) % n;
     uint64_t rf = rotate(fetchable, start, n);
     unsigned span = rf ? smtlm_ctz64(rf) + 1 : n; /* positions scanned in this call */
     if (exitable) {
@@ -306,9 +308,11 @@ int smtlm_issue_fetch_decode(smtlm_issue *iss, uint64_t now)
     iss->ports.now = now;
     const smtlm_issue_ports *env = &iss->ports;
     for (unsigned i = 0; i < iss->cfg.fetch_throughput; i++) {
-        int rc = decode(iss, env);
-        if (rc)
-            return rc;
+        if (iss->fetch_valid) { /* decode has nothing to do without a fetched warp */
+            int rc = decode(iss, env);
+            if (rc)
+                return rc;
+        }
         fetch(iss, env);
     }
     return SMTLM_OK;

@@ -494,10 +494,8 @@ static int warp_can_move(const smtlm_issue *iss, unsigned w)
     return !smtlm_sb_collision(&iss->sb, w, &iss->ports.pool->inst[wp->ib[wp->next]]);
 }
 
-int smtlm_issue_idle(const smtlm_issue *iss)
+int smtlm_issue_idle_scan(const smtlm_issue *iss)
 {
-    if (iss->issued_this_cycle || iss->fetch_valid)
-        return 0;
     if (iss->cfg.policy != SMTLM_SCHED_LRR && iss->cfg.policy != SMTLM_SCHED_GTO && iss->cfg.policy != SMTLM_SCHED_OLDEST)
         return 0;
     for (unsigned w = 0; w < iss->cfg.max_warps; w++)

@@ -337,10 +337,11 @@ static void one_cycle(smtlm_ldst *u)
 int smtlm_ldst_cycle(smtlm_ldst *u, uint64_t now)
 {
     u->now = now;
-    if (smtlm_ldst_busy(u))
+    if (smtlm_ldst_busy(u)) { /* an idle unit's cycle would change nothing */
         u->busy_cycles++;
-    for (unsigned p = 0; p < u->cfg.ports; p++)
-        one_cycle(u);
+        for (unsigned p = 0; p < u->cfg.ports; p++)
+            one_cycle(u);
+    }
     smtlm_regset *in = u->in;
     if (in->count && smtlm_ldst_can_issue(u)) {
         const smtlm_iref r = smtlm_regset_take(in, (unsigned)smtlm_regset_oldest(in));

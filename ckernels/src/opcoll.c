@@ -163,7 +163,6 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
             cu->out = 0;
             cu->not_ready = 0;
             cu->inst = SMTLM_NO_INST;
-            oc->rr_start[j] = (uint8_t)rr_start_after(oc, set, k);
             oc->set_cus[s] |= 1ull << j;
             /* Sub-core: scheduler `sched` allocates only from its own group of the set. */
             for (unsigned sched = 0; sched < SMTLM_MAX_SCHED; sched++)
@@ -172,12 +171,24 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
         }
         oc->free_cus |= oc->set_cus[s];
     }
+    for (unsigned s = 0; s < oc->n_sets; s++) {
+        const smtlm_cu_set *set = &oc->sets[s];
+        for (unsigned k = 0; k < set->count; k++)
+            oc->rr_from[set->first + k] = oc->set_cus[s] & ~0ull << (set->first + rr_start_after(oc, set, k));
+    }
     for (unsigned d = 0; d < oc->n_du; d++) {
-        oc->du[d].last = 0;
-        oc->du[d].start = (uint8_t)rr_start_after(oc, &oc->sets[oc->du[d].set], 0);
+        smtlm_dispatch_unit *du = &oc->du[d];
+        const smtlm_cu_set *set = &oc->sets[du->set];
+        du->last = set->first;
+        du->cus = oc->set_cus[du->set];
+        du->from = set->count ? du->cus & ~0ull << (set->first + rr_start_after(oc, set, 0)) : 0;
     }
     oc->busy = 0;
     oc->collected = 0;
+    oc->blocked = 0;
+    oc->blocked_at = UINT64_MAX;
+    oc->settled_at = UINT64_MAX;
+    oc->settled_free = 0;
     oc->occupancy_sum = 0;
     memset(oc->occupancy_hist, 0, sizeof oc->occupancy_hist);
     memset(oc->collect_lat_hist, 0, sizeof oc->collect_lat_hist);
@@ -203,14 +214,16 @@ static void dispatch_cu(smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned j, s
     const smtlm_iref r = cu->inst;
     smtlm_inst *in = smtlm_pool_get(oc->pool, r);
     const int sub_core = oc->cfg.sub_core;
-    if (rows)
-        smtlm_regset_move_in(&rows[cu->out], sub_core, cu->reg_id, r, in->uid);
-    else
+    if (rows) { /* room was checked: put without a second look */
+        smtlm_regset *rs = &rows[cu->out];
+        smtlm_regset_put(rs, sub_core ? cu->reg_id : (unsigned)smtlm_regset_first_free(rs), r, in->uid);
+    } else {
         oc->out.put(oc->out.ctx, cu->out, sub_core, cu->reg_id, r, in->uid);
+    }
     in->ev[SMTLM_EV_OC_EX] = now;
     oc->cu_held[j] += now - in->ev[SMTLM_EV_CU_ALLOC];
-    du->last = (uint8_t)(j - oc->sets[du->set].first);
-    du->start = oc->rr_start[j];
+    du->last = (uint8_t)j;
+    du->from = oc->rr_from[j];
     cu->free = 1;
     cu->inst = SMTLM_NO_INST;
     oc->collected &= ~(1ull << j);
@@ -219,32 +232,34 @@ static void dispatch_cu(smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned j, s
     oc->dispatches++;
 }
 
-void smtlm_opcoll_dispatch(smtlm_opcoll *oc, uint64_t now)
+void smtlm_opcoll_dispatch_scan(smtlm_opcoll *oc, uint64_t now)
 {
     /* Collected CUs that may still dispatch in this call. A CU whose OC_EX slot is full stays
-     * blocked until the call ends: dispatching only fills OC_EX slots. */
-    uint64_t cand_all = oc->collected;
+     * blocked for the rest of the cycle: dispatching only fills OC_EX slots. */
+    if (now != oc->blocked_at) {
+        oc->blocked = 0;
+        oc->blocked_at = now;
+    }
+    uint64_t cand_all = oc->collected & ~oc->blocked;
     if (!cand_all)
         return;
     smtlm_regset *rows = direct_rows(&oc->out);
     const int sub_core = oc->cfg.sub_core;
-    const unsigned n_du = oc->n_du;
-    for (unsigned d = 0; d < n_du && cand_all; d++) {
-        smtlm_dispatch_unit *du = &oc->du[d];
-        uint64_t cand = cand_all & oc->set_cus[du->set];
-        /* Round robin from du->start: the first candidate at or after it, else the first. */
-        const uint64_t from_start = cand ? ~0ull << (oc->sets[du->set].first + du->start) : 0;
+    smtlm_dispatch_unit *du = oc->du, *end = oc->du + oc->n_du;
+    for (; du < end && cand_all; du++) {
+        uint64_t cand = cand_all & du->cus;
+        /* Round robin: the first candidate in du->from, else the first. */
         while (cand) {
-            const uint64_t after = cand & from_start;
+            const uint64_t after = cand & du->from;
             const unsigned j = smtlm_ctz64(after ? after : cand);
             const uint64_t bit = 1ull << j;
             cand &= ~bit;
             cand_all &= ~bit;
-            const unsigned out = oc->cu[j].out, slot = oc->cu[j].reg_id;
-            if (smtlm_stage_has_free(&oc->out, out, sub_core, slot)) { /* a look at the row in both engines */
+            if (smtlm_stage_has_free(&oc->out, oc->cu[j].out, sub_core, oc->cu[j].reg_id)) { /* a look at the row in both engines */
                 dispatch_cu(oc, du, j, rows, now);
                 break;
             }
+            oc->blocked |= bit;
         }
     }
 }
@@ -436,12 +451,14 @@ static inline int try_generic(smtlm_opcoll *oc, uint64_t now, unsigned i)
  * worth a visit: a pair whose set is empty stays empty, and one that found no free CU fails on
  * every later port of the step (its oldest instruction stays the same and free CUs only get
  * fewer). A port that allocates nothing leaves `pending` empty, which ends the walk as
- * GPGPU-Sim's later ports would allocate nothing either; so does a GEN set with no free CU. */
+ * GPGPU-Sim's later ports would allocate nothing either; so does a GEN set with no free CU.
+ * Returns 0 when another walk would allocate nothing (until a CU is freed or an instruction
+ * arrives), 1 when the ports ran out first, or a negative error. */
 static int allocate_generic(smtlm_opcoll *oc, uint64_t now)
 {
     const uint64_t gen = oc->set_cus[0];
     if (!(oc->free_cus & gen) || oc->n_generic_ports == 0)
-        return SMTLM_OK;
+        return 0;
     const unsigned n_pairs = oc->ports[0].n_pairs;
     uint32_t pending = 0;
     for (unsigned i = 0; i < n_pairs; i++) { /* the first port */
@@ -453,7 +470,7 @@ static int allocate_generic(smtlm_opcoll *oc, uint64_t now)
         if (rc == 0)
             continue;
         if (!(oc->free_cus & gen))
-            return SMTLM_OK;
+            return 0;
         if (oc->gen_in[i]->count)
             pending |= 1u << i;
     }
@@ -470,12 +487,12 @@ static int allocate_generic(smtlm_opcoll *oc, uint64_t now)
                 continue;
             }
             if (!(oc->free_cus & gen))
-                return SMTLM_OK;
+                return 0;
             if (oc->gen_in[i]->count == 0)
                 pending &= ~(1u << i);
         }
     }
-    return SMTLM_OK;
+    return pending != 0;
 }
 
 /* Ports from `p` on, each with its own walk (the quirk fixes, the specialized ports). Kept out
@@ -498,16 +515,21 @@ static int allocate_ports(smtlm_opcoll *oc, uint64_t now, unsigned p)
     return SMTLM_OK;
 }
 
-int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
+int smtlm_opcoll_allocate_walk(smtlm_opcoll *oc, uint64_t now)
 {
-    if (!oc->free_cus) /* every CU busy: nothing can be allocated */
-        return SMTLM_OK;
+    oc->settled_at = UINT64_MAX;
     if (!oc->generic_fast)
         return allocate_ports(oc, now, 0);
     int rc = allocate_generic(oc, now);
-    if (rc || oc->n_ports == oc->n_generic_ports)
+    if (rc < 0)
         return rc;
-    return allocate_ports(oc, now, oc->n_generic_ports);
+    if (oc->n_ports != oc->n_generic_ports)
+        return allocate_ports(oc, now, oc->n_generic_ports);
+    if (rc == 0) {
+        oc->settled_at = now;
+        oc->settled_free = oc->free_cus;
+    }
+    return SMTLM_OK;
 }
 
 void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_ops *out, smtlm_inst_pool *pool,

@@ -64,39 +64,6 @@ unsigned smtlm_rf_cfg_bank(const smtlm_rf_cfg *cfg, unsigned reg, unsigned wid, 
                          : smtlm_bank_flat(reg, wid, cfg->n_banks);
 }
 
-int smtlm_rf_request_reads(smtlm_rf *rf, unsigned cu, unsigned warp, unsigned sched, const int16_t *src, unsigned ops,
-                           unsigned *queued)
-{
-    *queued = 0;
-    /* Every bank of a valid scheduler exists, so only the scheduler can make a bank invalid. */
-    if (rf->cfg.sub_core && sched >= rf->cfg.n_sched)
-        return ops ? SMTLM_EINVAL : SMTLM_OK;
-    const unsigned base = rf->cfg.sub_core ? sched * rf->bps : 0;
-    uint64_t nonempty = rf->nonempty;
-    unsigned left = ops;
-    int rc = SMTLM_OK;
-    while (left) {
-        const unsigned op = smtlm_ctz64(left);
-        const unsigned reg = (unsigned)src[op], x = reg + warp;
-        const unsigned bank = base + (x < SMTLM_RF_BANK_LO_N ? rf->bank_lo[x] : x % rf->bps);
-        const unsigned len = rf->q_len[bank];
-        if (len == SMTLM_RF_QUEUE_CAP) {
-            rc = SMTLM_EFULL;
-            break;
-        }
-        smtlm_read_req *q = &rf->q[bank][(rf->q_head[bank] + len) & QMASK];
-        q->cu = (uint8_t)cu;
-        q->operand = (uint8_t)op;
-        q->reg = (uint16_t)reg;
-        rf->q_len[bank] = (uint16_t)(len + 1);
-        nonempty |= 1ull << bank;
-        left &= left - 1;
-    }
-    rf->nonempty = nonempty;
-    *queued = ops & ~left; /* the operands before the one that failed, if any */
-    return rc;
-}
-
 int smtlm_rf_write(smtlm_rf *rf, unsigned bank)
 {
     uint64_t bit = 1ull << bank;

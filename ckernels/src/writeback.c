@@ -25,12 +25,8 @@ void smtlm_wb_cycle(smtlm_wb *wb, uint64_t now)
 {
     smtlm_regset *exwb = wb->exwb;
     while (exwb->count) {
-        int slot = 0;
-        if (wb->oldest_first)
-            slot = smtlm_regset_oldest(exwb);
-        else
-            while (exwb->slot[slot] == SMTLM_NO_INST)
-                slot++;
+        /* the oldest, or the first occupied slot (count > 0: occ has a bit) */
+        const int slot = wb->oldest_first ? smtlm_regset_oldest(exwb) : (int)smtlm_ctz64(exwb->occ);
         const smtlm_iref r = smtlm_regset_take(exwb, (unsigned)slot);
         smtlm_inst *in = smtlm_pool_get(wb->pool, r);
         /* The register file and the scoreboard do not see each other here, so all writes go

@@ -45,8 +45,13 @@ struct Oc {
         rc = smtlm_opcoll_init(oc.get(), &c);
         k.bind(oc.get());
     }
-    int alloc(uint64_t now = 0) { return smtlm_opcoll_allocate(oc.get(), now); }
-    void dispatch(uint64_t now = 0) { smtlm_opcoll_dispatch(oc.get(), now); }
+    int alloc(uint64_t now) { return smtlm_opcoll_allocate(oc.get(), now); }
+    void dispatch(uint64_t now) { smtlm_opcoll_dispatch(oc.get(), now); }
+    // An allocation or dispatch in a cycle of its own: tests fill ID_OC sets and free OC_EX
+    // slots between these calls, which only issue and execute do, outside the read steps.
+    uint64_t cycle = 1000;
+    int alloc() { return smtlm_opcoll_allocate(oc.get(), ++cycle); }
+    void dispatch() { smtlm_opcoll_dispatch(oc.get(), ++cycle); }
     // Arbitrates once and delivers the grants.
     void read(uint64_t now = 0)
     {
@@ -330,6 +335,35 @@ TEST(OpCollCollect, OperandsDoneWhenLastGrantArrivesAndLatencyHistogram)
     EXPECT_EQ(o.oc->collect_lat_hist[2], 1u); // allocated at 5, collected at 7
     o.dispatch(7);
     EXPECT_EQ(k.rs[SMTLM_OC_EX_SP].slot[0], a);
+}
+
+// The read steps of one cycle: a walk that found no free CU is not the last word of the cycle.
+// A CU collected in step 1 dispatches in step 2 and the instruction waiting in ID_OC takes it.
+TEST(OpCollAllocate, CuFreedInTheSecondStepIsAllocatedInIt)
+{
+    Oc o(qv100_oc());
+    ktu::KernelCtx &k = o.k;
+    smtlm_iref a = k.make(SMTLM_OP_SP, 0, 0, {2});
+    smtlm_iref b = k.make(SMTLM_OP_SP, 0, 0, {2});
+    smtlm_iref c = k.make(SMTLM_OP_SP, 0, 0, {});
+    k.put(SMTLM_ID_OC_SP, 0, a);
+    o.alloc(1); // CU 0: one read queued in R2's bank
+    k.put(SMTLM_ID_OC_SP, 0, b);
+    o.alloc(2); // CU 1: its read waits behind a's in the same bank
+    ASSERT_EQ(o.cu_of(a), 0);
+    ASSERT_EQ(o.cu_of(b), 1);
+    k.put(SMTLM_ID_OC_SP, 0, c);
+    // Cycle 3, step 1: nothing collected yet; a's read is granted; sub-core 0 has no free CU.
+    o.dispatch(3);
+    o.read(3);
+    o.alloc(3);
+    EXPECT_EQ(o.cu_of(c), -1);
+    // Step 2: a leaves CU 0 for OC_EX_SP slot 0, and c takes CU 0.
+    o.dispatch(3);
+    EXPECT_EQ(k.rs[SMTLM_OC_EX_SP].slot[0], a);
+    o.alloc(3);
+    EXPECT_EQ(o.cu_of(c), 0);
+    EXPECT_EQ(k.get(c)->ev[SMTLM_EV_CU_ALLOC], 3u);
 }
 
 TEST(OpCollDispatch, CuIsNotReadyWhileItsOcExSlotIsOccupied)

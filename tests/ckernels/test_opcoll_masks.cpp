@@ -1,6 +1,6 @@
 // The operand collector's kept bookkeeping checked against the state it summarises after every
 // cycle of whole-SM runs: the CU masks (free, collected, per set and scheduler), the busy count,
-// the dispatch units' round-robin starts, every register set's occupancy mask, and the register
+// the dispatch units' round-robin starts and masks, every register set's occupancy mask, and the register
 // file's mask of non-empty bank queues. The runs cover the sub-core and flat models, the
 // specialized collectors, both quirk fixes of the allocator, the wavefront arbiter and one or
 // two steps per cycle, with duplicate, absent and four source operands. A mask that went stale
@@ -75,8 +75,16 @@ void check_collector(const smtlm_opcoll &oc, const std::string &at)
             EXPECT_EQ(oc.sched_cus[s][sched], mine) << at << " set " << s << " scheduler " << sched;
         }
     }
-    for (unsigned d = 0; d < oc.n_du; d++)
-        EXPECT_EQ(oc.du[d].start, rr_start(oc, oc.sets[oc.du[d].set], oc.du[d].last)) << at << " dispatch unit " << d;
+    for (unsigned d = 0; d < oc.n_du; d++) {
+        const smtlm_dispatch_unit &du = oc.du[d];
+        const smtlm_cu_set &set = oc.sets[du.set];
+        EXPECT_EQ(du.cus, oc.set_cus[du.set]) << at << " dispatch unit " << d;
+        ASSERT_GE(du.last, set.first) << at << " dispatch unit " << d;
+        const uint64_t from = set.count ? du.cus & ~0ull << (set.first + rr_start(oc, set, du.last - set.first)) : 0;
+        EXPECT_EQ(du.from, from) << at << " dispatch unit " << d;
+    }
+    // A CU found blocked holds its instruction for the rest of the cycle.
+    EXPECT_EQ(oc.blocked & ~oc.collected, 0u) << at;
 }
 
 void check_regfile(const smtlm_rf &rf, const std::string &at)

@@ -29,7 +29,8 @@ typedef struct smtlm_exec {
     uint64_t busy[SMTLM_FU_WORDS];                /* units with the dispatch register or a stage occupied */
     unsigned n_in_sets;
     uint8_t in_sets[SMTLM_NUM_REGSETS];           /* the OC_EX sets the units read */
-    uint64_t readers[SMTLM_NUM_REGSETS][SMTLM_FU_WORDS]; /* units reading each set */
+    const smtlm_regset *in_list[SMTLM_NUM_REGSETS]; /* the same sets, looked at every cycle */
+    uint64_t readers[SMTLM_NUM_REGSETS][SMTLM_FU_WORDS]; /* units reading in_list[k] */
     uint64_t exwb_overflow; /* results lost because EX_WB was full (misconfiguration) */
     /* ports (smtlm_exec_bind) */
     smtlm_regset *in[SMTLM_NUM_REGSETS]; /* its own OC_EX sets (NULL for the others) */

@@ -36,21 +36,22 @@ typedef enum smtlm_event {
 typedef struct smtlm_inst {
     uint64_t uid;            /* issue order, SM-wide; 0 = not issued yet */
     uint64_t ev[SMTLM_EV_COUNT];
+    /* pc .. line: the decoded smtlm_inst_desc's fields in its order, copied as one block */
     uint32_t pc;
     uint32_t mask;
-    uint16_t warp;           /* hardware warp id */
-    uint16_t latency, ii;
+    uint8_t op, spec;        /* smtlm_op, specialized unit 1..8 */
+    uint8_t n_dst, n_src;
     int16_t dst[SMTLM_MAX_DST];
     int16_t src[SMTLM_MAX_SRC];
-    uint8_t n_dst, n_src;
-    uint8_t op, spec;        /* smtlm_op, specialized unit 1..8 */
-    uint8_t unit;            /* smtlm_unit chosen at issue */
-    uint8_t sched;           /* issuing scheduler */
+    uint16_t latency, ii;
     uint8_t mem_space, mem_width, atomic;
-    uint16_t mem;            /* index into the memory payload pool, SMTLM_NO_INST if none */
-    uint16_t pending;        /* outstanding memory responses (loads) */
     uint8_t left_ldst;       /* 1 once a load has left the LDST dispatch register */
     uint32_t line;           /* trace line, for messages */
+    uint16_t warp;           /* hardware warp id */
+    uint8_t unit;            /* smtlm_unit chosen at issue */
+    uint8_t sched;           /* issuing scheduler */
+    uint16_t mem;            /* index into the memory payload pool, SMTLM_NO_INST if none */
+    uint16_t pending;        /* outstanding memory responses (loads) */
     uint16_t next_free;      /* free-list link */
 } smtlm_inst;
 

@@ -165,8 +165,12 @@ int smtlm_issue_fetch_decode(smtlm_issue *iss, uint64_t now);
 /* 1 when no warp can change state before an outside event (a memory response, a released
  * register, a new CTA): nothing issued or fetched this cycle and every live warp waits on its
  * scoreboard, a barrier, atomics or stores. Holds for the lrr, gto and oldest policies only
- * (the others may reorder warps while idle); 0 for them. */
-int smtlm_issue_idle(const smtlm_issue *iss);
+ * (the others may reorder warps while idle); 0 for them. The usual busy cycle answers inline. */
+int smtlm_issue_idle_scan(const smtlm_issue *iss);
+static inline int smtlm_issue_idle(const smtlm_issue *iss)
+{
+    return !iss->issued_this_cycle && !iss->fetch_valid && smtlm_issue_idle_scan(iss);
+}
 /* Accounts k idle cycles from `now` exactly as k calls of smtlm_issue_cycle would: one cycle
  * runs for real and its counter deltas are applied k - 1 more times. */
 void smtlm_issue_skip(smtlm_issue *iss, uint64_t now, uint64_t k);

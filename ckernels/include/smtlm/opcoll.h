@@ -53,8 +53,9 @@ typedef struct smtlm_cu_set {
 
 typedef struct smtlm_dispatch_unit {
     uint8_t set;
-    uint8_t last;          /* last CU dispatched, index within the set */
-    uint8_t start;         /* where its next scan begins (derived from last) */
+    uint8_t last;          /* last CU dispatched (index into smtlm_opcoll.cu) */
+    uint64_t cus;          /* the CUs of its set */
+    uint64_t from;         /* those at or after where its next scan begins (derived from last) */
 } smtlm_dispatch_unit;
 
 typedef struct smtlm_port {
@@ -75,9 +76,14 @@ typedef struct smtlm_opcoll {
     /* CU masks (bit j = cu[j]), kept with the CUs' state so no step scans the CUs */
     uint64_t free_cus;                    /* CUs free (cu[j].free) */
     uint64_t collected;                   /* CUs holding an instruction with every operand read */
+    uint64_t blocked;                     /* collected CUs found with a full OC_EX slot at cycle */
+    uint64_t blocked_at;                  /* ... blocked_at (slots free only in execute, so the
+                                           * later read steps of that cycle need not look again) */
+    uint64_t settled_at;                  /* cycle of the last allocation walk if it left nothing */
+    uint64_t settled_free;                /* to allocate, and the free CUs after it */
     uint64_t set_cus[SMTLM_CUS_KINDS];    /* each set's CUs */
     uint64_t sched_cus[SMTLM_CUS_KINDS][SMTLM_MAX_SCHED]; /* the CUs of a set scheduler k may use */
-    uint8_t rr_start[SMTLM_MAX_CUS];      /* a dispatch unit's next start after it took CU j */
+    uint64_t rr_from[SMTLM_MAX_CUS];      /* a dispatch unit's `from` after it took CU j */
     uint8_t n_generic_ports;              /* the first ports, identical generic ones */
     uint8_t generic_fast;                 /* no quirk fix changes how the generic ports allocate */
     uint8_t n_in_sets;
@@ -110,13 +116,30 @@ void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_o
 
 /* One read-operand step at cycle `now`, in GPGPU-Sim's order: dispatch, then the register
  * file's arbitration delivers its grants (collect), then allocate.
- * Phase 1: every dispatch unit moves at most one ready CU into its OC_EX slot. */
-void smtlm_opcoll_dispatch(smtlm_opcoll *oc, uint64_t now);
+ * Phase 1: every dispatch unit moves at most one ready CU into its OC_EX slot. The OC_EX sets
+ * must not free a slot between two calls with the same `now` (execute runs before the steps). */
+void smtlm_opcoll_dispatch_scan(smtlm_opcoll *oc, uint64_t now);
+static inline void smtlm_opcoll_dispatch(smtlm_opcoll *oc, uint64_t now)
+{
+    if (oc->collected) /* the common empty case without a call */
+        smtlm_opcoll_dispatch_scan(oc, now);
+}
 /* Phase 2: delivers the grants of one arbitration step to their CUs. */
 void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant *g, unsigned n);
 /* Phase 3: every input port allocates CUs to ready ID_OC instructions and queues their reads.
- * Returns SMTLM_OK or an error from the register file (queue overflow). */
-int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now);
+ * Returns SMTLM_OK or an error from the register file (queue overflow). The ID_OC sets must
+ * not receive an instruction between two calls with the same `now` (issue runs after the steps). */
+int smtlm_opcoll_allocate_walk(smtlm_opcoll *oc, uint64_t now);
+static inline int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
+{
+    if (!oc->free_cus) /* every CU busy: nothing can be allocated */
+        return SMTLM_OK;
+    /* A walk earlier in this cycle left nothing to allocate, and since then no CU was freed
+     * (ID_OC sets fill only in issue, after the read steps): this walk would find nothing. */
+    if (now == oc->settled_at && !(oc->free_cus & ~oc->settled_free))
+        return SMTLM_OK;
+    return smtlm_opcoll_allocate_walk(oc, now);
+}
 /* 1 when no collector unit is busy and its ID_OC sets are empty. */
 int smtlm_opcoll_idle(const smtlm_opcoll *oc);
 /* Accounts k idle cycles (the occupancy samples of an empty collector). */

@@ -103,9 +103,39 @@ static inline int smtlm_rf_request(smtlm_rf *rf, unsigned bank, smtlm_read_req r
 
 /* Queues, in operand order, the reads of collector unit `cu` for the operands set in `ops`
  * (bit i: source register src[i] of warp `warp`, scheduler `sched`): smtlm_rf_bank and
- * smtlm_rf_request for each. On an error, *queued holds the operands queued before it. */
-int smtlm_rf_request_reads(smtlm_rf *rf, unsigned cu, unsigned warp, unsigned sched, const int16_t *src, unsigned ops,
-                           unsigned *queued);
+ * smtlm_rf_request for each. On an error, *queued holds the operands queued before it.
+ * Inline: the collector's allocation calls it for every instruction. */
+static inline int smtlm_rf_request_reads(smtlm_rf *rf, unsigned cu, unsigned warp, unsigned sched, const int16_t *src,
+                                         unsigned ops, unsigned *queued)
+{
+    /* Every bank of a valid scheduler exists, so only the scheduler can make a bank invalid. */
+    if (rf->cfg.sub_core && sched >= rf->cfg.n_sched) {
+        *queued = 0;
+        return ops ? SMTLM_EINVAL : SMTLM_OK;
+    }
+    const unsigned base = rf->cfg.sub_core ? sched * rf->bps : 0;
+    uint64_t nonempty = rf->nonempty;
+    unsigned left = ops;
+    int rc = SMTLM_OK;
+    while (left) {
+        const unsigned op = smtlm_ctz64(left);
+        const unsigned reg = (unsigned)src[op], x = reg + warp;
+        const unsigned bank = base + (x < SMTLM_RF_BANK_LO_N ? rf->bank_lo[x] : x % rf->bps);
+        const unsigned len = rf->q_len[bank];
+        if (len == SMTLM_RF_QUEUE_CAP) {
+            rc = SMTLM_EFULL;
+            break;
+        }
+        const smtlm_read_req req = {(uint8_t)cu, (uint8_t)op, (uint16_t)reg};
+        rf->q[bank][(rf->q_head[bank] + len) & (SMTLM_RF_QUEUE_CAP - 1)] = req;
+        rf->q_len[bank] = (uint16_t)(len + 1);
+        nonempty |= 1ull << bank;
+        left &= left - 1;
+    }
+    rf->nonempty = nonempty;
+    *queued = ops & ~left; /* the operands before the one that failed, if any */
+    return rc;
+}
 
 /* One arbitration step: fills `out` (room for n_banks grants), returns the number granted. */
 unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out);
