@@ -193,11 +193,13 @@ void trace_rec_expand(const trace_rec *r, const uint64_t *pool, smtlm_inst_desc 
     out->atomic = r->atomic;
     out->line = r->line;
     if (r->addr != TRACE_NO_ADDR) {
-        const uint64_t *a = pool + r->addr;
         memset(out->addr, 0, sizeof out->addr);
-        for (i = 0; i < SMTLM_WARP_SIZE; i++)
-            if (r->mask & (1u << i))
-                out->addr[i] = *a++;
+        if (r->mask) { /* no active lane stored no address: the pool may not exist at all */
+            const uint64_t *a = pool + r->addr;
+            for (i = 0; i < SMTLM_WARP_SIZE; i++)
+                if (r->mask & (1u << i))
+                    out->addr[i] = *a++;
+        }
     }
 }
 

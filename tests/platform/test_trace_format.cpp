@@ -2,6 +2,7 @@
 // thread-block structure and the latency table.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <string>
 
 #include "smtlm/trace.h"
@@ -64,6 +65,42 @@ TEST(TraceFormat, ZeroMaskMemoryInstructionHasNoAddresses)
     for (unsigned lane = 0; lane < 32; lane++)
         EXPECT_EQ(d.addr[lane], 0u);
     EXPECT_EQ(smtlm_trace_tb_warp_count(f.tb, 0), 2u);
+}
+
+// Found by fuzzing (the input as the fuzzer wrote it): a block whose only memory instruction is
+// masked off stores no address at all; reading its records, held whole or streamed, must not
+// offset a null address pool (clang's UndefinedBehaviorSanitizer in the fuzz build caught that; the
+// input is also a seed of tests/fuzz/corpus/fuzz_trace, so every fuzz run replays it).
+TEST(TraceFormat, MaskedOffOnlyMemoryInstructionStoresNoAddress)
+{
+    const std::string text = "-kernel n)ame = _Z4fuzzv\n-kernel id = 1\n-grid dim = (2,1,1)\n-block dim = (33,1,1)\n"
+                             "-shmem = 0\n-nregs = 9\n-binary version = 86\n-cuda stream id = 0\n"
+                             "-shmem 'base_addr =  0x7f0\n-accelsim tracer version = 5\n-enable lineinfo = 0\n\n"
+                             "#traces format\n\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 1\ninsts = 2\n"
+                             "0000 00000000 0 LDGSTS.E.BYPASS.128 2 R1 R2 16 1 0x7f3000 0\n"
+                             "0010 00000001 0 DEPBAR.LE 0 0 1\n#END_TB\n";
+    unsigned checked = 0;
+    for (size_t limit : {SIZE_MAX, (size_t)0}) {
+        MemTrace m(text);
+        ASSERT_EQ(m.rc, 0) << m.err;
+        smtlm_trace_set_stream_limit(m.t, limit);
+        smtlm_trace_tb *tb = smtlm_trace_tb_new();
+        char err[256] = "";
+        ASSERT_EQ(smtlm_trace_next_tb(m.t, tb, err, sizeof err), 1) << err;
+        for (unsigned w = 0; w < smtlm_trace_tb_n_warps(tb); w++)
+            for (unsigned i = 0; i < smtlm_trace_tb_warp_count(tb, w); i++) {
+                smtlm_inst_desc d;
+                std::memset(&d, 0xAB, sizeof d);
+                if (smtlm_trace_tb_inst(tb, w, i, &d) != 0 || d.mem_space == SMTLM_MEM_NONE)
+                    continue; /* a streamed block keeps no records */
+                checked++;
+                for (unsigned lane = 0; lane < 32; lane++) {
+                    EXPECT_EQ(d.addr[lane], 0u) << "limit " << limit;
+                }
+            }
+        smtlm_trace_tb_free(tb);
+    }
+    EXPECT_EQ(checked, 1u) << "the block held whole gives the LDGSTS record";
 }
 
 TEST(TraceFormat, WidthFromOpcodeAsAccelSim)
