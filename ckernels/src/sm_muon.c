@@ -22,17 +22,23 @@
 
 #include "smtlm/ports_direct.h"
 
+void smtlm_sm_muon_coll_cfg(const smtlm_sm_cfg *c, smtlm_muon_coll_cfg *out)
+{
+    *out = c->muon.coll;
+    out->n_warps = c->max_warps;
+}
+
 int smtlm_sm_muon_init(smtlm_sm *sm)
 {
-    smtlm_sm_muon_cfg *c = &sm->cfg.muon;
     smtlm_sm_muon *m = &sm->muon;
-    c->sb.n_warps = c->rs.n_warps = c->coll.n_warps = sm->cfg.max_warps;
-    int rc = smtlm_muon_issue_init(&m->iss, c, sm->cfg.max_warps, sm->cfg.n_sched, sm->cfg.sub_core);
+    int rc = smtlm_muon_issue_init(&m->iss, &sm->cfg.muon, sm->cfg.max_warps, sm->cfg.n_sched, sm->cfg.sub_core);
     if (rc) {
         sm->cfg_error = m->iss.cfg_error;
         return rc;
     }
-    if ((rc = smtlm_muon_coll_init(&m->coll, &c->coll))) {
+    smtlm_muon_coll_cfg cc;
+    smtlm_sm_muon_coll_cfg(&sm->cfg, &cc);
+    if ((rc = smtlm_muon_coll_init(&m->coll, &cc))) {
         sm->cfg_error = m->coll.cfg_error;
         return rc;
     }

@@ -35,8 +35,6 @@ void MuonCollector::on_issue(SmTransaction &t)
     case SmCommand::MuonReadData: t.status = smtlm_muon_coll_release(&c_, t.cycle, t.cu); break;
     case SmCommand::MuonWriteback: t.status = smtlm_muon_coll_writeback(&c_, t.cycle, t.warp, (int)t.reg); break;
     case SmCommand::StagePut: { // a dispatched row: its instruction goes on to its unit with the operands
-        if (!out_ops_.put)
-            out_ops_ = out_.ops();
         const int slot = out_ops_.put(out_ops_.ctx, t.set, t.sub_core, t.slot, t.inst, t.uid);
         t.result = slot;
         t.status = slot < 0 ? SMTLM_EFULL : SMTLM_OK;

@@ -10,7 +10,8 @@ void MuonIssue::bind_muon(smtlm_inst_pool *pool)
     smtlm_muon_issue_bind(&mi_, &p);
 }
 
-// One transaction to the collector on id_oc (a call never nests in another of this socket).
+// One transaction to the collector on id_oc (a call never nests in another of this socket); `a`
+// is the command's number (warp, FU bank or entry, by command), `b` the register.
 int MuonIssue::coll_call(void *ctx, SmCommand c, uint64_t now, unsigned a, unsigned b, const smtlm_muon_coll_req *q)
 {
     MuonIssue *m = static_cast<MuonIssue *>(ctx);

@@ -33,8 +33,8 @@ int MuonSm::build()
         rc = init_units();
     if (!rc && (rc = issue.init_muon(cfg_.muon, cfg_.max_warps, cfg_.n_sched, cfg_.sub_core)))
         fail(rc, issue.muon_cfg_error());
-    smtlm_muon_coll_cfg cc = cfg_.muon.coll;
-    cc.n_warps = cfg_.max_warps;
+    smtlm_muon_coll_cfg cc;
+    smtlm_sm_muon_coll_cfg(&cfg_, &cc);
     if (!rc && (rc = collector.init(cc)))
         fail(rc, collector.cfg_error());
     return rc;

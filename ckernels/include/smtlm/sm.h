@@ -150,6 +150,8 @@ void smtlm_sm_count_completion(smtlm_sm_stats *st, const smtlm_inst *in);
 
 /* ---- muon mode (sm_muon.c) ---- */
 
+/* The Muon collector's configuration: cfg->muon.coll for the SM's warp slots (both engines). */
+void smtlm_sm_muon_coll_cfg(const smtlm_sm_cfg *c, smtlm_muon_coll_cfg *out);
 /* Validates and builds the Muon kernels from cfg->muon (called by smtlm_sm_init). */
 int smtlm_sm_muon_init(smtlm_sm *sm);
 /* Binds the LDST to the Muon writeback path (called by smtlm_sm_init after the SM's bind). */

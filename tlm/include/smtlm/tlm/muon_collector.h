@@ -24,7 +24,11 @@ class MuonCollector : public sc_core::sc_module {
     explicit MuonCollector(sc_core::sc_module_name name);
     int init(const smtlm_muon_coll_cfg &cfg) { return smtlm_muon_coll_init(&c_, &cfg); }
     const char *cfg_error() const { return c_.cfg_error; }
-    void bind_ports(const smtlm_regset *row) { out_.bind(row, &to_exec, SMTLM_OC_EX_MEM, &to_ldst); }
+    void bind_ports(const smtlm_regset *row)
+    {
+        out_.bind(row, &to_exec, SMTLM_OC_EX_MEM, &to_ldst);
+        out_ops_ = out_.ops();
+    }
     void reset() { smtlm_muon_coll_reset(&c_); }
     // The bank egress of the cycle: the readResp it answers goes to `resp`. SMTLM_OK or an error.
     int deliver(uint64_t now);
