@@ -241,6 +241,8 @@ smtlm_reject smtlm_sm_check_inst(const smtlm_sm_cfg *c, const smtlm_inst_desc *d
     return SMTLM_REJECT_NONE;
 }
 
+_Static_assert(SMTLM_OP_COUNT <= SMTLM_SHAPE_MEMO, "one shape memo entry per op");
+
 /* The SM's view of the user's source: validates every instruction before it enters. */
 static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d)
 {
@@ -249,7 +251,7 @@ static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc
     if (got <= 0)
         return got;
     unsigned detail;
-    const smtlm_reject why = smtlm_sm_check_inst(&sm->cfg, d, &detail);
+    const smtlm_reject why = smtlm_sm_check_inst_memo(&sm->cfg, sm->ok_shape, d, &detail);
     if (why) {
         sm->error = SMTLM_EINPUT;
         sm->error_line = d->line;
@@ -428,6 +430,7 @@ void smtlm_sm_reset(smtlm_sm *sm)
     sm->error_line = 0;
     sm->reject = SMTLM_REJECT_NONE;
     sm->reject_detail = 0;
+    memset(sm->ok_shape, 0, sizeof sm->ok_shape);
 }
 
 void smtlm_sm_set_source(smtlm_sm *sm, const smtlm_inst_source *src) { sm->src = *src; }

@@ -3,6 +3,9 @@
 #include "smtlm/tlm/gpgpusim_sm.h"
 #include "smtlm/tlm/muon_sm.h"
 
+#include <algorithm>
+#include <iterator>
+
 namespace smtlm {
 
 std::unique_ptr<Sm> Sm::create(const char *name, const smtlm_sm_cfg &cfg, unsigned id)
@@ -60,6 +63,7 @@ void Sm::reset()
     error_line_ = 0;
     reject_ = SMTLM_REJECT_NONE;
     reject_detail_ = 0;
+    std::fill(std::begin(ok_shape_), std::end(ok_shape_), 0);
 }
 
 int Sm::checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d)
@@ -69,7 +73,7 @@ int Sm::checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d
     if (got <= 0)
         return got;
     unsigned detail;
-    const smtlm_reject why = smtlm_sm_check_inst(&sm->cfg_, d, &detail);
+    const smtlm_reject why = smtlm_sm_check_inst_memo(&sm->cfg_, sm->ok_shape_, d, &detail);
     if (why) {
         sm->error_ = SMTLM_EINPUT;
         sm->error_line_ = d->line;

@@ -78,6 +78,8 @@ typedef struct smtlm_sm_stats {
 typedef void (*smtlm_retire_hook)(void *ctx, unsigned sm, const smtlm_inst *in);
 typedef void (*smtlm_cta_hook)(void *ctx, unsigned sm, unsigned cta_slot, uint32_t cta_id);
 
+#define SMTLM_SHAPE_MEMO 16 /* smtlm_sm_check_inst_memo's entries: one per op */
+
 typedef struct smtlm_sm {
     smtlm_sm_cfg cfg;
     unsigned id;
@@ -102,6 +104,7 @@ typedef struct smtlm_sm {
     uint32_t error_line;
     smtlm_reject reject;           /* with SMTLM_EINPUT: what was wrong */
     unsigned reject_detail;        /* specialized unit number or pipeline depth */
+    uint64_t ok_shape[SMTLM_SHAPE_MEMO]; /* smtlm_sm_check_inst_memo's memo */
     const char *cfg_error;         /* why smtlm_sm_init refused the configuration (the field) */
 } smtlm_sm;
 
@@ -145,6 +148,32 @@ int smtlm_sm_build_exec(const smtlm_sm_cfg *cfg, smtlm_exec *ex);
 void smtlm_sm_regsets_init(const smtlm_sm_cfg *cfg, smtlm_regset *rs);
 /* What is wrong with an instruction from the source (SMTLM_REJECT_NONE when it may enter). */
 smtlm_reject smtlm_sm_check_inst(const smtlm_sm_cfg *cfg, const smtlm_inst_desc *d, unsigned *detail);
+/* The same verdict with a memo: shape[op] packs every field the checks read except the
+ * register numbers (op, spec, counts, latency, ii) of the last instruction of that op accepted,
+ * so an instruction of that shape has only its registers checked (a trace repeats a few shapes
+ * per op). Start the memo at 0: no valid instruction packs to 0 (latency 0 is refused). */
+static inline smtlm_reject smtlm_sm_check_inst_memo(const smtlm_sm_cfg *cfg, uint64_t *memo, const smtlm_inst_desc *d,
+                                                    unsigned *detail)
+{
+    uint64_t *shape = &memo[d->op & (SMTLM_SHAPE_MEMO - 1)];
+    const uint64_t key = (uint64_t)d->op | (uint64_t)d->spec << 8 | (uint64_t)d->n_dst << 16 |
+                         (uint64_t)d->n_src << 24 | (uint64_t)d->latency << 32 | (uint64_t)d->ii << 48;
+    if (key != *shape || d->mem_space >= SMTLM_MEM_COUNT) {
+        const smtlm_reject why = smtlm_sm_check_inst(cfg, d, detail);
+        if (why == SMTLM_REJECT_NONE)
+            *shape = key;
+        return why;
+    }
+    /* The shape passed: n_src and n_dst are in range and only a register can be wrong (a
+     * negative number is above SMTLM_MAX_REG as uint16_t). */
+    unsigned bad = 0;
+    for (unsigned i = 0; i < d->n_src; i++)
+        bad |= (uint16_t)d->src[i] > SMTLM_MAX_REG;
+    for (unsigned i = 0; i < d->n_dst; i++)
+        bad |= (uint16_t)d->dst[i] > SMTLM_MAX_REG;
+    *detail = 0;
+    return bad ? SMTLM_REJECT_REGISTER : SMTLM_REJECT_NONE;
+}
 /* Counts a completed instruction in the SM's statistics. */
 void smtlm_sm_count_completion(smtlm_sm_stats *st, const smtlm_inst *in);
 

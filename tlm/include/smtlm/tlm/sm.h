@@ -105,6 +105,7 @@ class Sm : public sc_core::sc_module {
     uint32_t error_line_ = 0;
     smtlm_reject reject_ = SMTLM_REJECT_NONE;
     unsigned reject_detail_ = 0;
+    uint64_t ok_shape_[SMTLM_SHAPE_MEMO] = {}; // smtlm_sm_check_inst_memo's memo
 };
 
 } // namespace smtlm
