@@ -228,10 +228,8 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
         wp->in_pipeline++;
         iss->decoded++;
         iss->ib_empty &= ~(1ull << w);
-        if (slot == 0 && src->has_more && !src->has_more(src->ctx, env->sm_id, w)) {
-            wp->trace_done = 1;
-            break;
-        }
+        /* (after slot 0, an exhausted stream is found by the next call: next() keeps returning 0
+         * at the end, so asking has_more first would only cost a call) */
     }
     if (!wp->trace_done && src->has_more && !src->has_more(src->ctx, env->sm_id, w))
         wp->trace_done = 1;

@@ -49,9 +49,12 @@ static inline int smtlm_cfg_reject(const char **cfg_error, int code, const char 
 
 typedef uint16_t smtlm_iref; /* index into the SM's instruction pool */
 
-/* Bit count without a libgcc call (the x86-64 baseline has no POPCNT instruction). */
+/* Bit count without a libgcc call (the x86-64 baseline has no POPCNT instruction); the usual
+ * full warp mask answered at once. */
 static inline unsigned smtlm_popcount32(uint32_t x)
 {
+    if (x == 0xFFFFFFFFu)
+        return 32;
     x = x - ((x >> 1) & 0x55555555u);
     x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
     return (unsigned)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);

@@ -17,8 +17,8 @@ extern "C" {
 #endif
 
 /* Supplies the instruction stream of each hardware warp. next() returns 1 and fills *out,
- * 0 when the warp's stream is exhausted, or a negative error (the SM then stops with
- * SMTLM_ESOURCE). */
+ * 0 when the warp's stream is exhausted (and on every later call), or a negative error (the SM
+ * then stops with SMTLM_ESOURCE). */
 typedef struct smtlm_inst_source {
     void *ctx;
     int (*next)(void *ctx, unsigned sm, unsigned warp, smtlm_inst_desc *out);
