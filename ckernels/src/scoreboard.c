@@ -29,16 +29,6 @@ int smtlm_sb_collision(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst 
     return smtlm_sb_collides(sb, w, in);
 }
 
-void smtlm_sb_release_reg(smtlm_scoreboard *sb, unsigned w, unsigned reg)
-{
-    if (reg == 0 || !smtlm_sb_test(sb, w, reg))
-        return;
-    sb->pending[w][reg >> 6] &= ~(1ull << (reg & 63));
-    sb->longop[w][reg >> 6] &= ~(1ull << (reg & 63));
-    sb->count[w]--;
-    sb->dirty |= 1ull << w;
-}
-
 void smtlm_sb_release(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in)
 {
     for (unsigned i = 0; i < in->n_dst; i++)

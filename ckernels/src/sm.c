@@ -133,7 +133,7 @@ void smtlm_sm_count_completion(smtlm_sm_stats *st, const smtlm_inst *in)
     st->unit_insts[in->unit & 7]++;
 }
 
-static void count_completion(smtlm_sm *sm, const smtlm_inst *in)
+static inline void count_completion(smtlm_sm *sm, const smtlm_inst *in)
 {
     smtlm_sm_count_completion(&sm->stats, in);
     sm->last_progress = sm->now;

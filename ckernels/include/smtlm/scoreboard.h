@@ -76,7 +76,17 @@ static inline void smtlm_sb_reserve(smtlm_scoreboard *sb, unsigned w, const smtl
         sb->dirty |= 1ull << w;
     }
 }
-void smtlm_sb_release_reg(smtlm_scoreboard *sb, unsigned w, unsigned reg);
+/* Releases one register (writeback of a destination); a register not reserved is ignored.
+ * Inline: every written-back instruction calls it. */
+static inline void smtlm_sb_release_reg(smtlm_scoreboard *sb, unsigned w, unsigned reg)
+{
+    if (reg == 0 || !smtlm_sb_test(sb, w, reg))
+        return;
+    sb->pending[w][reg >> 6] &= ~(1ull << (reg & 63));
+    sb->longop[w][reg >> 6] &= ~(1ull << (reg & 63));
+    sb->count[w]--;
+    sb->dirty |= 1ull << w;
+}
 void smtlm_sb_release(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in);
 static inline int smtlm_sb_pending_writes(const smtlm_scoreboard *sb, unsigned w) { return sb->count[w] != 0; }
 /* 1 if any source of `in` is a long-operation register (two-level scheduler demotion). */
