@@ -484,18 +484,22 @@ void smtlm_gpu_skip_idle(smtlm_gpu *gpu)
 {
     if (gpu->cfg.no_skip || gpu->launch_countdown || gpu->next_cta < gpu->ctas_to_run || gpu->n_live == 0)
         return;
+    /* The next response first: without one beyond the next cycle there is nothing to jump to,
+     * and the SMs' (side-effect free) quiescence tests need not run. */
     uint64_t event = UINT64_MAX;
     for (unsigned k = 0; k < gpu->n_live; k++) {
-        const unsigned i = gpu->live[k];
-        if (gpu->ops->pending_requests(gpu->sm_ctx, i) || !gpu->ops->quiescent(gpu->sm_ctx, i))
-            return;
-        uint64_t e = smtlm_mem_next_ready(&gpu->mem[i]);
+        const uint64_t e = smtlm_mem_next_ready(&gpu->mem[gpu->live[k]]);
         if (e < event)
             event = e;
     }
     const uint64_t next = gpu->tot_cycle + gpu->sim_cycle; /* the cycle the next step runs */
     if (event == UINT64_MAX || event <= next + 1)
         return;
+    for (unsigned k = 0; k < gpu->n_live; k++) {
+        const unsigned i = gpu->live[k];
+        if (gpu->ops->pending_requests(gpu->sm_ctx, i) || !gpu->ops->quiescent(gpu->sm_ctx, i))
+            return;
+    }
     uint64_t k = event - next;
     const uint64_t to_check = 1024 - (gpu->sim_cycle & 1023); /* watchdog looks at multiples of 1024 */
     if (k >= to_check)
