@@ -154,7 +154,7 @@ typedef struct trace_rec {
     uint32_t mask;
     uint32_t line;
     uint32_t addr;   /* first of popcount(mask) addresses in the TB pool, or TRACE_NO_ADDR */
-    int16_t dst[TRACE_MAX_DST];
+    int16_t dst[TRACE_MAX_DST]; /* slots past n_dst / n_src are 0 (trace_rec_expand copies them all) */
     int16_t src[TRACE_MAX_SRC];
     uint16_t latency;
     uint16_t ii;

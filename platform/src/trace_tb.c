@@ -171,6 +171,10 @@ uint32_t smtlm_trace_tb_mask(const smtlm_trace_tb *tb, unsigned warp, unsigned i
     return r != NULL ? r->mask : 0;
 }
 
+_Static_assert(sizeof(((trace_rec *)0)->dst) <= sizeof(((smtlm_inst_desc *)0)->dst) &&
+                   sizeof(((trace_rec *)0)->src) <= sizeof(((smtlm_inst_desc *)0)->src),
+               "a record's register arrays fit the descriptor's");
+
 void trace_rec_expand(const trace_rec *r, const uint64_t *pool, smtlm_inst_desc *out)
 {
     unsigned i;
@@ -182,10 +186,9 @@ void trace_rec_expand(const trace_rec *r, const uint64_t *pool, smtlm_inst_desc 
     out->spec = r->spec;
     out->n_dst = r->n_dst;
     out->n_src = r->n_src;
-    for (i = 0; i < r->n_dst; i++)
-        out->dst[i] = r->dst[i];
-    for (i = 0; i < r->n_src; i++)
-        out->src[i] = r->src[i];
+    /* whole arrays: a record's unused register slots are 0, as the descriptor's */
+    memcpy(out->dst, r->dst, sizeof r->dst);
+    memcpy(out->src, r->src, sizeof r->src);
     out->latency = r->latency;
     out->ii = r->ii;
     out->mem_space = r->mem_space;
