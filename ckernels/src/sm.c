@@ -242,6 +242,8 @@ smtlm_reject smtlm_sm_check_inst(const smtlm_sm_cfg *c, const smtlm_inst_desc *d
 }
 
 _Static_assert(SMTLM_OP_COUNT <= SMTLM_SHAPE_MEMO, "one shape memo entry per op");
+_Static_assert(SMTLM_MAX_REG == 511 && SMTLM_MAX_SRC == 4 && SMTLM_MAX_DST == 4,
+               "smtlm_sm_check_inst_memo tests four 9-bit register numbers at once");
 
 /* The SM's view of the user's source: validates every instruction before it enters. */
 static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d)

@@ -2,7 +2,9 @@
 // reason (and detail), a valid instruction none.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "smtlm/sm.h"
 
@@ -109,4 +111,50 @@ TEST(CheckInst, SpecializedUnitAndDepth)
     d.latency = (uint16_t)(c.depth_sp + 1); // II 1: stage depth_sp does not exist
     EXPECT_EQ(check(d, &detail), SMTLM_REJECT_DEPTH);
     EXPECT_EQ(detail, (unsigned)c.depth_sp);
+}
+
+// The memo checks only the registers of an instruction whose shape was accepted before, so run
+// every case twice after an accepted instruction of each shape: the verdicts and details must
+// be those of the full check every time.
+TEST(CheckInst, MemoGivesTheFullChecksVerdicts)
+{
+    const smtlm_sm_cfg c = cfg_with_spec();
+    std::vector<smtlm_inst_desc> cases;
+    auto add = [&](auto edit) {
+        smtlm_inst_desc d = valid();
+        edit(d);
+        cases.push_back(d);
+    };
+    add([](smtlm_inst_desc &) {});
+    add([](smtlm_inst_desc &d) { d.src[1] = -1; });
+    add([](smtlm_inst_desc &d) { d.src[2] = SMTLM_MAX_REG + 1; });
+    add([](smtlm_inst_desc &d) { d.src[2] = SMTLM_MAX_REG; });
+    add([](smtlm_inst_desc &d) { d.dst[0] = SMTLM_MAX_REG + 1; });
+    add([](smtlm_inst_desc &d) { d.dst[0] = INT16_MIN; });
+    add([](smtlm_inst_desc &d) { d.src[3] = -5, d.dst[1] = 4000; }); // past the counts: not looked at
+    add([](smtlm_inst_desc &d) { d.n_src = 4, d.src[3] = 600; });
+    add([](smtlm_inst_desc &d) { d.n_src = 4, d.src[3] = 6; });
+    add([](smtlm_inst_desc &d) { d.n_src = 0, d.src[0] = -1; });
+    add([](smtlm_inst_desc &d) { d.n_dst = 4, d.dst[3] = -2; });
+    add([](smtlm_inst_desc &d) { d.mem_space = SMTLM_MEM_COUNT; });
+    add([](smtlm_inst_desc &d) { d.ii = 5; });
+    add([](smtlm_inst_desc &d) { d.latency = 0; });
+    add([](smtlm_inst_desc &d) { d.op = SMTLM_OP_SPEC, d.spec = 2; });
+    add([](smtlm_inst_desc &d) { d.op = SMTLM_OP_SPEC, d.spec = 3, d.latency = 10, d.ii = 1; });
+    add([](smtlm_inst_desc &d) { d.op = SMTLM_OP_SPEC, d.spec = 3, d.latency = 10, d.ii = 1, d.src[0] = 999; });
+    add([](smtlm_inst_desc &d) { d.op = SMTLM_OP_SPEC, d.spec = 3, d.latency = 12, d.ii = 2; });
+    add([](smtlm_inst_desc &d) { d.op = SMTLM_OP_INTP, d.latency = 2; });
+    add([](smtlm_inst_desc &d) { d.op = SMTLM_OP_INTP, d.latency = 2, d.dst[0] = -3; });
+    uint64_t memo[SMTLM_SHAPE_MEMO] = {};
+    unsigned accepted = 0;
+    for (int round = 0; round < 3; round++)
+        for (size_t i = 0; i < cases.size(); i++) {
+            unsigned full_detail = 99, memo_detail = 98;
+            const smtlm_reject full = smtlm_sm_check_inst(&c, &cases[i], &full_detail);
+            const smtlm_reject fast = smtlm_sm_check_inst_memo(&c, memo, &cases[i], &memo_detail);
+            EXPECT_EQ(fast, full) << "case " << i << " round " << round;
+            EXPECT_EQ(memo_detail, full_detail) << "case " << i << " round " << round;
+            accepted += full == SMTLM_REJECT_NONE;
+        }
+    EXPECT_EQ(accepted, 3u * 7u); // 7 valid cases: the memo was used, not only filled
 }

@@ -79,6 +79,14 @@ typedef void (*smtlm_retire_hook)(void *ctx, unsigned sm, const smtlm_inst *in);
 typedef void (*smtlm_cta_hook)(void *ctx, unsigned sm, unsigned cta_slot, uint32_t cta_id);
 
 #define SMTLM_SHAPE_MEMO 16 /* smtlm_sm_check_inst_memo's entries: one per op */
+/* Four 16-bit numbers as the lanes of one word, lane 0 lowest (one load on a little-endian host). */
+static inline uint64_t smtlm_pack16_(const int16_t *r)
+{
+    return (uint64_t)(uint16_t)r[0] | (uint64_t)(uint16_t)r[1] << 16 | (uint64_t)(uint16_t)r[2] << 32 |
+           (uint64_t)(uint16_t)r[3] << 48;
+}
+/* The low n 16-bit lanes of a 64-bit word (n <= 4). */
+static inline uint64_t smtlm_lanes16_(unsigned n) { return n >= 4 ? ~0ull : (1ull << (16 * n)) - 1; }
 
 typedef struct smtlm_sm {
     smtlm_sm_cfg cfg;
@@ -164,13 +172,12 @@ static inline smtlm_reject smtlm_sm_check_inst_memo(const smtlm_sm_cfg *cfg, uin
             *shape = key;
         return why;
     }
-    /* The shape passed: n_src and n_dst are in range and only a register can be wrong (a
-     * negative number is above SMTLM_MAX_REG as uint16_t). */
-    unsigned bad = 0;
-    for (unsigned i = 0; i < d->n_src; i++)
-        bad |= (uint16_t)d->src[i] > SMTLM_MAX_REG;
-    for (unsigned i = 0; i < d->n_dst; i++)
-        bad |= (uint16_t)d->dst[i] > SMTLM_MAX_REG;
+    /* The shape passed: n_src, n_dst <= 4 and only a register can be wrong. Four 16-bit numbers
+     * at once: one is outside 0..SMTLM_MAX_REG (511) iff a bit above bit 8 is set (a negative
+     * number has bit 15); the lanes past the count are masked off. */
+    const uint64_t src = smtlm_pack16_(d->src), dst = smtlm_pack16_(d->dst);
+    const uint64_t high = 0xFE00FE00FE00FE00ull;
+    const uint64_t bad = (src & high & smtlm_lanes16_(d->n_src)) | (dst & high & smtlm_lanes16_(d->n_dst));
     *detail = 0;
     return bad ? SMTLM_REJECT_REGISTER : SMTLM_REJECT_NONE;
 }
