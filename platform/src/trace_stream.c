@@ -27,7 +27,11 @@ typedef struct cursor {
     trace_memo memo;    /* its parser's own */
 } cursor;
 
+/* A warp's records ready to hand out without a look at the cursor: [cur, lim) with their address
+ * pool (a whole TB: all of them; a streamed TB: what its cursor's buffer holds). */
 typedef struct feed_warp {
+    const trace_rec *cur, *lim;
+    const uint64_t *pool;
     uint32_t pos, count;
 } feed_warp;
 
@@ -110,8 +114,13 @@ int smtlm_trace_feed_bind(smtlm_trace_feed *f, const smtlm_trace *t, const smtlm
         return trace_fail(err, errlen, SMTLM_TRACE_ERR_NOMEM, t != NULL ? trace_reader_ctx(t)->file : "<trace>", 0,
                           "out of memory binding a thread block");
     for (unsigned w = 0; w < tb->n_warps; w++) {
-        f->warps[w].pos = 0;
-        f->warps[w].count = tb->warps[w].n;
+        feed_warp *fw = &f->warps[w];
+        fw->pos = 0;
+        fw->count = tb->warps[w].n;
+        fw->cur = fw->lim = tb->streamed ? NULL : tb->warps[w].recs;
+        if (!tb->streamed && fw->cur != NULL)
+            fw->lim += fw->count;
+        fw->pool = tb->pool;
     }
     f->t = t;
     f->tb = tb;
@@ -193,40 +202,49 @@ nomem:
     return trace_fail(f->err, sizeof f->err, SMTLM_TRACE_ERR_NOMEM, ctx->file, l->lineno, "out of memory");
 }
 
-/* The record of `warp`'s next instruction and its address pool, or NULL (end or error). */
-static const trace_rec *peek(smtlm_trace_feed *f, unsigned warp, const uint64_t **pool)
+/* Closes every warp's window: after a failure no warp hands out another record. */
+static void close_windows(smtlm_trace_feed *f)
 {
-    const feed_warp *fw = &f->warps[warp];
-    cursor *c;
-    if (fw->pos >= fw->count || f->failed)
-        return NULL;
-    if (!f->tb->streamed) {
-        *pool = f->tb->pool;
-        return &f->tb->warps[warp].recs[fw->pos];
+    for (unsigned w = 0; w < f->tb->n_warps; w++)
+        f->warps[w].lim = f->warps[w].cur;
+}
+
+/* Opens the window of a warp whose window is empty: the next records of its cursor (refilled
+ * when all were taken). 1, or 0 at the end or on an error (then the feed has failed). */
+static int open_window(smtlm_trace_feed *f, unsigned warp)
+{
+    feed_warp *fw = &f->warps[warp];
+    if (fw->pos >= fw->count || f->failed || !f->tb->streamed)
+        return 0;
+    cursor *c = &f->cursors[warp];
+    if ((c->buf.warps == NULL || c->next == c->buf.warps[0].n) && refill(f, c) < 0) {
+        close_windows(f);
+        return 0;
     }
-    c = &f->cursors[warp];
-    if ((c->buf.warps == NULL || c->next == c->buf.warps[0].n) && refill(f, c) < 0)
-        return NULL;
     if (c->next == c->buf.warps[0].n) {
         changed(f, c, "no instruction");
-        return NULL;
+        close_windows(f);
+        return 0;
     }
-    *pool = c->buf.pool;
-    return &c->buf.warps[0].recs[c->next];
+    uint32_t n = c->buf.warps[0].n - c->next;
+    if (n > fw->count - fw->pos)
+        n = fw->count - fw->pos;
+    fw->cur = &c->buf.warps[0].recs[c->next];
+    fw->lim = fw->cur + n;
+    fw->pool = c->buf.pool;
+    c->next += n; /* handed to the window */
+    return 1;
 }
 
 int smtlm_trace_feed_next(smtlm_trace_feed *f, unsigned warp, smtlm_inst_desc *out)
 {
-    const uint64_t *pool = NULL;
-    const trace_rec *r;
     if (f == NULL || f->tb == NULL || warp >= f->tb->n_warps)
         return 0;
-    if ((r = peek(f, warp, &pool)) == NULL)
+    feed_warp *fw = &f->warps[warp];
+    if (fw->cur == fw->lim && !open_window(f, warp))
         return f->failed ? -1 : 0;
-    trace_rec_expand(r, pool, out);
-    f->warps[warp].pos++;
-    if (f->tb->streamed)
-        f->cursors[warp].next++;
+    trace_rec_expand(fw->cur++, fw->pool, out);
+    fw->pos++;
     return 1;
 }
 
@@ -237,11 +255,12 @@ int smtlm_trace_feed_has_more(const smtlm_trace_feed *f, unsigned warp)
 
 int smtlm_trace_feed_peek_pc(smtlm_trace_feed *f, unsigned warp, uint32_t *pc)
 {
-    const uint64_t *pool;
-    const trace_rec *r;
-    if (f == NULL || f->tb == NULL || warp >= f->tb->n_warps || (r = peek(f, warp, &pool)) == NULL)
+    if (f == NULL || f->tb == NULL || warp >= f->tb->n_warps)
         return 0;
-    *pc = r->pc;
+    feed_warp *fw = &f->warps[warp];
+    if (fw->cur == fw->lim && !open_window(f, warp))
+        return 0;
+    *pc = fw->cur->pc;
     return 1;
 }
 

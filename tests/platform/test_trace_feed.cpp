@@ -359,6 +359,41 @@ TEST(TraceFeed, ATraceChangedAfterTheCheckIsAnErrorOfTheFeed)
     smtlm_trace_close(t);
 }
 
+// A failure ends the whole feed: a warp that already holds parsed records (its cursor refilled
+// before the trace changed; warp 1 of the generated trace is empty, warp 2 is not) hands out no more once another warp found the change.
+TEST(TraceFeed, AFailureStopsEveryWarpOfTheFeed)
+{
+    Gen g;
+    g.insts = 400;
+    const std::string text = gen_trace(g);
+    TempFile f("changed2.traceg", text);
+    smtlm_trace *t = nullptr;
+    char err[512] = "";
+    ASSERT_EQ(smtlm_trace_open(f.path.c_str(), nullptr, &t, err, sizeof err), 0) << err;
+    smtlm_trace_set_stream_limit(t, 0);
+    smtlm_trace_tb *tb = smtlm_trace_tb_new();
+    ASSERT_EQ(smtlm_trace_next_tb(t, tb, err, sizeof err), 1) << err;
+    ASSERT_TRUE(smtlm_trace_tb_streamed(tb));
+    smtlm_trace_feed *feed = smtlm_trace_feed_new();
+    ASSERT_EQ(smtlm_trace_feed_bind(feed, t, tb, err, sizeof err), 0) << err;
+    smtlm_inst_desc d;
+    ASSERT_EQ(smtlm_trace_feed_next(feed, 2, &d), 1); // warp 2 parses its first records now
+    std::string changed = text;
+    for (size_t at = changed.find("FFMA"); at != std::string::npos; at = changed.find("FFMA", at))
+        changed.replace(at, 4, "FROB");
+    { std::ofstream(f.path, std::ios::binary) << changed; }
+    int rc;
+    while ((rc = smtlm_trace_feed_next(feed, 0, &d)) == 1)
+        ;
+    EXPECT_LT(rc, 0);
+    EXPECT_EQ(smtlm_trace_feed_next(feed, 2, &d), -1);
+    uint32_t pc = 0;
+    EXPECT_EQ(smtlm_trace_feed_peek_pc(feed, 2, &pc), 0);
+    smtlm_trace_feed_free(feed);
+    smtlm_trace_tb_free(tb);
+    smtlm_trace_close(t);
+}
+
 TEST(TraceFeed, BindRefusesAStreamedTbOfAnotherReader)
 {
     const std::string text = gen_trace(Gen());
