@@ -139,6 +139,49 @@ TEST_P(SmsimEquivalence, BothEnginesGiveIdenticalOutput)
 INSTANTIATE_TEST_SUITE_P(Inputs, SmsimEquivalence, ::testing::ValuesIn(inputs()),
                          [](const ::testing::TestParamInfo<Input> &i) { return std::string(i.param.name); });
 
+// The SystemC engine with every pipeline hand-off a b_transport call (-smtlm_tlm_dmi 0) against
+// the C engine: the same output as with direct access (the suite above), on the non-micro inputs
+// and one microbenchmark of each kind.
+std::vector<Input> no_dmi_inputs()
+{
+    std::vector<Input> v;
+    for (const Input &in : inputs()) {
+        const std::string n = in.name;
+        if (n.rfind("micro_", 0) != 0 || n.find("_n64_w4") != std::string::npos || n.find("_n64_w1") != std::string::npos)
+            v.push_back(in);
+    }
+    return v;
+}
+
+class SmsimNoDmi : public ::testing::TestWithParam<Input> {};
+
+TEST_P(SmsimNoDmi, TransactionsEverywhereGiveTheSameOutput)
+{
+    const Input &in = GetParam();
+    const smtlm_engine *const engines[] = {smtlm_systemc_engine(), smtlm_c_engine()};
+    const std::string dir = e2e::scratch(std::string("nodmi_") + in.name);
+    auto run = [&](const char *engine) {
+        const std::string base = dir + "/" + engine;
+        std::vector<std::string> a = in.args;
+        a.insert(a.end(), {"-smtlm_engine", engine, "-smtlm_tlm_dmi", "0", "-smtlm_stats_json", base + ".json",
+                           "-smtlm_event_log", base + ".events"});
+        return e2e::smsim(a, engines, 2);
+    };
+    const e2e::Result c = run("c"), s = run("systemc");
+    EXPECT_EQ(c.status, s.status);
+    EXPECT_EQ(without_wall_clock(c.out), without_wall_clock(s.out));
+    EXPECT_EQ(c.err, s.err);
+    if (c.status != 2) {
+        EXPECT_EQ(read_json(dir + "/c.json"), read_json(dir + "/systemc.json"));
+        const std::string events = slurp(dir + "/c.events");
+        EXPECT_GT(std::count(events.begin(), events.end(), '\n'), 1) << "no instruction retired";
+        EXPECT_TRUE(events == slurp(dir + "/systemc.events")) << "the per-instruction event logs differ";
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Inputs, SmsimNoDmi, ::testing::ValuesIn(no_dmi_inputs()),
+                         [](const ::testing::TestParamInfo<Input> &i) { return std::string(i.param.name); });
+
 std::string many_cta_trace_with_tex()
 {
     const std::string dir = e2e::scratch("threads_tex_error");

@@ -8,11 +8,20 @@ ExecUnits::ExecUnits(sc_core::sc_module_name name)
     ex_.cfg_error = nullptr;
 }
 
+bool ExecUnits::use_stage_dmi()
+{
+    if (!out_.try_dmi())
+        return false;
+    ex_.out = out_.ops();
+    return true;
+}
+
 int ExecUnits::init(const smtlm_sm_cfg &cfg) { return smtlm_sm_build_exec(&cfg, &ex_); }
 
 void ExecUnits::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
 {
     row_ = row;
+    oc_ex.grant_stage_dmi(row); // on_put is stage_accept
     out_.bind(row, &ex_wb);
     const smtlm_stage_ops out = out_.ops();
     smtlm_exec_bind(&ex_, row, &out, pool);

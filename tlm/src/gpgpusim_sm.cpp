@@ -25,6 +25,11 @@ GpgpusimSm::GpgpusimSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, un
     reset();
 }
 
+unsigned GpgpusimSm::use_stage_dmi()
+{
+    return (unsigned)issue.use_stage_dmi() + (unsigned)collector.use_stage_dmi() + (unsigned)exec.use_stage_dmi();
+}
+
 // Each block builds itself from its part of the configuration, in the C engine's order (the
 // first refusal is the one reported).
 int GpgpusimSm::build()

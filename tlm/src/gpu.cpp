@@ -50,6 +50,8 @@ Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::
         sms_.push_back(Sm::create(("sm_" + std::to_string(i)).c_str(), cfg.sm, i));
         if ((init_status_ = sms_.back()->status()))
             gpu_.cfg_error = sms_.back()->cfg_error();
+        else if (params.stage_dmi)
+            sms_.back()->use_stage_dmi();
     }
     if (!init_status_)
         init_status_ = attach_engine();

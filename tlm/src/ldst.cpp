@@ -82,6 +82,7 @@ int LdSt::init(const smtlm_ldst_cfg &cfg) { return smtlm_ldst_init(&u_, &cfg); }
 void LdSt::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
 {
     row_ = row;
+    oc_ex.grant_stage_dmi(row); // on_put is stage_accept
     const smtlm_rf_write_ops w = rf_out_.ops();
     const smtlm_warp_ops e = events_out_.ops();
     smtlm_ldst_bind(&u_, &row[SMTLM_OC_EX_MEM], pool, &w, &e);

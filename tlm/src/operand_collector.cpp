@@ -8,11 +8,20 @@ OperandCollector::OperandCollector(sc_core::sc_module_name name)
     oc_.cfg_error = nullptr;
 }
 
+bool OperandCollector::use_stage_dmi()
+{
+    if (!out_.try_dmi())
+        return false;
+    oc_.out = out_.ops();
+    return true;
+}
+
 int OperandCollector::init(const smtlm_opcoll_cfg &cfg) { return smtlm_opcoll_init(&oc_, &cfg); }
 
 void OperandCollector::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
 {
     row_ = row;
+    id_oc.grant_stage_dmi(row); // on_put is stage_accept
     out_.bind(row, &to_exec, SMTLM_OC_EX_MEM, &to_ldst);
     const smtlm_stage_ops out = out_.ops();
     const smtlm_rf_read_ops rops = {this, &OperandCollector::bank_cb, &OperandCollector::request_cb,

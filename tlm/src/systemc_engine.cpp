@@ -30,6 +30,7 @@ int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_params *p, 
     smtlm::GpuParams gp;
     gp.quantum_cycles = p->quantum_cycles;
     gp.real_access = p->real_access != 0;
+    gp.stage_dmi = p->stage_dmi != 0;
     for (unsigned i = 0; i < p->n_map; i++)
         gp.addr_map.push_back({p->map[i].trace_base, p->map[i].size, p->map[i].soc_base});
     std::unique_ptr<Platform> pf(new Platform);

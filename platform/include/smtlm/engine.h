@@ -19,6 +19,7 @@ typedef struct smtlm_engine_params {
     double core_clock_mhz;       /* the clock period */
     uint64_t quantum_cycles;     /* synchronisation batch; 0 = the engine's default */
     int real_access;             /* memory: real reads/writes instead of timing-only accesses */
+    int stage_dmi;               /* SystemC: pipeline hand-offs by TLM-2.0 DMI where granted */
     unsigned threads;            /* -smtlm_threads: host threads for the SMs (C engine; 0 or 1 = one) */
     unsigned n_map;              /* -smtlm_addr_map: trace windows moved into the SoC map */
     struct { uint64_t trace_base, size, soc_base; } map[SMTLM_MAX_ADDR_MAP];

@@ -23,6 +23,9 @@ class ExecUnits : public sc_core::sc_module {
     int init(const smtlm_sm_cfg &cfg);
     const char *cfg_error() const { return ex_.cfg_error; }
     void bind_ports(smtlm_regset *row, smtlm_inst_pool *pool);
+    // Puts into the next block's sets without a transaction when every reader grants direct
+    // access (StageOut::try_dmi; call once all blocks are bound). Returns whether they did.
+    bool use_stage_dmi();
     void reset() { smtlm_exec_reset(&ex_); }
     int cycle(uint64_t now) { return smtlm_exec_cycle(&ex_, now); }
     bool idle() const { return smtlm_exec_idle(&ex_); }

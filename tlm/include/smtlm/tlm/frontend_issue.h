@@ -30,6 +30,9 @@ class FrontendIssue : public sc_core::sc_module {
     // source, and the CTA-done hook of the owner.
     void bind_ports(smtlm_regset *row, smtlm_inst_pool *pool, const smtlm_inst_source &src, unsigned sm_id, void *owner,
                     void (*cta_done)(void *, unsigned));
+    // Puts into the next block's sets without a transaction when every reader grants direct
+    // access (StageOut::try_dmi; call once all blocks are bound). Returns whether they did.
+    bool use_stage_dmi();
     void reset();
     void set_now(uint64_t now) { now_ = now; }
     int cycle(uint64_t now) { return smtlm_issue_cycle(&iss_, now); }

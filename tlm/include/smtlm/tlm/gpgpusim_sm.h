@@ -22,6 +22,7 @@ class GpgpusimSm : public Sm {
     bool quiescent() const override;
     void skip(uint64_t now, uint64_t k) override;
     void view(smtlm_sm_view *v) const override;
+    unsigned use_stage_dmi() override;
 
   private:
     int build();

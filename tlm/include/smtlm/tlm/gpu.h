@@ -76,6 +76,7 @@ constexpr uint32_t ID_VALUE = 0x534d544c;
 struct GpuParams {
     uint64_t quantum_cycles = 0;      // batch size; 0 = the TLM global quantum's worth, else 10000
     bool real_access = false;         // loads as real reads, stores as writes of zeros (else IGNORE)
+    bool stage_dmi = true;            // pipeline hand-offs by direct access where granted (Sm::use_stage_dmi)
     std::vector<AddrMapping> addr_map; // trace address windows moved into the SoC's memory map
 };
 

@@ -30,6 +30,9 @@ class OperandCollector : public sc_core::sc_module {
     const char *cfg_error() const { return oc_.cfg_error; }
     // Binds the kernel to the SM's register-set row and instruction pool.
     void bind_ports(smtlm_regset *row, smtlm_inst_pool *pool);
+    // Puts into the next block's sets without a transaction when every reader grants direct
+    // access (StageOut::try_dmi; call once all blocks are bound). Returns whether they did.
+    bool use_stage_dmi();
     void reset() { smtlm_opcoll_reset(&oc_); }
     // One read-operand step: dispatch, one arbitration step's grants, allocate. Returns a status.
     int step(uint64_t now);

@@ -57,6 +57,10 @@ class Sm : public sc_core::sc_module {
     virtual void skip(uint64_t now, uint64_t k) = 0;
     // The blocks' kernel states as smtlm_gpu reads them (statistics, diagnostics, views).
     virtual void view(smtlm_sm_view *v) const;
+    // Lets the blocks hand instructions into their readers' pipeline register sets by direct
+    // access where the readers grant it (TLM-2.0 DMI; results are identical). Returns how many
+    // blocks do; 0 for a composition that keeps every hand-off a transaction (muon mode).
+    virtual unsigned use_stage_dmi() { return 0; }
 
     int error() const { return error_; }
     uint32_t error_line() const { return error_line_; }

@@ -1,7 +1,9 @@
 // Pipeline register sets between modules. The sets are channel objects owned by the Sm (one
 // row, as in the C engine); each set is read and emptied only by the module it feeds. A
 // producer may look at a set's room (like sc_fifo::num_free) but puts an instruction in only by
-// a StagePut transaction to the reader, which answers SMTLM_EFULL when it has no room.
+// a StagePut transaction to the reader, which answers SMTLM_EFULL when it has no room, or, when
+// the reader grants direct access (TLM-2.0 DMI: its handler only moves the instruction in),
+// moves it in itself exactly as the reader's handler would.
 #ifndef SMTLM_TLM_STAGE_H
 #define SMTLM_TLM_STAGE_H
 
@@ -33,8 +35,25 @@ class StageOut {
         other_set_ = other_set;
         other_ = other;
     }
-    // the room check reads the row directly (as sc_fifo::num_free would); puts are transactions
-    smtlm_stage_ops ops() { return smtlm_stage_ops{this, &StageOut::has_free, &StageOut::put, row_}; }
+    // Asks every reader for direct access to its sets (TLM-2.0 DMI, once the model is built):
+    // when all grant this row, puts need no transaction. Returns whether they did.
+    bool try_dmi()
+    {
+        SmTransaction t{SmCommand::StagePut};
+        const unsigned char *row = reinterpret_cast<const unsigned char *>(row_);
+        direct_ = to_ && to_->dmi(t) == row && (!other_ || other_->dmi(t) == row);
+        return direct_;
+    }
+    // The room check reads the row directly (as sc_fifo::num_free would); puts are transactions,
+    // or, with direct access granted, the row's own stage ops (the C engine's).
+    smtlm_stage_ops ops()
+    {
+        if (!direct_)
+            return smtlm_stage_ops{this, &StageOut::has_free, &StageOut::put, row_};
+        smtlm_stage_ops o;
+        smtlm_regset_stage_ops(const_cast<smtlm_regset *>(row_), &o);
+        return o;
+    }
 
   private:
     static int has_free(void *ctx, unsigned set, int sub_core, unsigned s)
@@ -57,6 +76,7 @@ class StageOut {
     const smtlm_regset *row_ = nullptr;
     SmInitiatorSocket *to_ = nullptr, *other_ = nullptr;
     unsigned other_set_ = ~0u;
+    bool direct_ = false;
     SmTransaction t_{SmCommand::StagePut};
 };
 

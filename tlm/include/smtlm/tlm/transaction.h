@@ -23,6 +23,7 @@
 extern "C" {
 #include "smtlm/muon_collector.h"
 #include "smtlm/ports.h"
+#include "smtlm/regset.h"
 }
 
 namespace smtlm {
@@ -86,6 +87,10 @@ class SmTargetSocket : public tlm::tlm_target_socket<32, SmProtocol>, private tl
     {
         this->bind(static_cast<tlm::tlm_fw_transport_if<SmProtocol> &>(*this));
     }
+    // Grants TLM-2.0 direct access for StagePut: the module's handler does nothing but move the
+    // instruction into its pipeline register sets at `row` (stage_accept), so an initiator may
+    // do that itself. Only for such handlers; a module that must see every put never grants.
+    void grant_stage_dmi(void *row) { dmi_ = static_cast<unsigned char *>(row); }
 
   private:
     void b_transport(SmTransaction &t, sc_core::sc_time &) override { (m_->*h_)(t); }
@@ -94,10 +99,20 @@ class SmTargetSocket : public tlm::tlm_target_socket<32, SmProtocol>, private tl
         (m_->*h_)(t);
         return tlm::TLM_COMPLETED;
     }
-    bool get_direct_mem_ptr(SmTransaction &, tlm::tlm_dmi &) override { return false; }
+    bool get_direct_mem_ptr(SmTransaction &t, tlm::tlm_dmi &d) override
+    {
+        if (dmi_ == nullptr || t.cmd != SmCommand::StagePut)
+            return false;
+        d.set_dmi_ptr(dmi_); // the row of pipeline register sets; "addresses" are set ids
+        d.set_start_address(0);
+        d.set_end_address(SMTLM_NUM_REGSETS - 1);
+        d.allow_read_write();
+        return true;
+    }
     unsigned transport_dbg(SmTransaction &) override { return 0; }
     MODULE *m_;
     Handler h_;
+    unsigned char *dmi_ = nullptr;
 };
 
 // An initiator socket for LT calls (the backward path is never used).
@@ -114,6 +129,12 @@ class SmInitiatorSocket : public tlm::tlm_initiator_socket<32, SmProtocol>, priv
             fw_ = (*this).operator->();
         fw_->b_transport(t, zero_);
         return t.status;
+    }
+    // The target's direct-access pointer for transactions like `t`, or nullptr when it grants none.
+    unsigned char *dmi(SmTransaction &t)
+    {
+        tlm::tlm_dmi d;
+        return (*this)->get_direct_mem_ptr(t, d) ? d.get_dmi_ptr() : nullptr;
     }
 
   private:

@@ -1,0 +1,103 @@
+// Pipeline hand-offs by direct access (StageOut::try_dmi): a producer puts instructions into
+// its readers' register sets itself only when every reader grants TLM-2.0 DMI for StagePut on
+// the producer's row; otherwise every put is a b_transport call the reader sees. Either way the
+// instruction lands in the same slot of the same set.
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "smtlm/tlm/sm.h"
+#include "smtlm/tlm/stage.h"
+
+extern "C" {
+#include "smtlm/ports_direct.h"
+}
+
+namespace {
+
+struct Reader : sc_core::sc_module {
+    smtlm::SmTargetSocket<Reader> in;
+    smtlm_regset *row;
+    unsigned puts = 0;
+    Reader(const char *name, smtlm_regset *r) : sc_core::sc_module(name), in("in", this, &Reader::on_put), row(r) {}
+    void on_put(smtlm::SmTransaction &t)
+    {
+        puts++;
+        smtlm::stage_accept(row, t);
+    }
+};
+
+struct Bench : sc_core::sc_module {
+    smtlm_regset row[SMTLM_NUM_REGSETS], other_row[SMTLM_NUM_REGSETS];
+    smtlm::SmInitiatorSocket to_exec, to_ldst;
+    Reader exec, ldst;
+    smtlm::StageOut out;
+    Bench() : sc_core::sc_module("bench"), to_exec("to_exec"), to_ldst("to_ldst"), exec("exec", row), ldst("ldst", row)
+    {
+        for (smtlm_regset &r : row)
+            smtlm_regset_init(&r, 2);
+        for (smtlm_regset &r : other_row)
+            smtlm_regset_init(&r, 2);
+        to_exec.bind(exec.in);
+        to_ldst.bind(ldst.in);
+        out.bind(row, &to_exec, SMTLM_OC_EX_MEM, &to_ldst);
+    }
+    // Two puts through the ops the kernels would get: one to each reader.
+    void put_two()
+    {
+        const smtlm_stage_ops o = out.ops();
+        EXPECT_EQ(o.put(o.ctx, SMTLM_OC_EX_SP, 1, 1, 7, 70), 1);
+        EXPECT_EQ(o.put(o.ctx, SMTLM_OC_EX_MEM, 1, 0, 8, 80), 0);
+        EXPECT_EQ(row[SMTLM_OC_EX_SP].slot[1], 7);
+        EXPECT_EQ(row[SMTLM_OC_EX_MEM].slot[0], 8);
+        EXPECT_EQ(o.put(o.ctx, SMTLM_OC_EX_SP, 1, 1, 9, 90), -1) << "slot 1 is taken: refused either way";
+    }
+};
+
+} // namespace
+
+TEST(StageDmi, WithoutAGrantEveryPutIsATransaction)
+{
+    Bench b;
+    EXPECT_FALSE(b.out.try_dmi());
+    EXPECT_NE(b.out.ops().put, &smtlm_regset_stage_put);
+    b.put_two();
+    EXPECT_EQ(b.exec.puts, 2u);
+    EXPECT_EQ(b.ldst.puts, 1u);
+}
+
+TEST(StageDmi, WhenEveryReaderGrantsThePutsAreDirect)
+{
+    Bench b;
+    b.exec.in.grant_stage_dmi(b.row);
+    b.ldst.in.grant_stage_dmi(b.row);
+    EXPECT_TRUE(b.out.try_dmi());
+    EXPECT_EQ(b.out.ops().put, &smtlm_regset_stage_put); // the C engine's ops: the kernels inline them
+    EXPECT_EQ(b.out.ops().ctx, static_cast<void *>(b.row));
+    b.put_two();
+    EXPECT_EQ(b.exec.puts, 0u);
+    EXPECT_EQ(b.ldst.puts, 0u);
+}
+
+TEST(StageDmi, OneRefusingOrForeignReaderKeepsTransactions)
+{
+    Bench b;
+    b.exec.in.grant_stage_dmi(b.row);
+    EXPECT_FALSE(b.out.try_dmi()) << "the LDST grants nothing";
+    b.ldst.in.grant_stage_dmi(b.other_row);
+    EXPECT_FALSE(b.out.try_dmi()) << "the LDST grants another row";
+    b.put_two();
+    EXPECT_EQ(b.exec.puts, 2u);
+    EXPECT_EQ(b.ldst.puts, 1u);
+}
+
+// In the gpgpusim SM every reader's handler is stage_accept on the SM's row, so all three
+// producers (issue, collector, execute) go direct.
+TEST(StageDmi, TheGpgpusimSmHandsOffDirectly)
+{
+    smtlm_sm_cfg cfg;
+    smtlm_sm_cfg_qv100(&cfg);
+    std::unique_ptr<smtlm::Sm> sm = smtlm::Sm::create("sm", cfg, 0);
+    ASSERT_EQ(sm->status(), SMTLM_OK);
+    EXPECT_EQ(sm->use_stage_dmi(), 3u);
+}
