@@ -324,74 +324,83 @@ TEST(TraceFeed, ErrorsAreTheSameWhetherTheTbStreamsOrNot)
     }
 }
 
+// A generated trace read as one streamed TB bound to a feed, and the file rewritten under it
+// with every FFMA renamed FROB (same inode: the reader's descriptor sees the new text; the
+// cursors read only when an instruction is asked for).
+struct ChangedTrace {
+    std::string text;
+    TempFile f;
+    smtlm_trace *t = nullptr;
+    smtlm_trace_tb *tb = smtlm_trace_tb_new();
+    smtlm_trace_feed *feed = smtlm_trace_feed_new();
+    explicit ChangedTrace(const char *name) : text(gen_trace(gen())), f(name, text) {}
+    ~ChangedTrace()
+    {
+        smtlm_trace_feed_free(feed);
+        smtlm_trace_tb_free(tb);
+        smtlm_trace_close(t);
+    }
+    static Gen gen()
+    {
+        Gen g;
+        g.insts = 400;
+        return g;
+    }
+    void open_and_bind()
+    {
+        char err[512] = "";
+        ASSERT_EQ(smtlm_trace_open(f.path.c_str(), nullptr, &t, err, sizeof err), 0) << err;
+        smtlm_trace_set_stream_limit(t, 0);
+        ASSERT_EQ(smtlm_trace_next_tb(t, tb, err, sizeof err), 1) << err;
+        ASSERT_TRUE(smtlm_trace_tb_streamed(tb));
+        ASSERT_EQ(smtlm_trace_feed_bind(feed, t, tb, err, sizeof err), 0) << err;
+    }
+    void rewrite()
+    {
+        std::string changed = text;
+        for (size_t at = changed.find("FFMA"); at != std::string::npos; at = changed.find("FFMA", at))
+            changed.replace(at, 4, "FROB");
+        std::ofstream(f.path, std::ios::binary) << changed;
+    }
+    int drain(unsigned warp)
+    {
+        smtlm_inst_desc d;
+        int rc;
+        while ((rc = smtlm_trace_feed_next(feed, warp, &d)) == 1)
+            ;
+        return rc;
+    }
+};
+
 // A trace rewritten after its TB was checked: the feed reports it instead of handing out
 // something else; the error stays in that feed.
 TEST(TraceFeed, ATraceChangedAfterTheCheckIsAnErrorOfTheFeed)
 {
-    Gen g;
-    g.insts = 400;
-    const std::string text = gen_trace(g);
-    TempFile f("changed.traceg", text);
-    smtlm_trace *t = nullptr;
-    char err[512] = "";
-    ASSERT_EQ(smtlm_trace_open(f.path.c_str(), nullptr, &t, err, sizeof err), 0) << err;
-    smtlm_trace_set_stream_limit(t, 0);
-    smtlm_trace_tb *tb = smtlm_trace_tb_new();
-    ASSERT_EQ(smtlm_trace_next_tb(t, tb, err, sizeof err), 1) << err;
-    ASSERT_TRUE(smtlm_trace_tb_streamed(tb));
-    std::string changed = text;
-    for (size_t at = changed.find("FFMA"); at != std::string::npos; at = changed.find("FFMA", at))
-        changed.replace(at, 4, "FROB");
-    { std::ofstream(f.path, std::ios::binary) << changed; } // same inode: the reader's fd sees it
-    smtlm_trace_feed *feed = smtlm_trace_feed_new();
-    ASSERT_EQ(smtlm_trace_feed_bind(feed, t, tb, err, sizeof err), 0) << err;
+    ChangedTrace c("changed.traceg");
+    ASSERT_NO_FATAL_FAILURE(c.open_and_bind());
+    c.rewrite();
+    EXPECT_LT(c.drain(0), 0);
+    ASSERT_NE(smtlm_trace_feed_error(c.feed), nullptr);
+    EXPECT_NE(std::string(smtlm_trace_feed_error(c.feed)).find("unknown opcode FROB"), std::string::npos)
+        << smtlm_trace_feed_error(c.feed);
     smtlm_inst_desc d;
-    int rc;
-    while ((rc = smtlm_trace_feed_next(feed, 0, &d)) == 1)
-        ;
-    EXPECT_LT(rc, 0);
-    ASSERT_NE(smtlm_trace_feed_error(feed), nullptr);
-    EXPECT_NE(std::string(smtlm_trace_feed_error(feed)).find("unknown opcode FROB"), std::string::npos)
-        << smtlm_trace_feed_error(feed);
-    EXPECT_EQ(smtlm_trace_feed_next(feed, 0, &d), -1); // sticky
-    smtlm_trace_feed_free(feed);
-    smtlm_trace_tb_free(tb);
-    smtlm_trace_close(t);
+    EXPECT_EQ(smtlm_trace_feed_next(c.feed, 0, &d), -1); // sticky
 }
 
 // A failure ends the whole feed: a warp that already holds parsed records (its cursor refilled
-// before the trace changed; warp 1 of the generated trace is empty, warp 2 is not) hands out no more once another warp found the change.
+// before the trace changed; warp 1 of the generated trace is empty, warp 2 is not) hands out no
+// more once another warp found the change.
 TEST(TraceFeed, AFailureStopsEveryWarpOfTheFeed)
 {
-    Gen g;
-    g.insts = 400;
-    const std::string text = gen_trace(g);
-    TempFile f("changed2.traceg", text);
-    smtlm_trace *t = nullptr;
-    char err[512] = "";
-    ASSERT_EQ(smtlm_trace_open(f.path.c_str(), nullptr, &t, err, sizeof err), 0) << err;
-    smtlm_trace_set_stream_limit(t, 0);
-    smtlm_trace_tb *tb = smtlm_trace_tb_new();
-    ASSERT_EQ(smtlm_trace_next_tb(t, tb, err, sizeof err), 1) << err;
-    ASSERT_TRUE(smtlm_trace_tb_streamed(tb));
-    smtlm_trace_feed *feed = smtlm_trace_feed_new();
-    ASSERT_EQ(smtlm_trace_feed_bind(feed, t, tb, err, sizeof err), 0) << err;
+    ChangedTrace c("changed2.traceg");
+    ASSERT_NO_FATAL_FAILURE(c.open_and_bind());
     smtlm_inst_desc d;
-    ASSERT_EQ(smtlm_trace_feed_next(feed, 2, &d), 1); // warp 2 parses its first records now
-    std::string changed = text;
-    for (size_t at = changed.find("FFMA"); at != std::string::npos; at = changed.find("FFMA", at))
-        changed.replace(at, 4, "FROB");
-    { std::ofstream(f.path, std::ios::binary) << changed; }
-    int rc;
-    while ((rc = smtlm_trace_feed_next(feed, 0, &d)) == 1)
-        ;
-    EXPECT_LT(rc, 0);
-    EXPECT_EQ(smtlm_trace_feed_next(feed, 2, &d), -1);
+    ASSERT_EQ(smtlm_trace_feed_next(c.feed, 2, &d), 1); // warp 2 parses its first records now
+    c.rewrite();
+    EXPECT_LT(c.drain(0), 0);
+    EXPECT_EQ(smtlm_trace_feed_next(c.feed, 2, &d), -1);
     uint32_t pc = 0;
-    EXPECT_EQ(smtlm_trace_feed_peek_pc(feed, 2, &pc), 0);
-    smtlm_trace_feed_free(feed);
-    smtlm_trace_tb_free(tb);
-    smtlm_trace_close(t);
+    EXPECT_EQ(smtlm_trace_feed_peek_pc(c.feed, 2, &pc), 0);
 }
 
 TEST(TraceFeed, BindRefusesAStreamedTbOfAnotherReader)
