@@ -117,9 +117,8 @@ int smtlm_trace_feed_bind(smtlm_trace_feed *f, const smtlm_trace *t, const smtlm
         feed_warp *fw = &f->warps[w];
         fw->pos = 0;
         fw->count = tb->warps[w].n;
-        fw->cur = fw->lim = tb->streamed ? NULL : tb->warps[w].recs;
-        if (!tb->streamed && fw->cur != NULL)
-            fw->lim += fw->count;
+        fw->cur = tb->streamed ? NULL : tb->warps[w].recs; /* a streamed TB: opened on demand */
+        fw->lim = tb->streamed ? NULL : fw->cur + fw->count;
         fw->pool = tb->pool;
     }
     f->t = t;
@@ -236,13 +235,25 @@ static int open_window(smtlm_trace_feed *f, unsigned warp)
     return 1;
 }
 
+static int bound(const smtlm_trace_feed *f, unsigned warp)
+{
+    return f != NULL && f->tb != NULL && warp < f->tb->n_warps;
+}
+
+/* The warp's window with a record in it, or NULL (no such warp, the end, or an error). */
+static feed_warp *window(smtlm_trace_feed *f, unsigned warp)
+{
+    if (!bound(f, warp))
+        return NULL;
+    feed_warp *fw = &f->warps[warp];
+    return fw->cur != fw->lim || open_window(f, warp) ? fw : NULL;
+}
+
 int smtlm_trace_feed_next(smtlm_trace_feed *f, unsigned warp, smtlm_inst_desc *out)
 {
-    if (f == NULL || f->tb == NULL || warp >= f->tb->n_warps)
-        return 0;
-    feed_warp *fw = &f->warps[warp];
-    if (fw->cur == fw->lim && !open_window(f, warp))
-        return f->failed ? -1 : 0;
+    feed_warp *fw = window(f, warp);
+    if (fw == NULL)
+        return bound(f, warp) && f->failed ? -1 : 0;
     trace_rec_expand(fw->cur++, fw->pool, out);
     fw->pos++;
     return 1;
@@ -250,15 +261,13 @@ int smtlm_trace_feed_next(smtlm_trace_feed *f, unsigned warp, smtlm_inst_desc *o
 
 int smtlm_trace_feed_has_more(const smtlm_trace_feed *f, unsigned warp)
 {
-    return f != NULL && f->tb != NULL && warp < f->tb->n_warps && f->warps[warp].pos < f->warps[warp].count;
+    return bound(f, warp) && f->warps[warp].pos < f->warps[warp].count;
 }
 
 int smtlm_trace_feed_peek_pc(smtlm_trace_feed *f, unsigned warp, uint32_t *pc)
 {
-    if (f == NULL || f->tb == NULL || warp >= f->tb->n_warps)
-        return 0;
-    feed_warp *fw = &f->warps[warp];
-    if (fw->cur == fw->lim && !open_window(f, warp))
+    const feed_warp *fw = window(f, warp);
+    if (fw == NULL)
         return 0;
     *pc = fw->cur->pc;
     return 1;

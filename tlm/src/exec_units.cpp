@@ -8,13 +8,7 @@ ExecUnits::ExecUnits(sc_core::sc_module_name name)
     ex_.cfg_error = nullptr;
 }
 
-bool ExecUnits::use_stage_dmi()
-{
-    if (!out_.try_dmi())
-        return false;
-    ex_.out = out_.ops();
-    return true;
-}
+bool ExecUnits::use_stage_dmi() { return out_.try_dmi(&ex_.out); }
 
 int ExecUnits::init(const smtlm_sm_cfg &cfg) { return smtlm_sm_build_exec(&cfg, &ex_); }
 

@@ -22,13 +22,7 @@ void FrontendIssue::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool, const s
     smtlm_issue_bind(&iss_, &p);
 }
 
-bool FrontendIssue::use_stage_dmi()
-{
-    if (!out_.try_dmi())
-        return false;
-    iss_.ports.out = out_.ops();
-    return true;
-}
+bool FrontendIssue::use_stage_dmi() { return out_.try_dmi(&iss_.ports.out); }
 
 void FrontendIssue::reset()
 {

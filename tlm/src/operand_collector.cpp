@@ -8,13 +8,7 @@ OperandCollector::OperandCollector(sc_core::sc_module_name name)
     oc_.cfg_error = nullptr;
 }
 
-bool OperandCollector::use_stage_dmi()
-{
-    if (!out_.try_dmi())
-        return false;
-    oc_.out = out_.ops();
-    return true;
-}
+bool OperandCollector::use_stage_dmi() { return out_.try_dmi(&oc_.out); }
 
 int OperandCollector::init(const smtlm_opcoll_cfg &cfg) { return smtlm_opcoll_init(&oc_, &cfg); }
 

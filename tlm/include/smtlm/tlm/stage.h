@@ -36,12 +36,15 @@ class StageOut {
         other_ = other;
     }
     // Asks every reader for direct access to its sets (TLM-2.0 DMI, once the model is built):
-    // when all grant this row, puts need no transaction. Returns whether they did.
-    bool try_dmi()
+    // when all grant this row, puts need no transaction, and `kernel_ops` (the kernel's bound
+    // copy of ops(), if given) is rebound to the direct ops. Returns whether they did.
+    bool try_dmi(smtlm_stage_ops *kernel_ops = nullptr)
     {
         SmTransaction t{SmCommand::StagePut};
         const unsigned char *row = reinterpret_cast<const unsigned char *>(row_);
         direct_ = to_ && to_->dmi(t) == row && (!other_ || other_->dmi(t) == row);
+        if (direct_ && kernel_ops)
+            *kernel_ops = ops();
         return direct_;
     }
     // The room check reads the row directly (as sc_fifo::num_free would); puts are transactions,
