@@ -118,7 +118,7 @@ int smtlm_trace_feed_bind(smtlm_trace_feed *f, const smtlm_trace *t, const smtlm
         fw->pos = 0;
         fw->count = tb->warps[w].n;
         fw->cur = tb->streamed ? NULL : tb->warps[w].recs; /* a streamed TB: opened on demand */
-        fw->lim = tb->streamed ? NULL : fw->cur + fw->count;
+        fw->lim = fw->cur != NULL ? fw->cur + fw->count : NULL; /* (a warp without records has none) */
         fw->pool = tb->pool;
     }
     f->t = t;
