@@ -11,12 +11,13 @@ namespace {
 // A test bench: initiators bound to the RegisterFile's targets, and a target that records the
 // releases it sends.
 struct Bench : sc_core::sc_module {
+    void on_release(smtlm::SmTransaction &t) { released.emplace_back(t.warp, t.reg); } // issue
     smtlm::SmInitiatorSocket oc, wb, ldst;
-    smtlm::SmTargetSocket<Bench> issue;
+    smtlm::SmTargetSocket<&Bench::on_release> issue;
     smtlm::RegisterFile rf;
     std::vector<std::pair<unsigned, unsigned>> released;
     explicit Bench(int fix)
-        : sc_core::sc_module("bench"), oc("oc"), wb("wb"), ldst("ldst"), issue("issue", this, &Bench::on_release), rf("rf")
+        : sc_core::sc_module("bench"), oc("oc"), wb("wb"), ldst("ldst"), issue("issue", this), rf("rf")
     {
         oc.bind(rf.read);
         wb.bind(rf.wb_write);
@@ -24,7 +25,6 @@ struct Bench : sc_core::sc_module {
         rf.release.bind(issue);
         EXPECT_EQ(rf.init(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, fix}), SMTLM_OK);
     }
-    void on_release(smtlm::SmTransaction &t) { released.emplace_back(t.warp, t.reg); }
     unsigned bank(unsigned reg, unsigned warp, unsigned sched)
     {
         smtlm::SmTransaction t{smtlm::SmCommand::RfBank};

@@ -16,15 +16,15 @@ extern "C" {
 namespace {
 
 struct Reader : sc_core::sc_module {
-    smtlm::SmTargetSocket<Reader> in;
-    smtlm_regset *row;
-    unsigned puts = 0;
-    Reader(const char *name, smtlm_regset *r) : sc_core::sc_module(name), in("in", this, &Reader::on_put), row(r) {}
-    void on_put(smtlm::SmTransaction &t)
+    void on_put(smtlm::SmTransaction &t) // in
     {
         puts++;
         smtlm::stage_accept(row, t);
     }
+    smtlm::SmTargetSocket<&Reader::on_put> in;
+    smtlm_regset *row;
+    unsigned puts = 0;
+    Reader(const char *name, smtlm_regset *r) : sc_core::sc_module(name), in("in", this), row(r) {}
 };
 
 struct Bench : sc_core::sc_module {

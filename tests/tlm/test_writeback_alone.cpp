@@ -15,26 +15,7 @@
 namespace {
 
 struct Bench : sc_core::sc_module {
-    smtlm::SmInitiatorSocket exec;
-    smtlm::SmTargetSocket<Bench> rf, issue;
-    smtlm::Writeback wb;
-    smtlm_inst_pool pool;
-    smtlm_regset row[SMTLM_NUM_REGSETS];
-    std::vector<std::string> log;
-    smtlm_rf_write_result answer = SMTLM_RF_WRITTEN;
-    explicit Bench(int oldest_first)
-        : sc_core::sc_module("bench"), exec("exec"), rf("rf", this, &Bench::on_rf), issue("issue", this, &Bench::on_event),
-          wb("wb")
-    {
-        exec.bind(wb.ex_wb);
-        wb.rf.bind(rf);
-        wb.events.bind(issue);
-        smtlm_pool_init(&pool);
-        for (smtlm_regset &r : row)
-            smtlm_regset_init(&r, 2);
-        wb.init(oldest_first);
-        wb.bind_ports(row, &pool);
-    }
+    // the test targets' handlers (declared before their sockets)
     void on_rf(smtlm::SmTransaction &t)
     {
         log.push_back("write w" + std::to_string(t.warp) + " s" + std::to_string(t.sched) + " R" + std::to_string(t.reg));
@@ -56,6 +37,26 @@ struct Bench : sc_core::sc_module {
         }
         default: log.push_back("other"); break;
         }
+    }
+    smtlm::SmInitiatorSocket exec;
+    smtlm::SmTargetSocket<&Bench::on_rf> rf;
+    smtlm::SmTargetSocket<&Bench::on_event> issue;
+    smtlm::Writeback wb;
+    smtlm_inst_pool pool;
+    smtlm_regset row[SMTLM_NUM_REGSETS];
+    std::vector<std::string> log;
+    smtlm_rf_write_result answer = SMTLM_RF_WRITTEN;
+    explicit Bench(int oldest_first)
+        : sc_core::sc_module("bench"), exec("exec"), rf("rf", this), issue("issue", this), wb("wb")
+    {
+        exec.bind(wb.ex_wb);
+        wb.rf.bind(rf);
+        wb.events.bind(issue);
+        smtlm_pool_init(&pool);
+        for (smtlm_regset &r : row)
+            smtlm_regset_init(&r, 2);
+        wb.init(oldest_first);
+        wb.bind_ports(row, &pool);
     }
     // An instruction of `warp` (scheduler warp % 4) writing `dsts`, issued as number `uid`.
     smtlm_iref inst(unsigned warp, uint32_t pc, std::vector<int16_t> dsts, uint64_t uid)

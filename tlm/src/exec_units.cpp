@@ -3,7 +3,7 @@
 namespace smtlm {
 
 ExecUnits::ExecUnits(sc_core::sc_module_name name)
-    : sc_core::sc_module(name), oc_ex("oc_ex", this, &ExecUnits::on_put), ex_wb("ex_wb")
+    : sc_core::sc_module(name), oc_ex("oc_ex", this), ex_wb("ex_wb")
 {
     ex_.cfg_error = nullptr;
 }

@@ -5,8 +5,8 @@
 namespace smtlm {
 
 FrontendIssue::FrontendIssue(sc_core::sc_module_name name)
-    : sc_core::sc_module(name), wb_events("wb_events", this, &FrontendIssue::on_event),
-      ldst_events("ldst_events", this, &FrontendIssue::on_event), rf_events("rf_events", this, &FrontendIssue::on_event),
+    : sc_core::sc_module(name), wb_events("wb_events", this), ldst_events("ldst_events", this),
+      rf_events("rf_events", this),
       id_oc("id_oc")
 {
     iss_.cfg_error = nullptr;

@@ -6,7 +6,7 @@
 namespace smtlm {
 
 LdSt::LdSt(sc_core::sc_module_name name)
-    : sc_core::sc_module(name), oc_ex("oc_ex", this, &LdSt::on_put), rf("rf"), events("events"), mem("mem"), rf_out_(rf),
+    : sc_core::sc_module(name), oc_ex("oc_ex", this), rf("rf"), events("events"), mem("mem"), rf_out_(rf),
       events_out_(events)
 {
     u_.cfg_error = nullptr;

@@ -3,8 +3,7 @@
 namespace smtlm {
 
 MuonCollector::MuonCollector(sc_core::sc_module_name name)
-    : sc_core::sc_module(name), id_oc("id_oc", this, &MuonCollector::on_issue),
-      ldst_write("ldst_write", this, &MuonCollector::on_write), resp("resp"), to_exec("to_exec"), to_ldst("to_ldst")
+    : sc_core::sc_module(name), id_oc("id_oc", this), ldst_write("ldst_write", this), resp("resp"), to_exec("to_exec"), to_ldst("to_ldst")
 {
     c_.cfg_error = nullptr;
 }

@@ -3,7 +3,7 @@
 namespace smtlm {
 
 OperandCollector::OperandCollector(sc_core::sc_module_name name)
-    : sc_core::sc_module(name), id_oc("id_oc", this, &OperandCollector::on_put), rf("rf"), to_exec("to_exec"), to_ldst("to_ldst")
+    : sc_core::sc_module(name), id_oc("id_oc", this), rf("rf"), to_exec("to_exec"), to_ldst("to_ldst")
 {
     oc_.cfg_error = nullptr;
 }

@@ -3,8 +3,7 @@
 namespace smtlm {
 
 RegisterFile::RegisterFile(sc_core::sc_module_name name)
-    : sc_core::sc_module(name), read("read", this, &RegisterFile::on_read), wb_write("wb_write", this, &RegisterFile::on_write),
-      ldst_write("ldst_write", this, &RegisterFile::on_write), release("release")
+    : sc_core::sc_module(name), read("read", this), wb_write("wb_write", this), ldst_write("ldst_write", this), release("release")
 {
     rf_.cfg_error = nullptr;
 }

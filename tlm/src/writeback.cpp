@@ -3,7 +3,7 @@
 namespace smtlm {
 
 Writeback::Writeback(sc_core::sc_module_name name)
-    : sc_core::sc_module(name), ex_wb("ex_wb", this, &Writeback::on_put), rf("rf"), events("events"), rf_out_(rf), events_out_(events)
+    : sc_core::sc_module(name), ex_wb("ex_wb", this), rf("rf"), events("events"), rf_out_(rf), events_out_(events)
 {
 }
 

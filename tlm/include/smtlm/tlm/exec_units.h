@@ -14,8 +14,10 @@ extern "C" {
 namespace smtlm {
 
 class ExecUnits : public sc_core::sc_module {
+    void on_put(SmTransaction &t) { stage_accept(row_, t); } // oc_ex
+
   public:
-    SmTargetSocket<ExecUnits> oc_ex; // StagePut into its OC_EX sets (from the operand collector)
+    SmTargetSocket<&ExecUnits::on_put> oc_ex; // StagePut into its OC_EX sets (from the operand collector)
     SmInitiatorSocket ex_wb;         // StagePut into EX_WB (writeback)
 
     explicit ExecUnits(sc_core::sc_module_name name);
@@ -33,7 +35,6 @@ class ExecUnits : public sc_core::sc_module {
     const smtlm_exec &state() const { return ex_; }
 
   private:
-    void on_put(SmTransaction &t) { stage_accept(row_, t); }
     smtlm_exec ex_;
     smtlm_regset *row_ = nullptr;
     StageOut out_;

@@ -16,10 +16,15 @@ extern "C" {
 namespace smtlm {
 
 class FrontendIssue : public sc_core::sc_module {
+  protected:
+    // The warp events of every target socket (MuonIssue adds the Muon ones and delegates the
+    // rest here).
+    virtual void on_event(SmTransaction &t);
+
   public:
-    SmTargetSocket<FrontendIssue> wb_events;   // from writeback
-    SmTargetSocket<FrontendIssue> ldst_events; // from the LDST
-    SmTargetSocket<FrontendIssue> rf_events;   // from the register file (release of a buffered write)
+    SmTargetSocket<&FrontendIssue::on_event> wb_events;   // from writeback
+    SmTargetSocket<&FrontendIssue::on_event> ldst_events; // from the LDST
+    SmTargetSocket<&FrontendIssue::on_event> rf_events;   // from the register file (release of a buffered write)
     SmInitiatorSocket id_oc;                   // StagePut into the collector's ID_OC sets
 
     explicit FrontendIssue(sc_core::sc_module_name name);
@@ -54,8 +59,6 @@ class FrontendIssue : public sc_core::sc_module {
     const smtlm_issue &state() const { return iss_; }
 
   protected:
-    // The warp events (MuonIssue adds the Muon ones and delegates the rest here).
-    virtual void on_event(SmTransaction &t);
     void completed(const smtlm_inst *in);                               // an instruction finished
     void written_back(const smtlm_inst *in, unsigned release_mask);    // WarpWrittenBack
     smtlm_issue iss_;

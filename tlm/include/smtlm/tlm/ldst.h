@@ -34,8 +34,10 @@ struct AddrMapping {
 };
 
 class LdSt : public sc_core::sc_module {
+    void on_put(SmTransaction &t) { stage_accept(row_, t); } // oc_ex
+
   public:
-    SmTargetSocket<LdSt> oc_ex; // StagePut into OC_EX_MEM (from the operand collector)
+    SmTargetSocket<&LdSt::on_put> oc_ex; // StagePut into OC_EX_MEM (from the operand collector)
     SmInitiatorSocket rf;       // RfCanWrite, RfWrite
     SmInitiatorSocket events;   // warp events (to the issue stage)
     // Global/local/const/texture accesses to the SoC: one LT transaction per 32-byte sector,
@@ -62,7 +64,6 @@ class LdSt : public sc_core::sc_module {
     const smtlm_ldst &state() const { return u_; }
 
   private:
-    void on_put(SmTransaction &t) { stage_accept(row_, t); }
     static int access_cb(void *ctx, const smtlm_mem_req *req, uint64_t now, uint64_t *latency);
     int access(const smtlm_mem_req &req, uint64_t now, uint64_t *latency);
     smtlm_ldst u_;

@@ -14,9 +14,12 @@
 namespace smtlm {
 
 class MuonCollector : public sc_core::sc_module {
+    void on_issue(SmTransaction &t); // id_oc
+    void on_write(SmTransaction &t); // ldst_write
+
   public:
-    SmTargetSocket<MuonCollector> id_oc;
-    SmTargetSocket<MuonCollector> ldst_write;
+    SmTargetSocket<&MuonCollector::on_issue> id_oc;
+    SmTargetSocket<&MuonCollector::on_write> ldst_write;
     SmInitiatorSocket resp;
     SmInitiatorSocket to_exec; // StagePut into the OC_EX sets of the execution units
     SmInitiatorSocket to_ldst; // StagePut into OC_EX_MEM
@@ -36,8 +39,6 @@ class MuonCollector : public sc_core::sc_module {
     const smtlm_muon_coll &state() const { return c_; }
 
   private:
-    void on_issue(SmTransaction &t);
-    void on_write(SmTransaction &t);
     smtlm_muon_coll c_;
     StageOut out_;
     smtlm_stage_ops out_ops_{};

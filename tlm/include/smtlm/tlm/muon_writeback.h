@@ -9,12 +9,14 @@
 namespace smtlm {
 
 class MuonWriteback : public sc_core::sc_module {
+    void on_put(SmTransaction &t) { stage_accept(row_, t); } // ex_wb
+
   public:
-    SmTargetSocket<MuonWriteback> ex_wb; // StagePut into EX_WB (from the execution units)
+    SmTargetSocket<&MuonWriteback::on_put> ex_wb; // StagePut into EX_WB (from the execution units)
     SmInitiatorSocket events;            // MuonResult (to the issue block)
 
     explicit MuonWriteback(sc_core::sc_module_name name)
-        : sc_core::sc_module(name), ex_wb("ex_wb", this, &MuonWriteback::on_put), events("events")
+        : sc_core::sc_module(name), ex_wb("ex_wb", this), events("events")
     {
     }
     void bind_ports(smtlm_regset *row) { row_ = row; }
@@ -29,7 +31,6 @@ class MuonWriteback : public sc_core::sc_module {
     }
 
   private:
-    void on_put(SmTransaction &t) { stage_accept(row_, t); }
     smtlm_regset *row_ = nullptr;
     SmTransaction t_{SmCommand::MuonResult};
 };

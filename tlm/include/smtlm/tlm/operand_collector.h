@@ -15,8 +15,10 @@ extern "C" {
 namespace smtlm {
 
 class OperandCollector : public sc_core::sc_module {
+    void on_put(SmTransaction &t) { stage_accept(row_, t); } // id_oc
+
   public:
-    SmTargetSocket<OperandCollector> id_oc; // StagePut into its ID_OC sets (from the issue stage)
+    SmTargetSocket<&OperandCollector::on_put> id_oc; // StagePut into its ID_OC sets (from the issue stage)
     SmInitiatorSocket rf;                   // RfRequestReads, RfArbitrate
     SmInitiatorSocket to_exec;              // StagePut into the OC_EX sets of the execution units
     SmInitiatorSocket to_ldst;              // StagePut into OC_EX_MEM
@@ -43,7 +45,6 @@ class OperandCollector : public sc_core::sc_module {
     const smtlm_opcoll &state() const { return oc_; }
 
   private:
-    void on_put(SmTransaction &t) { stage_accept(row_, t); }
     static unsigned bank_cb(void *ctx, unsigned reg, unsigned warp, unsigned sched);
     static int request_cb(void *ctx, unsigned bank, smtlm_read_req req);
     static int request_reads_cb(void *ctx, unsigned cu, unsigned warp, unsigned sched, const int16_t *src, unsigned ops,

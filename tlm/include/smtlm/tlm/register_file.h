@@ -14,10 +14,13 @@ extern "C" {
 namespace smtlm {
 
 class RegisterFile : public sc_core::sc_module {
+    void on_read(SmTransaction &t);  // read
+    void on_write(SmTransaction &t); // wb_write, ldst_write
+
   public:
-    SmTargetSocket<RegisterFile> read;       // RfBank, RfRequest(Reads), RfArbitrate (operand collector)
-    SmTargetSocket<RegisterFile> wb_write;   // RfTryWrite (writeback)
-    SmTargetSocket<RegisterFile> ldst_write; // RfCanWrite, RfWrite (LDST)
+    SmTargetSocket<&RegisterFile::on_read> read;        // RfBank, RfRequest(Reads), RfArbitrate (operand collector)
+    SmTargetSocket<&RegisterFile::on_write> wb_write;   // RfTryWrite (writeback)
+    SmTargetSocket<&RegisterFile::on_write> ldst_write; // RfCanWrite, RfWrite (LDST)
     SmInitiatorSocket release;               // WarpRelease (to the issue stage)
 
     explicit RegisterFile(sc_core::sc_module_name name);
@@ -33,8 +36,6 @@ class RegisterFile : public sc_core::sc_module {
     const smtlm_rf &state() const { return rf_; } // statistics, read-only
 
   private:
-    void on_read(SmTransaction &t);
-    void on_write(SmTransaction &t);
     static void release_cb(void *ctx, unsigned warp, unsigned reg);
     smtlm_rf rf_;
 };

@@ -77,13 +77,19 @@ struct SmProtocol {
     typedef tlm::tlm_phase tlm_phase_type;
 };
 
-// A target socket that hands b_transport to a member function of its module (the LT subset of
-// tlm_fw_transport_if; nb_transport completes at once, no DMI, no debug access).
-template <typename MODULE>
-class SmTargetSocket : public tlm::tlm_target_socket<32, SmProtocol>, private tlm::tlm_fw_transport_if<SmProtocol> {
+// A target socket that hands b_transport to HANDLER, a member function of its module (the LT
+// subset of tlm_fw_transport_if; nb_transport completes at once, DMI only as granted below, no
+// debug access). The
+// handler is a template argument, so b_transport calls it directly (inlined), not through a
+// member-function pointer: `SmTargetSocket<&Module::on_put> in{"in", this};`.
+template <auto HANDLER>
+class SmTargetSocket;
+
+template <typename MODULE, void (MODULE::*HANDLER)(SmTransaction &)>
+class SmTargetSocket<HANDLER> : public tlm::tlm_target_socket<32, SmProtocol>,
+                                private tlm::tlm_fw_transport_if<SmProtocol> {
   public:
-    typedef void (MODULE::*Handler)(SmTransaction &);
-    SmTargetSocket(const char *name, MODULE *m, Handler h) : tlm::tlm_target_socket<32, SmProtocol>(name), m_(m), h_(h)
+    SmTargetSocket(const char *name, MODULE *m) : tlm::tlm_target_socket<32, SmProtocol>(name), m_(m)
     {
         this->bind(static_cast<tlm::tlm_fw_transport_if<SmProtocol> &>(*this));
     }
@@ -93,10 +99,10 @@ class SmTargetSocket : public tlm::tlm_target_socket<32, SmProtocol>, private tl
     void grant_stage_dmi(void *row) { dmi_ = static_cast<unsigned char *>(row); }
 
   private:
-    void b_transport(SmTransaction &t, sc_core::sc_time &) override { (m_->*h_)(t); }
+    void b_transport(SmTransaction &t, sc_core::sc_time &) override { (m_->*HANDLER)(t); }
     tlm::tlm_sync_enum nb_transport_fw(SmTransaction &t, tlm::tlm_phase &, sc_core::sc_time &) override
     {
-        (m_->*h_)(t);
+        (m_->*HANDLER)(t);
         return tlm::TLM_COMPLETED;
     }
     bool get_direct_mem_ptr(SmTransaction &t, tlm::tlm_dmi &d) override
@@ -111,7 +117,6 @@ class SmTargetSocket : public tlm::tlm_target_socket<32, SmProtocol>, private tl
     }
     unsigned transport_dbg(SmTransaction &) override { return 0; }
     MODULE *m_;
-    Handler h_;
     unsigned char *dmi_ = nullptr;
 };
 
@@ -144,7 +149,8 @@ class SmInitiatorSocket : public tlm::tlm_initiator_socket<32, SmProtocol>, priv
     }
     void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
     sc_core::sc_time zero_; // SC_ZERO_TIME; never advanced (no namespace-scope sc_time)
-    tlm::tlm_fw_transport_if<SmProtocol> *fw_ = nullptr;
+    // the target's b_transport interface, kept as the blocking-transport base (no cast per call)
+    tlm::tlm_blocking_transport_if<SmTransaction> *fw_ = nullptr;
 };
 
 } // namespace smtlm

@@ -12,8 +12,10 @@ extern "C" {
 namespace smtlm {
 
 class Writeback : public sc_core::sc_module {
+    void on_put(SmTransaction &t) { stage_accept(row_, t); } // ex_wb
+
   public:
-    SmTargetSocket<Writeback> ex_wb; // StagePut into EX_WB (from the execution units)
+    SmTargetSocket<&Writeback::on_put> ex_wb; // StagePut into EX_WB (from the execution units)
     SmInitiatorSocket rf;            // RfTryWrite
     SmInitiatorSocket events;        // warp events (to the issue stage)
 
@@ -25,7 +27,6 @@ class Writeback : public sc_core::sc_module {
     bool idle() const { return smtlm_wb_idle(&wb_); }
 
   private:
-    void on_put(SmTransaction &t) { stage_accept(row_, t); }
     smtlm_wb wb_;
     smtlm_regset *row_ = nullptr;
     RfWriteOut rf_out_;
