@@ -6,8 +6,7 @@ namespace smtlm {
 
 FrontendIssue::FrontendIssue(sc_core::sc_module_name name)
     : sc_core::sc_module(name), wb_events("wb_events", this), ldst_events("ldst_events", this),
-      rf_events("rf_events", this),
-      id_oc("id_oc")
+      rf_events("rf_events", this), id_oc("id_oc")
 {
     iss_.cfg_error = nullptr;
 }
@@ -31,32 +30,14 @@ void FrontendIssue::reset()
     now_ = last_progress_ = 0;
 }
 
-void FrontendIssue::completed(const smtlm_inst *in)
-{
-    smtlm_sm_count_completion(&done_, in);
-    last_progress_ = now_;
-    if (hook_)
-        hook_(hook_ctx_, sm_id_, in);
-}
-
-void FrontendIssue::written_back(const smtlm_inst *in, unsigned release_mask)
-{
-    for (unsigned i = 0; i < in->n_dst; i++)
-        if (release_mask >> i & 1)
-            smtlm_sb_release_reg(&iss_.sb, in->warp, (unsigned)in->dst[i]);
-    completed(in);
-    smtlm_issue_retired(&iss_, in->warp);
-}
-
-// The warp events, handled exactly as the C engine's smtlm_sm does.
-void FrontendIssue::on_event(SmTransaction &t)
+// The other warp events, handled exactly as the C engine's smtlm_sm does.
+void FrontendIssue::on_warp_event(SmTransaction &t)
 {
     smtlm_warp *w = &iss_.warp[t.warp];
     switch (t.cmd) {
     case SmCommand::WarpRelease: smtlm_sb_release_reg(&iss_.sb, t.warp, t.reg); break;
     case SmCommand::WarpCompleted: completed(t.in); break;
     case SmCommand::WarpRetired: smtlm_issue_retired(&iss_, t.warp); break;
-    case SmCommand::WarpWrittenBack: written_back(t.in, (unsigned)t.result); break;
     case SmCommand::StoreSent: w->stores_out++; break;
     case SmCommand::StoreAcked:
         if (w->stores_out)

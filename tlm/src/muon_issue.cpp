@@ -51,14 +51,14 @@ int MuonIssue::coll_release(void *ctx, uint64_t now, unsigned entry)
 
 // The Muon events; the LDST's store, atomic and retire events are the front end's as in
 // gpgpusim mode.
-void MuonIssue::on_event(SmTransaction &t)
+void MuonIssue::on_warp_event(SmTransaction &t)
 {
     switch (t.cmd) {
     case SmCommand::MuonResult: smtlm_muon_issue_result(&mi_, t.inst); break;
     case SmCommand::MuonReadResp: smtlm_muon_issue_collected(&mi_, t.mresp, (unsigned)t.result); break;
     case SmCommand::WarpRelease: smtlm_muon_issue_ldst_release(&mi_, t.warp, t.reg); break;
     case SmCommand::WarpCompleted: smtlm_muon_issue_ldst_completed(&mi_, t.in); break;
-    default: FrontendIssue::on_event(t); break;
+    default: FrontendIssue::on_warp_event(t); break;
     }
 }
 

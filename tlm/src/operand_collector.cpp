@@ -6,6 +6,7 @@ OperandCollector::OperandCollector(sc_core::sc_module_name name)
     : sc_core::sc_module(name), id_oc("id_oc", this), rf("rf"), to_exec("to_exec"), to_ldst("to_ldst")
 {
     oc_.cfg_error = nullptr;
+    arbitrate_.grants = grants_;
 }
 
 bool OperandCollector::use_stage_dmi() { return out_.try_dmi(&oc_.out); }
@@ -57,13 +58,12 @@ int OperandCollector::request_reads_cb(void *ctx, unsigned cu, unsigned warp, un
 
 int OperandCollector::step(uint64_t now)
 {
-    smtlm_read_grant grants[SMTLM_MAX_BANKS];
     smtlm_opcoll_dispatch(&oc_, now);
-    SmTransaction t{SmCommand::RfArbitrate};
-    t.grants = grants;
+    SmTransaction &t = arbitrate_; // one payload object reused, with room for every bank's grant
+    t.result = 0;
     rf.call(t);
     if (t.result)
-        smtlm_opcoll_collect(&oc_, now, grants, (unsigned)t.result);
+        smtlm_opcoll_collect(&oc_, now, grants_, (unsigned)t.result);
     return smtlm_opcoll_allocate(&oc_, now);
 }
 

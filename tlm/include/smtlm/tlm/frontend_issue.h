@@ -17,9 +17,17 @@ namespace smtlm {
 
 class FrontendIssue : public sc_core::sc_module {
   protected:
-    // The warp events of every target socket (MuonIssue adds the Muon ones and delegates the
-    // rest here).
-    virtual void on_event(SmTransaction &t);
+    // The warp events of every target socket. An ALU instruction's writeback (one per
+    // instruction) is handled here directly; the rest goes to on_warp_event (MuonIssue adds the
+    // Muon events there and delegates the others to this class).
+    void on_event(SmTransaction &t)
+    {
+        if (t.cmd == SmCommand::WarpWrittenBack)
+            written_back(t.in, (unsigned)t.result);
+        else
+            on_warp_event(t);
+    }
+    virtual void on_warp_event(SmTransaction &t);
 
   public:
     SmTargetSocket<&FrontendIssue::on_event> wb_events;   // from writeback
@@ -59,8 +67,23 @@ class FrontendIssue : public sc_core::sc_module {
     const smtlm_issue &state() const { return iss_; }
 
   protected:
-    void completed(const smtlm_inst *in);                               // an instruction finished
-    void written_back(const smtlm_inst *in, unsigned release_mask);    // WarpWrittenBack
+    // An instruction finished: counted, progress noted, the retire hook told.
+    void completed(const smtlm_inst *in)
+    {
+        smtlm_sm_count_completion(&done_, in);
+        last_progress_ = now_;
+        if (hook_)
+            hook_(hook_ctx_, sm_id_, in);
+    }
+    // WarpWrittenBack: release the destinations in release_mask, count the instruction, retire it.
+    void written_back(const smtlm_inst *in, unsigned release_mask)
+    {
+        for (unsigned i = 0; i < in->n_dst; i++)
+            if (release_mask >> i & 1)
+                smtlm_sb_release_reg(&iss_.sb, in->warp, (unsigned)in->dst[i]);
+        completed(in);
+        smtlm_issue_retired(&iss_, in->warp);
+    }
     smtlm_issue iss_;
     StageOut out_;
     smtlm_sm_stats done_{};

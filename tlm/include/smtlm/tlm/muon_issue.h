@@ -44,7 +44,7 @@ class MuonIssue : public FrontendIssue {
     const smtlm_muon_issue &muon_state() const { return mi_; }
 
   private:
-    void on_event(SmTransaction &t) override;
+    void on_warp_event(SmTransaction &t) override;
     static void completed_cb(void *ctx, const smtlm_inst *in) { static_cast<MuonIssue *>(ctx)->completed(in); }
     static int coll_call(void *ctx, SmCommand c, uint64_t now, unsigned a, unsigned b, const smtlm_muon_coll_req *q);
     static int coll_writeback(void *ctx, uint64_t now, unsigned warp, int reg);

@@ -54,6 +54,8 @@ class OperandCollector : public sc_core::sc_module {
     smtlm_regset *row_ = nullptr;
     StageOut out_;
     SmTransaction reads_{SmCommand::RfRequestReads};
+    smtlm_read_grant grants_[SMTLM_MAX_BANKS];
+    SmTransaction arbitrate_{SmCommand::RfArbitrate};
 };
 
 } // namespace smtlm

@@ -15,7 +15,8 @@ extern "C" {
 
 namespace smtlm {
 
-// The reader's side of a StagePut into its set t.set of `row`.
+// The reader's side of a StagePut into its set t.set of `row`: result = the slot taken, or -1
+// with status SMTLM_EFULL.
 inline void stage_accept(smtlm_regset *row, SmTransaction &t)
 {
     const int slot = smtlm_regset_move_in(&row[t.set], t.sub_core, t.slot, t.inst, t.uid);
@@ -67,14 +68,13 @@ class StageOut {
     {
         StageOut *o = static_cast<StageOut *>(ctx);
         SmTransaction &t = o->t_; // one payload object reused (a put never nests in another)
-        t.status = SMTLM_OK;
         t.set = set;
         t.sub_core = sub_core;
         t.slot = s;
         t.inst = r;
         t.uid = uid;
         (set == o->other_set_ ? o->other_ : o->to_)->call(t);
-        return t.status == SMTLM_OK ? (int)t.result : -1;
+        return (int)t.result; // the slot, or -1 when refused (stage_accept)
     }
     const smtlm_regset *row_ = nullptr;
     SmInitiatorSocket *to_ = nullptr, *other_ = nullptr;
