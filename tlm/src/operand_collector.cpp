@@ -43,9 +43,7 @@ int OperandCollector::request_reads_cb(void *ctx, unsigned cu, unsigned warp, un
                                        unsigned ops, unsigned *queued)
 {
     OperandCollector *o = static_cast<OperandCollector *>(ctx);
-    SmTransaction &t = o->reads_; // one payload object reused
-    t.status = SMTLM_OK;
-    t.result = 0;
+    SmTransaction &t = o->reads_; // one payload object reused (the handler sets status and result)
     t.cu = cu;
     t.warp = warp;
     t.sched = sched;
@@ -54,17 +52,6 @@ int OperandCollector::request_reads_cb(void *ctx, unsigned cu, unsigned warp, un
     const int rc = o->rf.call(t);
     *queued = (unsigned)t.result;
     return rc;
-}
-
-int OperandCollector::step(uint64_t now)
-{
-    smtlm_opcoll_dispatch(&oc_, now);
-    SmTransaction &t = arbitrate_; // one payload object reused, with room for every bank's grant
-    t.result = 0;
-    rf.call(t);
-    if (t.result)
-        smtlm_opcoll_collect(&oc_, now, grants_, (unsigned)t.result);
-    return smtlm_opcoll_allocate(&oc_, now);
 }
 
 } // namespace smtlm

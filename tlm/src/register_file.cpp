@@ -16,12 +16,6 @@ int RegisterFile::init(const smtlm_rf_cfg &cfg)
     return rc;
 }
 
-void RegisterFile::drain_writes()
-{
-    if (smtlm_rf_writes_pending(&rf_))
-        smtlm_rf_drain_writes(&rf_);
-}
-
 void RegisterFile::release_cb(void *ctx, unsigned warp, unsigned reg)
 {
     SmTransaction t{SmCommand::WarpRelease};
@@ -50,8 +44,11 @@ void RegisterFile::on_read(SmTransaction &t)
 
 void RegisterFile::on_write(SmTransaction &t)
 {
+    if (t.cmd == SmCommand::RfTryWrite) { // writeback: one per written register
+        t.result = smtlm_rf_try_write(&rf_, t.warp, t.sched, t.reg);
+        return;
+    }
     switch (t.cmd) {
-    case SmCommand::RfTryWrite: t.result = smtlm_rf_try_write(&rf_, t.warp, t.sched, t.reg); break;
     case SmCommand::RfCanWrite: t.result = smtlm_rf_can_write(&rf_, t.warp, t.sched, t.reg); break;
     case SmCommand::RfWrite: smtlm_rf_write_reg(&rf_, t.warp, t.sched, t.reg); break;
     default: t.status = SMTLM_EINVAL; break;

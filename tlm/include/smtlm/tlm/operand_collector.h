@@ -36,8 +36,18 @@ class OperandCollector : public sc_core::sc_module {
     // access (StageOut::try_dmi; call once all blocks are bound). Returns whether they did.
     bool use_stage_dmi();
     void reset() { smtlm_opcoll_reset(&oc_); }
-    // One read-operand step: dispatch, one arbitration step's grants, allocate. Returns a status.
-    int step(uint64_t now);
+    // One read-operand step: dispatch, one arbitration step's grants (one transaction), allocate.
+    // Returns a status. Inline: it runs up to reg_file_port_throughput times per cycle.
+    int step(uint64_t now)
+    {
+        smtlm_opcoll_dispatch(&oc_, now);
+        SmTransaction &t = arbitrate_; // one payload object reused, with room for every bank's grant
+        t.result = 0;
+        rf.call(t);
+        if (t.result)
+            smtlm_opcoll_collect(&oc_, now, grants_, (unsigned)t.result);
+        return smtlm_opcoll_allocate(&oc_, now);
+    }
     void sample() { smtlm_opcoll_sample(&oc_); }
     bool idle() const { return smtlm_opcoll_idle(&oc_); }
     void skip(uint64_t k) { smtlm_opcoll_skip(&oc_, k); }

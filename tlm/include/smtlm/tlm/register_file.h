@@ -29,7 +29,11 @@ class RegisterFile : public sc_core::sc_module {
     const char *cfg_error() const { return rf_.cfg_error; }
     void reset() { smtlm_rf_reset(&rf_); }
     // Writeback phase (fix mode): one buffered write lands in every bank that holds some.
-    void drain_writes();
+    void drain_writes()
+    {
+        if (smtlm_rf_writes_pending(&rf_))
+            smtlm_rf_drain_writes(&rf_);
+    }
     // End of an arbitration step: write allocations clear.
     void end_step() { smtlm_rf_end_step(&rf_); }
     bool idle() const { return smtlm_rf_idle(&rf_); }

@@ -111,9 +111,14 @@ class WarpEventsOut {
     static void store_sent(void *c, unsigned w) { send(c, SmCommand::StoreSent, w); }
     static void store_acked(void *c, unsigned w) { send(c, SmCommand::StoreAcked, w); }
     static void atomic_done(void *c, unsigned w, unsigned lanes) { send(c, SmCommand::AtomicDone, w, nullptr, 0, lanes); }
-    static void written_back(void *c, const smtlm_inst *in, unsigned mask)
+    static void written_back(void *c, const smtlm_inst *in, unsigned mask) // one per ALU instruction
     {
-        send(c, SmCommand::WarpWrittenBack, in->warp, in, 0, (long)mask);
+        SmTransaction &t = static_cast<WarpEventsOut *>(c)->t_;
+        t.cmd = SmCommand::WarpWrittenBack;
+        t.warp = in->warp;
+        t.in = in;
+        t.result = (long)mask;
+        static_cast<WarpEventsOut *>(c)->sock_.call(t); // the issue stage answers SMTLM_OK
     }
     SmInitiatorSocket &sock_;
     SmTransaction t_{SmCommand::WarpRelease};
@@ -129,10 +134,8 @@ class RfWriteOut {
     static long send(void *ctx, SmCommand c, unsigned warp, unsigned sched, unsigned reg)
     {
         RfWriteOut *o = static_cast<RfWriteOut *>(ctx);
-        SmTransaction &t = o->t_; // reused: a write never nests in another
+        SmTransaction &t = o->t_; // reused: a write never nests in another (the answer is in result)
         t.cmd = c;
-        t.status = SMTLM_OK;
-        t.result = 0;
         t.warp = warp;
         t.sched = sched;
         t.reg = reg;
