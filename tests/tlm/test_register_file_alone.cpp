@@ -41,6 +41,15 @@ struct Bench : sc_core::sc_module {
         t.req = smtlm_read_req{cu, op, reg};
         return oc.call(t);
     }
+    // One RfRequestReads transaction with `list`; returns (status, instructions queued whole).
+    std::pair<int, long> request_reads(const std::vector<smtlm::SmInstReads> &list)
+    {
+        smtlm::SmTransaction t{smtlm::SmCommand::RfRequestReads};
+        t.reads = list.data();
+        t.n_reads = (unsigned)list.size();
+        oc.call(t);
+        return {t.status, t.result};
+    }
     std::vector<smtlm_read_grant> arbitrate()
     {
         smtlm_read_grant g[SMTLM_MAX_BANKS];
@@ -80,6 +89,43 @@ TEST(RegisterFileAlone, ReadsAreQueuedPerBankAndTheHeadIsGranted)
     EXPECT_EQ(g[0].cu, 1);
     EXPECT_TRUE(b.arbitrate().empty()); // empty file: no grant
     EXPECT_EQ(b.rf.state().wait_steps[3], 1u); // bank 3 left a read waiting in the first step
+}
+
+// RfRequestReads: the reads of several instructions in one transaction, queued in list order
+// (each instruction's slots in operand order), as one request per operand would queue them.
+TEST(RegisterFileAlone, AListOfInstructionReadsIsQueuedInOrder)
+{
+    Bench b(0);
+    const int16_t a[] = {7, 5}, c[] = {6};
+    // CU 2 (warp 0): R7 -> bank 3, R5 -> bank 1; CU 1 (warp 1): R6 -> (6 + 1) mod 4 = bank 3
+    EXPECT_EQ(b.request_reads({{a, 0, 2, 0, 0x3}, {c, 1, 1, 0, 0x1}}), std::make_pair((int)SMTLM_OK, 2L));
+    std::vector<smtlm_read_grant> g = b.arbitrate();
+    ASSERT_EQ(g.size(), 2u);
+    EXPECT_EQ(g[0].bank, 1);
+    EXPECT_EQ(g[0].cu, 2);
+    EXPECT_EQ(g[0].operand, 1);
+    EXPECT_EQ(g[1].bank, 3);
+    EXPECT_EQ(g[1].cu, 2); // queued before CU 1's read of the same bank
+    EXPECT_EQ(g[1].operand, 0);
+    g = b.arbitrate();
+    ASSERT_EQ(g.size(), 1u);
+    EXPECT_EQ(g[0].cu, 1);
+}
+
+// A refused instruction (scheduler 4 of 4 has no banks) stops the list: the ones before it are
+// queued, the status says why and the result counts them.
+TEST(RegisterFileAlone, AListStopsAtARefusedInstruction)
+{
+    Bench b(0);
+    const int16_t r4[] = {4}, r5[] = {5};
+    // CU 3 (warp 0, scheduler 1): R4 -> bank 0 + 4; CU 4: scheduler 4 does not exist; CU 5 not reached
+    EXPECT_EQ(b.request_reads({{r4, 0, 3, 1, 0x1}, {r5, 0, 4, 4, 0x1}, {r5, 0, 5, 0, 0x1}}),
+              std::make_pair((int)SMTLM_EINVAL, 1L));
+    const std::vector<smtlm_read_grant> g = b.arbitrate();
+    ASSERT_EQ(g.size(), 1u);
+    EXPECT_EQ(g[0].bank, 4);
+    EXPECT_EQ(g[0].cu, 3);
+    EXPECT_TRUE(b.arbitrate().empty());
 }
 
 TEST(RegisterFileAlone, AWriteBlocksItsBankForTheStep)

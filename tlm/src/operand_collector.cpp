@@ -7,6 +7,7 @@ OperandCollector::OperandCollector(sc_core::sc_module_name name)
 {
     oc_.cfg_error = nullptr;
     arbitrate_.grants = grants_;
+    reads_.reads = pending_;
 }
 
 bool OperandCollector::use_stage_dmi() { return out_.try_dmi(&oc_.out); }
@@ -37,21 +38,34 @@ int OperandCollector::request_cb(void *ctx, unsigned bank, smtlm_read_req req)
     return static_cast<OperandCollector *>(ctx)->rf.call(t);
 }
 
-// An instruction's reads as one transaction (the register file queues them as the C engine's
-// smtlm_rf_request_reads does).
+// An allocated instruction's reads, posted: they go to the register file in one RfRequestReads
+// transaction at the end of the step (send_reads), in allocation order. The result is the C
+// engine's, where each allocation queues its reads at once:
+// - nothing looks at the read queues between an allocation and the end of its step (the
+//   arbitration comes first in a step, the writes in earlier phases of the cycle);
+// - every read is queued: a bank's queue holds SMTLM_RF_QUEUE_CAP = 256 reads, and at most
+//   SMTLM_MAX_CUS (64) units x SMTLM_MAX_SRC (4) operands = 256 wait at any time; a valid
+//   instruction's scheduler always has its banks. So *queued = every slot asked for.
+// Should a register file still refuse (it reports why), the step ends with its error and the SM
+// stops, as the C engine would (after the rest of that step's allocations).
+static_assert(SMTLM_MAX_CUS * SMTLM_MAX_SRC <= SMTLM_RF_QUEUE_CAP, "a bank's read queue holds every waiting read");
+
 int OperandCollector::request_reads_cb(void *ctx, unsigned cu, unsigned warp, unsigned sched, const int16_t *src,
                                        unsigned ops, unsigned *queued)
 {
     OperandCollector *o = static_cast<OperandCollector *>(ctx);
-    SmTransaction &t = o->reads_; // one payload object reused (the handler sets status and result)
-    t.cu = cu;
-    t.warp = warp;
-    t.sched = sched;
-    t.src = src;
-    t.ops = ops;
-    const int rc = o->rf.call(t);
-    *queued = (unsigned)t.result;
-    return rc;
+    o->pending_[o->n_reads_++] = SmInstReads{src, (uint16_t)warp, (uint8_t)cu, (uint8_t)sched, (uint8_t)ops};
+    *queued = ops;
+    return SMTLM_OK;
+}
+
+int OperandCollector::send_reads(int rc)
+{
+    SmTransaction &t = reads_; // one payload object reused (the handler sets status and result)
+    t.n_reads = n_reads_;
+    n_reads_ = 0;
+    const int st = rf.call(t);
+    return rc ? rc : st;
 }
 
 } // namespace smtlm

@@ -24,19 +24,19 @@ void RegisterFile::release_cb(void *ctx, unsigned warp, unsigned reg)
     static_cast<RegisterFile *>(ctx)->release.call(t);
 }
 
-void RegisterFile::on_read(SmTransaction &t)
+void RegisterFile::on_read_other(SmTransaction &t)
 {
     switch (t.cmd) {
     case SmCommand::RfBank: t.result = smtlm_rf_bank(&rf_, t.reg, t.warp, t.sched); break;
     case SmCommand::RfRequest: t.status = smtlm_rf_request(&rf_, t.bank, t.req); break;
-    case SmCommand::RfRequestReads: {
-        unsigned queued = 0;
-        t.status = smtlm_rf_request_reads(&rf_, t.cu, t.warp, t.sched, t.src, t.ops, &queued);
-        t.result = queued;
-        break;
-    }
-    case SmCommand::RfArbitrate: // an empty file grants nothing (and moves no priority)
-        t.result = rf_.nonempty ? smtlm_rf_arbitrate(&rf_, t.grants) : 0;
+    case SmCommand::RfRequestReads: // in order, as the C engine queues them one instruction at a time
+        for (t.result = 0; t.result < (long)t.n_reads; t.result++) {
+            const SmInstReads &r = t.reads[t.result];
+            unsigned queued;
+            t.status = smtlm_rf_request_reads(&rf_, r.cu, r.warp, r.sched, r.src, r.ops, &queued);
+            if (t.status != SMTLM_OK)
+                break;
+        }
         break;
     default: t.status = SMTLM_EINVAL; break;
     }

@@ -1,7 +1,8 @@
 // OperandCollector: collector units, input ports and dispatch units of one SM (C kernel
 // smtlm_opcoll). Instructions arrive in its ID_OC sets from the issue stage; it queues their
-// reads in the register file, takes one arbitration step's grants per step (one transaction)
-// and hands collected instructions into the units' OC_EX sets (OC_EX_MEM goes to the LDST).
+// reads in the register file (the reads of a step's allocations in one transaction at the end of
+// the step), takes one arbitration step's grants per step (one transaction) and hands collected
+// instructions into the units' OC_EX sets (OC_EX_MEM goes to the LDST).
 #ifndef SMTLM_TLM_OPERAND_COLLECTOR_H
 #define SMTLM_TLM_OPERAND_COLLECTOR_H
 
@@ -35,9 +36,14 @@ class OperandCollector : public sc_core::sc_module {
     // Puts into the next block's sets without a transaction when every reader grants direct
     // access (StageOut::try_dmi; call once all blocks are bound). Returns whether they did.
     bool use_stage_dmi();
-    void reset() { smtlm_opcoll_reset(&oc_); }
-    // One read-operand step: dispatch, one arbitration step's grants (one transaction), allocate.
-    // Returns a status. Inline: it runs up to reg_file_port_throughput times per cycle.
+    void reset()
+    {
+        smtlm_opcoll_reset(&oc_);
+        n_reads_ = 0;
+    }
+    // One read-operand step: dispatch, one arbitration step's grants (one transaction), allocate,
+    // then the reads of the instructions allocated (one transaction). Returns a status. Inline:
+    // it runs up to reg_file_port_throughput times per cycle.
     int step(uint64_t now)
     {
         smtlm_opcoll_dispatch(&oc_, now);
@@ -46,7 +52,8 @@ class OperandCollector : public sc_core::sc_module {
         rf.call(t);
         if (t.result)
             smtlm_opcoll_collect(&oc_, now, grants_, (unsigned)t.result);
-        return smtlm_opcoll_allocate(&oc_, now);
+        const int rc = smtlm_opcoll_allocate(&oc_, now);
+        return n_reads_ ? send_reads(rc) : rc;
     }
     void sample() { smtlm_opcoll_sample(&oc_); }
     bool idle() const { return smtlm_opcoll_idle(&oc_); }
@@ -59,10 +66,13 @@ class OperandCollector : public sc_core::sc_module {
     static int request_cb(void *ctx, unsigned bank, smtlm_read_req req);
     static int request_reads_cb(void *ctx, unsigned cu, unsigned warp, unsigned sched, const int16_t *src, unsigned ops,
                                 unsigned *queued);
+    int send_reads(int rc);
     smtlm_opcoll oc_;
     smtlm_rf_cfg rf_cfg_{};
     smtlm_regset *row_ = nullptr;
     StageOut out_;
+    SmInstReads pending_[SMTLM_MAX_CUS]; // this step's allocations' reads, in allocation order
+    unsigned n_reads_ = 0;
     SmTransaction reads_{SmCommand::RfRequestReads};
     smtlm_read_grant grants_[SMTLM_MAX_BANKS];
     SmTransaction arbitrate_{SmCommand::RfArbitrate};

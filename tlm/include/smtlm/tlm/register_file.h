@@ -14,7 +14,15 @@ extern "C" {
 namespace smtlm {
 
 class RegisterFile : public sc_core::sc_module {
-    void on_read(SmTransaction &t);  // read
+    // read: the arbitration step (every step) here, the rest in on_read_other
+    void on_read(SmTransaction &t)
+    {
+        if (t.cmd == SmCommand::RfArbitrate) // an empty file grants nothing (and moves no priority)
+            t.result = rf_.nonempty ? smtlm_rf_arbitrate(&rf_, t.grants) : 0;
+        else
+            on_read_other(t);
+    }
+    void on_read_other(SmTransaction &t);
     void on_write(SmTransaction &t); // wb_write, ldst_write
 
   public:

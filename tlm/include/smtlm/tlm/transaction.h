@@ -32,8 +32,8 @@ enum class SmCommand : uint8_t {
     StagePut,      // pipeline register set `set`: hand `inst` (age `uid`) in, slot per sub_core/slot
     RfBank,        // result = bank of (reg, warp, sched)
     RfRequest,     // queue read `req` on `bank`
-    RfRequestReads, // queue the reads of operand slots `ops` of CU `cu`'s instruction (`src`, warp,
-                    // sched); result = the slots queued
+    RfRequestReads, // queue, in order, the reads of reads[0 .. n_reads-1] (each the operand slots
+                    // of one collector unit's instruction); result = the instructions queued whole
     RfArbitrate,   // one arbitration step: grants[0 .. result-1]
     RfTryWrite,    // result = smtlm_rf_write_result of (warp, sched, reg)
     RfCanWrite,    // result = 1 if the register's bank is free in this step
@@ -54,6 +54,14 @@ enum class SmCommand : uint8_t {
     MuonWriteback, // (warp, reg) written back in `cycle`: forwarding and cache invalidation
 };
 
+// The reads of one instruction in a collector unit: operand slots `ops` (bit i: src[i]) of CU
+// `cu`, for warp `warp` of scheduler `sched` (RfRequestReads carries a list of them).
+struct SmInstReads {
+    const int16_t *src;
+    uint16_t warp;
+    uint8_t cu, sched, ops;
+};
+
 struct SmTransaction {
     SmCommand cmd;
     int status = SMTLM_OK;
@@ -64,8 +72,9 @@ struct SmTransaction {
     const smtlm_inst *in = nullptr;
     smtlm_read_req req{};
     smtlm_read_grant *grants = nullptr; // RfArbitrate: room for every bank
-    const int16_t *src = nullptr;       // RfRequestReads: the instruction's source registers
-    unsigned cu = 0, ops = 0;           // RfRequestReads
+    const SmInstReads *reads = nullptr; // RfRequestReads: the instructions' reads ...
+    unsigned n_reads = 0;               // ... and how many
+    unsigned cu = 0;                    // MuonReadData: the collector entry
     uint64_t cycle = 0;                 // Muon*: the cycle of the call
     const smtlm_muon_coll_req *mreq = nullptr;
     const smtlm_muon_coll_resp *mresp = nullptr;
