@@ -188,6 +188,16 @@ static int is_longop_load(const smtlm_inst *in)
            (in->mem_space == SMTLM_MEM_GLOBAL || in->mem_space == SMTLM_MEM_LOCAL || in->mem_space == SMTLM_MEM_TEX);
 }
 
+/* Accel-Sim's trace_done: set when next() ran dry, else asked of has_more. A warp's stream
+ * moves only when decode fills its empty ibuffer, so asking here, when an EXIT issues, gives
+ * the answer the question would have had right after the warp's last decode. */
+static int stream_done(const smtlm_issue_ports *env, smtlm_warp *wp, unsigned w)
+{
+    if (!wp->trace_done && env->src.has_more && !env->src.has_more(env->src.ctx, env->sm_id, w))
+        wp->trace_done = 1;
+    return wp->trace_done;
+}
+
 /* The functional effects of the rare instructions (atomics, EXIT, BAR, MEMBAR), in
  * issue_warp's order; the warp may wait from now on. */
 COLD void issue_special(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w, const smtlm_inst *in)
@@ -203,7 +213,7 @@ COLD void issue_special(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned
         if (warp_functional_done(wp)) {
             iss->fdone |= 1ull << w;
             /* (a warp that issues was not done before: only an EXIT gets it here) */
-            if (wp->trace_done) {
+            if (stream_done(env, wp, w)) {
                 smtlm_issue_ibuffer_flush(iss, env->pool, w);
                 smtlm_issue_barrier_exit(iss, w);
             }

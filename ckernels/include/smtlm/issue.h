@@ -22,7 +22,8 @@ extern "C" {
 typedef struct smtlm_inst_source {
     void *ctx;
     int (*next)(void *ctx, unsigned sm, unsigned warp, smtlm_inst_desc *out);
-    /* 1 if the warp's stream holds another instruction (Accel-Sim's trace_done test). */
+    /* 1 if the warp's stream holds another instruction (Accel-Sim's trace_done test). A pure
+     * query: its answer may change only with next() (the issue stage asks it lazily). */
     int (*has_more)(void *ctx, unsigned sm, unsigned warp);
 } smtlm_inst_source;
 
@@ -61,7 +62,7 @@ typedef struct smtlm_warp {
     uint8_t ib_valid[2];
     uint8_t next;              /* ibuffer slot the scheduler looks at */
     uint8_t done_exit;         /* slot unused or warp exited */
-    uint8_t trace_done;        /* instruction stream exhausted */
+    uint8_t trace_done;        /* instruction stream known to be exhausted (asked lazily) */
     uint8_t membar;
     uint8_t cta;               /* CTA slot */
     uint8_t n_completed;       /* lanes that executed EXIT or lie outside the CTA */
