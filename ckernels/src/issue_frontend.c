@@ -62,6 +62,7 @@ void smtlm_issue_reset(smtlm_issue *iss)
     }
     smtlm_sb_reset(&iss->sb);
     smtlm_issue_route_init(iss);
+    iss->warps_all = all_warps(n);
     iss->ib_empty = all_warps(n);
     iss->fdone = all_warps(n);
     iss->exited = all_warps(n);
@@ -254,10 +255,11 @@ static void exit_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w
     }
 }
 
-/* Rotates an n-bit warp mask so that bit 0 is warp `start` (0 < start < n <= 64). */
-static uint64_t rotate(uint64_t m, unsigned start, unsigned n)
+/* Rotates an n-bit warp mask so that bit 0 is warp `start` (0 < start < n <= 64); all = the
+ * n-bit mask. */
+static uint64_t rotate(uint64_t m, unsigned start, unsigned n, uint64_t all)
 {
-    return start ? ((m >> start) | (m << (n - start))) & all_warps(n) : m;
+    return start ? ((m >> start) | (m << (n - start))) & all : m;
 }
 
 static int exit_ready(const smtlm_issue *iss, unsigned w)
@@ -274,16 +276,16 @@ static int fetch(smtlm_issue *iss, const smtlm_issue_ports *env)
     if (iss->fetch_valid)
         return 1;
     const unsigned n = iss->cfg.max_warps;
-    const uint64_t all = all_warps(n);
+    const uint64_t all = iss->warps_all;
     const uint64_t fetchable = iss->ib_empty & ~iss->fdone & all;
     uint64_t exitable = iss->fdone & ~iss->exited & all;
     if (!(fetchable | exitable)) /* the usual full buffers: the scan would find nothing */
         return 0;
     const unsigned start = (iss->last_fetched + 1) % n;
-    uint64_t rf = rotate(fetchable, start, n);
+    uint64_t rf = rotate(fetchable, start, n, all);
     unsigned span = rf ? smtlm_ctz64(rf) + 1 : n; /* positions scanned in this call */
     if (exitable) {
-        uint64_t re = rotate(exitable, start, n);
+        uint64_t re = rotate(exitable, start, n, all);
         if (span < 64)
             re &= (1ull << span) - 1;
         while (re) {

@@ -143,7 +143,7 @@ HOT int route(const smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, 
         const unsigned k = (unsigned)in->spec - 1;
         set = k < SMTLM_MAX_SPEC_UNITS && iss->cfg.n_spec_units[k] > 0 ? (unsigned)SMTLM_ID_OC_SPEC(k) : ROUTE_NONE;
     }
-    if (set == ROUTE_NONE || (iss->cfg.dual_issue_diff_units && prev == u) ||
+    if (set == ROUTE_NONE || (prev != SMTLM_UNIT_NONE && iss->cfg.dual_issue_diff_units && prev == u) ||
         !smtlm_stage_has_free(&env->out, set, iss->cfg.sub_core, s))
         return -1;
     *unit = u;
@@ -235,6 +235,10 @@ void smtlm_issue_special(smtlm_issue *iss, const smtlm_issue_ports *env, unsigne
     issue_special(iss, env, w, in);
 }
 
+/* The ops with functional effects at issue (atomics are flagged apart); op < 32. */
+#define SPECIAL_OPS (1u << SMTLM_OP_EXIT | 1u << SMTLM_OP_BARRIER | 1u << SMTLM_OP_MEMBAR)
+_Static_assert(SMTLM_OP_COUNT <= 32, "SPECIAL_OPS is a 32-bit op mask");
+
 /* GPGPU-Sim issue_warp: into the ID_OC slot, functional effects (EXIT lanes, barrier, membar,
  * atomics), scoreboard reservation, ibuffer slot freed and stepped (ibuffer_step). */
 HOT void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w, unsigned set,
@@ -260,7 +264,7 @@ HOT void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, 
     iss->issued++;
     iss->issued_this_cycle++;
     const unsigned op = in->op;
-    if (in->atomic || op == SMTLM_OP_EXIT || op == SMTLM_OP_BARRIER || op == SMTLM_OP_MEMBAR)
+    if ((SPECIAL_OPS >> (op & 31) & 1) | in->atomic)
         issue_special(iss, env, w, in);
     smtlm_sb_reserve(&iss->sb, w, in, op == SMTLM_OP_LOAD && is_longop_load(in));
 }
@@ -356,15 +360,15 @@ HOT void count_sb_stalls(smtlm_issue *iss, uint64_t m, sched_seen *seen)
 HOT void set_last(smtlm_issue *iss, smtlm_sched *sc, unsigned w)
 {
     sc->last = (int16_t)(w / iss->cfg.n_sched);
-    sc->after_last = w >= 63 ? 0 : ~0ull << (w + 1);
+    sc->after_last = ~1ull << w; /* warps w+1 .. 63 (none for w = 63) */
 }
 
-/* lrr: the live supervised warps in warp-id order, starting just after the last that issued. */
-HOT void walk_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, sched_seen *seen)
+/* lrr: the live supervised warps in warp-id order, starting just after the last that issued.
+ * cand: the live supervised warps; stuck: those of them in sb_stuck. */
+HOT void walk_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, uint64_t cand, uint64_t stuck,
+                  sched_seen *seen)
 {
     smtlm_sched *sc = &iss->sched[s];
-    const uint64_t cand = sc->sup_mask & ~iss->exited;
-    const uint64_t stuck = cand & sb_stuck(iss);
     const uint64_t hi = cand & sc->after_last;
     for (uint64_t part = hi, rest = cand & ~hi;; part = rest, rest = 0) {
         while (part) {
@@ -388,7 +392,8 @@ HOT void walk_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, sc
 /* gto/oldest: (gto) the last warp that issued, then the warps that do not wait by age, then
  * the waiting ones in warp-id order. Every waiting test of the ordering runs before the walk,
  * as in the sort it replaces (a test may release a membar). */
-HOT void walk_age(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, int greedy, sched_seen *seen)
+HOT void walk_age(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, int greedy, uint64_t stuck_all,
+              sched_seen *seen)
 {
     smtlm_sched *sc = &iss->sched[s];
     const uint64_t cand = sc->sup_mask & ~iss->exited;
@@ -408,7 +413,7 @@ HOT void walk_age(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, in
             return;
         }
     }
-    const uint64_t skip = first | waiting, stuck = cand & sb_stuck(iss) & ~skip;
+    const uint64_t skip = first | waiting, stuck = cand & stuck_all & ~skip;
     for (unsigned i = 0; i < sc->n_age; i++) {
         const unsigned w = sc->age[i];
         if (skip >> w & 1)
@@ -459,6 +464,23 @@ HOT void sched_done(smtlm_issue *iss, unsigned s, const sched_seen *seen)
 
 void smtlm_issue_bind(smtlm_issue *iss, const smtlm_issue_ports *ports) { iss->ports = *ports; }
 
+/* lrr, every scheduler in turn. When all of a scheduler's live warps are stuck (or it has none),
+ * the walk would only count each one's scoreboard stall: counted directly. */
+HOT void cycle_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned n, uint64_t stuck_all)
+{
+    for (unsigned k = 0; k < n; k++) {
+        sched_seen seen = {0, 0, 0};
+        const uint64_t cand = iss->sched[s].sup_mask & ~iss->exited, stuck = cand & stuck_all;
+        if (stuck == cand)
+            count_sb_stalls(iss, cand, &seen);
+        else
+            walk_lrr(iss, env, s, cand, stuck, &seen);
+        sched_done(iss, s, &seen);
+        if (++s == n)
+            s = 0;
+    }
+}
+
 int smtlm_issue_cycle(smtlm_issue *iss, uint64_t now)
 {
     iss->ports.now = now;
@@ -467,19 +489,24 @@ int smtlm_issue_cycle(smtlm_issue *iss, uint64_t now)
     const smtlm_sched_policy policy = iss->cfg.policy;
     iss->issued_this_cycle = 0;
     unsigned s = iss->issue_prio;
-    for (unsigned k = 0; k < n; k++) {
-        sched_seen seen = {0, 0, 0};
-        if (policy == SMTLM_SCHED_LRR)
-            walk_lrr(iss, env, s, &seen);
-        else if (policy == SMTLM_SCHED_GTO)
-            walk_age(iss, env, s, 1, &seen);
-        else if (policy == SMTLM_SCHED_OLDEST)
-            walk_age(iss, env, s, 0, &seen);
-        else
-            walk_list(iss, env, s, &seen);
-        sched_done(iss, s, &seen);
-        if (++s == n)
-            s = 0;
+    /* A walk changes only its own scheduler's warps (and barrier state, which sb_stuck does not
+     * read), so one sb_stuck at the start serves every scheduler of the cycle. */
+    const uint64_t stuck_all = sb_stuck(iss);
+    if (policy == SMTLM_SCHED_LRR) {
+        cycle_lrr(iss, env, s, n, stuck_all);
+    } else {
+        for (unsigned k = 0; k < n; k++) {
+            sched_seen seen = {0, 0, 0};
+            if (policy == SMTLM_SCHED_GTO)
+                walk_age(iss, env, s, 1, stuck_all, &seen);
+            else if (policy == SMTLM_SCHED_OLDEST)
+                walk_age(iss, env, s, 0, stuck_all, &seen);
+            else
+                walk_list(iss, env, s, &seen);
+            sched_done(iss, s, &seen);
+            if (++s == n)
+                s = 0;
+        }
     }
     iss->issue_prio = iss->issue_prio + 1 == n ? 0 : iss->issue_prio + 1;
     return iss->error;

@@ -113,6 +113,7 @@ typedef struct smtlm_issue {
     smtlm_sched sched[SMTLM_MAX_SCHED];
     uint8_t issued_last[SMTLM_MAX_SCHED];
     smtlm_scoreboard sb;
+    uint64_t warps_all;            /* the max_warps warp slots as a mask */
     uint64_t ib_empty;             /* warps whose ibuffer is empty (both slots) */
     uint64_t fdone;                /* functionally done warps (all lanes exited) or unused */
     uint64_t exited;               /* done_exit as a mask */
