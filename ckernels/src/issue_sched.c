@@ -150,6 +150,15 @@ HOT int route(const smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, 
     return (int)set;
 }
 
+/* Caches the verdict `hit` of warp w's next instruction. */
+HOT void cache_verdict(smtlm_issue *iss, unsigned w, int hit)
+{
+    const uint64_t b = 1ull << w;
+    iss->sb_known |= b;
+    iss->sb.dirty &= ~b;
+    iss->sb_blocked = (iss->sb_blocked & ~b) | ((uint64_t)hit << w);
+}
+
 /* Recomputes the cached verdict of warp w's next instruction. */
 HOT int sb_verdict(smtlm_issue *iss, unsigned w, const smtlm_inst *in)
 {
@@ -311,7 +320,11 @@ HOT int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsi
     seen->valid = 1;
     const smtlm_warp *wp = &iss->warp[w];
     const smtlm_inst *in = smtlm_pool_get(env->pool, wp->ib[wp->next]);
-    if (blocked_on_scoreboard(iss, w, in)) {
+    /* A verdict is cached only when the warp does not issue: issuing clears it anyway. */
+    const int known = (int)((iss->sb_known & ~iss->sb.dirty) >> w & 1);
+    if (known ? (int)(iss->sb_blocked >> w & 1) : smtlm_sb_collides(&iss->sb, w, in)) {
+        if (!known)
+            cache_verdict(iss, w, 1);
         stall[SMTLM_WS_SCOREBOARD]++;
         return 0;
     }
@@ -319,6 +332,8 @@ HOT int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsi
     unsigned unit;
     const int set = route(iss, env, s, in, SMTLM_UNIT_NONE, &unit);
     if (set < 0) {
+        if (!known)
+            cache_verdict(iss, w, 0);
         stall[SMTLM_WS_UNIT_BUSY]++;
         return 0;
     }
@@ -379,7 +394,7 @@ HOT void walk_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, ui
                 break;
             const unsigned w = smtlm_ctz64(slow);
             if (examine(iss, env, s, w, seen)) {
-                set_last(iss, sc, w);
+                sc->after_last = ~1ull << w; /* (lrr reads no `last`) */
                 return;
             }
             part &= ~before << 1; /* drops the counted warps and w */

@@ -86,7 +86,8 @@ typedef struct smtlm_cta_slot {
 typedef struct smtlm_sched {
     uint8_t n_sup;
     uint8_t sup[SMTLM_MAX_WARPS];  /* supervised warps (wid mod n_sched == id), all slots */
-    int16_t last;                  /* index in sup of the last warp that issued; -1 = none */
+    int16_t last;                  /* index in sup of the last warp that issued; -1 = none (not
+                                    * kept under lrr, which reads after_last) */
     uint64_t after_last;           /* warp ids above the last that issued (all when none): lrr */
     uint8_t turn;                  /* rrr */
     uint64_t sup_mask;             /* the supervised warps as a mask over warp ids */
