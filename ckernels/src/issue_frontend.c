@@ -54,7 +54,7 @@ void smtlm_issue_reset(smtlm_issue *iss)
             sc->sup_mask |= 1ull << w;
         }
         sc->last = -1;
-        sc->after_last = ~0ull;
+        sc->lrr_start = 0;
         sc->turn = 0;
         sc->active_set = 0;
         sc->n_age = 0;

@@ -309,13 +309,15 @@ COLD int issue_second(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s
 HOT int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w, sched_seen *seen)
 {
     uint64_t *stall = iss->warp_stall[w];
-    if (waiting(iss, w)) {
-        stall[wait_reason(iss, w)]++;
-        return 0;
-    }
-    if (iss->ib_empty >> w & 1) {
-        stall[SMTLM_WS_IBUFFER_EMPTY]++;
-        return 0;
+    if ((iss->may_wait | iss->ib_empty) >> w & 1) { /* one test for the usual warp */
+        if (waiting(iss, w)) {
+            stall[wait_reason(iss, w)]++;
+            return 0;
+        }
+        if (iss->ib_empty >> w & 1) {
+            stall[SMTLM_WS_IBUFFER_EMPTY]++;
+            return 0;
+        }
     }
     seen->valid = 1;
     const smtlm_warp *wp = &iss->warp[w];
@@ -371,37 +373,38 @@ HOT void count_sb_stalls(smtlm_issue *iss, uint64_t m, sched_seen *seen)
         iss->warp_stall[smtlm_ctz64(m)][SMTLM_WS_SCOREBOARD]++;
 }
 
-/* The warp that issued: its supervised position (and, for lrr, the warps after it). */
+/* The warp that issued: its supervised position (gto, oldest, rrr, two_level). */
 HOT void set_last(smtlm_issue *iss, smtlm_sched *sc, unsigned w)
 {
     sc->last = (int16_t)(w / iss->cfg.n_sched);
-    sc->after_last = ~1ull << w; /* warps w+1 .. 63 (none for w = 63) */
 }
 
-/* lrr: the live supervised warps in warp-id order, starting just after the last that issued.
- * cand: the live supervised warps; stuck: those of them in sb_stuck. */
+static inline uint64_t rotr64(uint64_t m, unsigned k) { return k ? m >> k | m << (64 - k) : m; }
+static inline uint64_t rotl64(uint64_t m, unsigned k) { return k ? m << k | m >> (64 - k) : m; }
+
+/* lrr: the live supervised warps in warp-id order, starting just after the last that issued:
+ * the masks rotated right by that start put the walk order in bit order (warp ids run below
+ * 64, so the wrap-around is the same as walking ids > last, then the rest). cand: the live
+ * supervised warps; stuck: those of them in sb_stuck (counted in bulk up to the next warp
+ * examined). */
 HOT void walk_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, uint64_t cand, uint64_t stuck,
                   sched_seen *seen)
 {
     smtlm_sched *sc = &iss->sched[s];
-    const uint64_t hi = cand & sc->after_last;
-    for (uint64_t part = hi, rest = cand & ~hi;; part = rest, rest = 0) {
-        while (part) {
-            const uint64_t slow = part & ~stuck;
-            const uint64_t before = slow ? (slow & (0 - slow)) - 1 : ~0ull;
-            count_sb_stalls(iss, part & before, seen);
-            if (!slow)
-                break;
-            const unsigned w = smtlm_ctz64(slow);
-            if (examine(iss, env, s, w, seen)) {
-                sc->after_last = ~1ull << w; /* (lrr reads no `last`) */
-                return;
-            }
-            part &= ~before << 1; /* drops the counted warps and w */
-        }
-        if (!rest)
+    const unsigned k = sc->lrr_start;
+    const uint64_t rstuck = rotr64(stuck, k);
+    uint64_t counted = 0; /* rotated positions already counted or examined */
+    for (uint64_t slow = rotr64(cand & ~stuck, k); slow; slow &= slow - 1) {
+        const uint64_t upto = (slow & (0 - slow)) - 1; /* positions before the next examined warp */
+        count_sb_stalls(iss, rotl64(rstuck & upto & ~counted, k), seen);
+        counted = upto << 1 | 1;
+        const unsigned w = (smtlm_ctz64(slow) + k) & 63;
+        if (examine(iss, env, s, w, seen)) {
+            sc->lrr_start = (uint8_t)((w + 1) & 63); /* (lrr reads no `last`) */
             return;
+        }
     }
+    count_sb_stalls(iss, rotl64(rstuck & ~counted, k), seen);
 }
 
 /* gto/oldest: (gto) the last warp that issued, then the warps that do not wait by age, then

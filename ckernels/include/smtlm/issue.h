@@ -87,8 +87,8 @@ typedef struct smtlm_sched {
     uint8_t n_sup;
     uint8_t sup[SMTLM_MAX_WARPS];  /* supervised warps (wid mod n_sched == id), all slots */
     int16_t last;                  /* index in sup of the last warp that issued; -1 = none (not
-                                    * kept under lrr, which reads after_last) */
-    uint64_t after_last;           /* warp ids above the last that issued (all when none): lrr */
+                                    * kept under lrr, which reads lrr_start) */
+    uint8_t lrr_start;             /* lrr: the walk starts at this warp id (last that issued + 1) */
     uint8_t turn;                  /* rrr */
     uint64_t sup_mask;             /* the supervised warps as a mask over warp ids */
     uint64_t active_set;           /* two-level: warps in the active set */
