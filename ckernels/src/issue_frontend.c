@@ -54,7 +54,7 @@ void smtlm_issue_reset(smtlm_issue *iss)
             sc->sup_mask |= 1ull << w;
         }
         sc->last = -1;
-        sc->after_last = ~0ull;
+        sc->lrr_start = 0;
         sc->turn = 0;
         sc->active_set = 0;
         sc->n_age = 0;
@@ -62,6 +62,7 @@ void smtlm_issue_reset(smtlm_issue *iss)
     }
     smtlm_sb_reset(&iss->sb);
     smtlm_issue_route_init(iss);
+    iss->warps_all = all_warps(n);
     iss->ib_empty = all_warps(n);
     iss->fdone = all_warps(n);
     iss->exited = all_warps(n);
@@ -231,8 +232,8 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
         /* (after slot 0, an exhausted stream is found by the next call: next() keeps returning 0
          * at the end, so asking has_more first would only cost a call) */
     }
-    if (!wp->trace_done && src->has_more && !src->has_more(src->ctx, env->sm_id, w))
-        wp->trace_done = 1;
+    /* trace_done after a full decode is asked of has_more only when an EXIT needs it
+     * (smtlm_issue_trace_done): the stream cannot move before then. */
     return SMTLM_OK;
 }
 
@@ -254,10 +255,11 @@ static void exit_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w
     }
 }
 
-/* Rotates an n-bit warp mask so that bit 0 is warp `start` (0 < start < n <= 64). */
-static uint64_t rotate(uint64_t m, unsigned start, unsigned n)
+/* Rotates an n-bit warp mask so that bit 0 is warp `start` (0 < start < n <= 64); all = the
+ * n-bit mask. */
+static uint64_t rotate(uint64_t m, unsigned start, unsigned n, uint64_t all)
 {
-    return start ? ((m >> start) | (m << (n - start))) & all_warps(n) : m;
+    return start ? ((m >> start) | (m << (n - start))) & all : m;
 }
 
 static int exit_ready(const smtlm_issue *iss, unsigned w)
@@ -267,22 +269,23 @@ static int exit_ready(const smtlm_issue *iss, unsigned w)
 }
 
 /* Fetch: one warp per call, round robin from last_fetched + 1; warps passed on the way are
- * checked for exit. Done with masks so a scan costs O(1) words instead of O(warps). */
-static void fetch(smtlm_issue *iss, const smtlm_issue_ports *env)
+ * checked for exit. Done with masks so a scan costs O(1) words instead of O(warps). Returns 0
+ * when there was nothing to fetch or exit (no state changed), else 1. */
+static int fetch(smtlm_issue *iss, const smtlm_issue_ports *env)
 {
     if (iss->fetch_valid)
-        return;
+        return 1;
     const unsigned n = iss->cfg.max_warps;
-    const uint64_t all = all_warps(n);
+    const uint64_t all = iss->warps_all;
     const uint64_t fetchable = iss->ib_empty & ~iss->fdone & all;
     uint64_t exitable = iss->fdone & ~iss->exited & all;
     if (!(fetchable | exitable)) /* the usual full buffers: the scan would find nothing */
-        return;
+        return 0;
     const unsigned start = (iss->last_fetched + 1) % n;
-    uint64_t rf = rotate(fetchable, start, n);
+    uint64_t rf = rotate(fetchable, start, n, all);
     unsigned span = rf ? smtlm_ctz64(rf) + 1 : n; /* positions scanned in this call */
     if (exitable) {
-        uint64_t re = rotate(exitable, start, n);
+        uint64_t re = rotate(exitable, start, n, all);
         if (span < 64)
             re &= (1ull << span) - 1;
         while (re) {
@@ -299,6 +302,7 @@ static void fetch(smtlm_issue *iss, const smtlm_issue_ports *env)
         iss->fetch_warp = w;
         iss->last_fetched = w;
     }
+    return 1;
 }
 
 int smtlm_issue_fetch_decode(smtlm_issue *iss, uint64_t now)
@@ -311,7 +315,8 @@ int smtlm_issue_fetch_decode(smtlm_issue *iss, uint64_t now)
             if (rc)
                 return rc;
         }
-        fetch(iss, env);
+        if (!fetch(iss, env))
+            break; /* nothing to fetch or exit: the later rounds would find the same */
     }
     return SMTLM_OK;
 }

@@ -143,11 +143,20 @@ HOT int route(const smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, 
         const unsigned k = (unsigned)in->spec - 1;
         set = k < SMTLM_MAX_SPEC_UNITS && iss->cfg.n_spec_units[k] > 0 ? (unsigned)SMTLM_ID_OC_SPEC(k) : ROUTE_NONE;
     }
-    if (set == ROUTE_NONE || (iss->cfg.dual_issue_diff_units && prev == u) ||
+    if (set == ROUTE_NONE || (prev != SMTLM_UNIT_NONE && iss->cfg.dual_issue_diff_units && prev == u) ||
         !smtlm_stage_has_free(&env->out, set, iss->cfg.sub_core, s))
         return -1;
     *unit = u;
     return (int)set;
+}
+
+/* Caches the verdict `hit` of warp w's next instruction. */
+HOT void cache_verdict(smtlm_issue *iss, unsigned w, int hit)
+{
+    const uint64_t b = 1ull << w;
+    iss->sb_known |= b;
+    iss->sb.dirty &= ~b;
+    iss->sb_blocked = (iss->sb_blocked & ~b) | ((uint64_t)hit << w);
 }
 
 /* Recomputes the cached verdict of warp w's next instruction. */
@@ -188,6 +197,16 @@ static int is_longop_load(const smtlm_inst *in)
            (in->mem_space == SMTLM_MEM_GLOBAL || in->mem_space == SMTLM_MEM_LOCAL || in->mem_space == SMTLM_MEM_TEX);
 }
 
+/* Accel-Sim's trace_done: set when next() ran dry, else asked of has_more. A warp's stream
+ * moves only when decode fills its empty ibuffer, so asking here, when an EXIT issues, gives
+ * the answer the question would have had right after the warp's last decode. */
+static int stream_done(const smtlm_issue_ports *env, smtlm_warp *wp, unsigned w)
+{
+    if (!wp->trace_done && env->src.has_more && !env->src.has_more(env->src.ctx, env->sm_id, w))
+        wp->trace_done = 1;
+    return wp->trace_done;
+}
+
 /* The functional effects of the rare instructions (atomics, EXIT, BAR, MEMBAR), in
  * issue_warp's order; the warp may wait from now on. */
 COLD void issue_special(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w, const smtlm_inst *in)
@@ -203,7 +222,7 @@ COLD void issue_special(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned
         if (warp_functional_done(wp)) {
             iss->fdone |= 1ull << w;
             /* (a warp that issues was not done before: only an EXIT gets it here) */
-            if (wp->trace_done) {
+            if (stream_done(env, wp, w)) {
                 smtlm_issue_ibuffer_flush(iss, env->pool, w);
                 smtlm_issue_barrier_exit(iss, w);
             }
@@ -224,6 +243,10 @@ void smtlm_issue_special(smtlm_issue *iss, const smtlm_issue_ports *env, unsigne
 {
     issue_special(iss, env, w, in);
 }
+
+/* The ops with functional effects at issue (atomics are flagged apart); op < 32. */
+#define SPECIAL_OPS (1u << SMTLM_OP_EXIT | 1u << SMTLM_OP_BARRIER | 1u << SMTLM_OP_MEMBAR)
+_Static_assert(SMTLM_OP_COUNT <= 32, "SPECIAL_OPS is a 32-bit op mask");
 
 /* GPGPU-Sim issue_warp: into the ID_OC slot, functional effects (EXIT lanes, barrier, membar,
  * atomics), scoreboard reservation, ibuffer slot freed and stepped (ibuffer_step). */
@@ -250,7 +273,7 @@ HOT void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, 
     iss->issued++;
     iss->issued_this_cycle++;
     const unsigned op = in->op;
-    if (in->atomic || op == SMTLM_OP_EXIT || op == SMTLM_OP_BARRIER || op == SMTLM_OP_MEMBAR)
+    if ((SPECIAL_OPS >> (op & 31) & 1) | in->atomic)
         issue_special(iss, env, w, in);
     smtlm_sb_reserve(&iss->sb, w, in, op == SMTLM_OP_LOAD && is_longop_load(in));
 }
@@ -286,18 +309,24 @@ COLD int issue_second(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s
 HOT int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w, sched_seen *seen)
 {
     uint64_t *stall = iss->warp_stall[w];
-    if (waiting(iss, w)) {
-        stall[wait_reason(iss, w)]++;
-        return 0;
-    }
-    if (iss->ib_empty >> w & 1) {
-        stall[SMTLM_WS_IBUFFER_EMPTY]++;
-        return 0;
+    if ((iss->may_wait | iss->ib_empty) >> w & 1) { /* one test for the usual warp */
+        if (waiting(iss, w)) {
+            stall[wait_reason(iss, w)]++;
+            return 0;
+        }
+        if (iss->ib_empty >> w & 1) {
+            stall[SMTLM_WS_IBUFFER_EMPTY]++;
+            return 0;
+        }
     }
     seen->valid = 1;
     const smtlm_warp *wp = &iss->warp[w];
     const smtlm_inst *in = smtlm_pool_get(env->pool, wp->ib[wp->next]);
-    if (blocked_on_scoreboard(iss, w, in)) {
+    /* A verdict is cached only when the warp does not issue: issuing clears it anyway. */
+    const int known = (int)((iss->sb_known & ~iss->sb.dirty) >> w & 1);
+    if (known ? (int)(iss->sb_blocked >> w & 1) : smtlm_sb_collides(&iss->sb, w, in)) {
+        if (!known)
+            cache_verdict(iss, w, 1);
         stall[SMTLM_WS_SCOREBOARD]++;
         return 0;
     }
@@ -305,6 +334,8 @@ HOT int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsi
     unsigned unit;
     const int set = route(iss, env, s, in, SMTLM_UNIT_NONE, &unit);
     if (set < 0) {
+        if (!known)
+            cache_verdict(iss, w, 0);
         stall[SMTLM_WS_UNIT_BUSY]++;
         return 0;
     }
@@ -342,43 +373,45 @@ HOT void count_sb_stalls(smtlm_issue *iss, uint64_t m, sched_seen *seen)
         iss->warp_stall[smtlm_ctz64(m)][SMTLM_WS_SCOREBOARD]++;
 }
 
-/* The warp that issued: its supervised position (and, for lrr, the warps after it). */
+/* The warp that issued: its supervised position (gto, oldest, rrr, two_level). */
 HOT void set_last(smtlm_issue *iss, smtlm_sched *sc, unsigned w)
 {
     sc->last = (int16_t)(w / iss->cfg.n_sched);
-    sc->after_last = w >= 63 ? 0 : ~0ull << (w + 1);
 }
 
-/* lrr: the live supervised warps in warp-id order, starting just after the last that issued. */
-HOT void walk_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, sched_seen *seen)
+static inline uint64_t rotr64(uint64_t m, unsigned k) { return k ? m >> k | m << (64 - k) : m; }
+static inline uint64_t rotl64(uint64_t m, unsigned k) { return k ? m << k | m >> (64 - k) : m; }
+
+/* lrr: the live supervised warps in warp-id order, starting just after the last that issued:
+ * the masks rotated right by that start put the walk order in bit order (warp ids run below
+ * 64, so the wrap-around is the same as walking ids > last, then the rest). cand: the live
+ * supervised warps; stuck: those of them in sb_stuck (counted in bulk up to the next warp
+ * examined). */
+HOT void walk_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, uint64_t cand, uint64_t stuck,
+                  sched_seen *seen)
 {
     smtlm_sched *sc = &iss->sched[s];
-    const uint64_t cand = sc->sup_mask & ~iss->exited;
-    const uint64_t stuck = cand & sb_stuck(iss);
-    const uint64_t hi = cand & sc->after_last;
-    for (uint64_t part = hi, rest = cand & ~hi;; part = rest, rest = 0) {
-        while (part) {
-            const uint64_t slow = part & ~stuck;
-            const uint64_t before = slow ? (slow & (0 - slow)) - 1 : ~0ull;
-            count_sb_stalls(iss, part & before, seen);
-            if (!slow)
-                break;
-            const unsigned w = smtlm_ctz64(slow);
-            if (examine(iss, env, s, w, seen)) {
-                set_last(iss, sc, w);
-                return;
-            }
-            part &= ~before << 1; /* drops the counted warps and w */
-        }
-        if (!rest)
+    const unsigned k = sc->lrr_start;
+    const uint64_t rstuck = rotr64(stuck, k);
+    uint64_t counted = 0; /* rotated positions already counted or examined */
+    for (uint64_t slow = rotr64(cand & ~stuck, k); slow; slow &= slow - 1) {
+        const uint64_t upto = (slow & (0 - slow)) - 1; /* positions before the next examined warp */
+        count_sb_stalls(iss, rotl64(rstuck & upto & ~counted, k), seen);
+        counted = upto << 1 | 1;
+        const unsigned w = (smtlm_ctz64(slow) + k) & 63;
+        if (examine(iss, env, s, w, seen)) {
+            sc->lrr_start = (uint8_t)((w + 1) & 63); /* (lrr reads no `last`) */
             return;
+        }
     }
+    count_sb_stalls(iss, rotl64(rstuck & ~counted, k), seen);
 }
 
 /* gto/oldest: (gto) the last warp that issued, then the warps that do not wait by age, then
  * the waiting ones in warp-id order. Every waiting test of the ordering runs before the walk,
  * as in the sort it replaces (a test may release a membar). */
-HOT void walk_age(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, int greedy, sched_seen *seen)
+HOT void walk_age(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, int greedy, uint64_t stuck_all,
+              sched_seen *seen)
 {
     smtlm_sched *sc = &iss->sched[s];
     const uint64_t cand = sc->sup_mask & ~iss->exited;
@@ -398,7 +431,7 @@ HOT void walk_age(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, in
             return;
         }
     }
-    const uint64_t skip = first | waiting, stuck = cand & sb_stuck(iss) & ~skip;
+    const uint64_t skip = first | waiting, stuck = cand & stuck_all & ~skip;
     for (unsigned i = 0; i < sc->n_age; i++) {
         const unsigned w = sc->age[i];
         if (skip >> w & 1)
@@ -449,6 +482,23 @@ HOT void sched_done(smtlm_issue *iss, unsigned s, const sched_seen *seen)
 
 void smtlm_issue_bind(smtlm_issue *iss, const smtlm_issue_ports *ports) { iss->ports = *ports; }
 
+/* lrr, every scheduler in turn. When all of a scheduler's live warps are stuck (or it has none),
+ * the walk would only count each one's scoreboard stall: counted directly. */
+HOT void cycle_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned n, uint64_t stuck_all)
+{
+    for (unsigned k = 0; k < n; k++) {
+        sched_seen seen = {0, 0, 0};
+        const uint64_t cand = iss->sched[s].sup_mask & ~iss->exited, stuck = cand & stuck_all;
+        if (stuck == cand)
+            count_sb_stalls(iss, cand, &seen);
+        else
+            walk_lrr(iss, env, s, cand, stuck, &seen);
+        sched_done(iss, s, &seen);
+        if (++s == n)
+            s = 0;
+    }
+}
+
 int smtlm_issue_cycle(smtlm_issue *iss, uint64_t now)
 {
     iss->ports.now = now;
@@ -457,19 +507,24 @@ int smtlm_issue_cycle(smtlm_issue *iss, uint64_t now)
     const smtlm_sched_policy policy = iss->cfg.policy;
     iss->issued_this_cycle = 0;
     unsigned s = iss->issue_prio;
-    for (unsigned k = 0; k < n; k++) {
-        sched_seen seen = {0, 0, 0};
-        if (policy == SMTLM_SCHED_LRR)
-            walk_lrr(iss, env, s, &seen);
-        else if (policy == SMTLM_SCHED_GTO)
-            walk_age(iss, env, s, 1, &seen);
-        else if (policy == SMTLM_SCHED_OLDEST)
-            walk_age(iss, env, s, 0, &seen);
-        else
-            walk_list(iss, env, s, &seen);
-        sched_done(iss, s, &seen);
-        if (++s == n)
-            s = 0;
+    /* A walk changes only its own scheduler's warps (and barrier state, which sb_stuck does not
+     * read), so one sb_stuck at the start serves every scheduler of the cycle. */
+    const uint64_t stuck_all = sb_stuck(iss);
+    if (policy == SMTLM_SCHED_LRR) {
+        cycle_lrr(iss, env, s, n, stuck_all);
+    } else {
+        for (unsigned k = 0; k < n; k++) {
+            sched_seen seen = {0, 0, 0};
+            if (policy == SMTLM_SCHED_GTO)
+                walk_age(iss, env, s, 1, stuck_all, &seen);
+            else if (policy == SMTLM_SCHED_OLDEST)
+                walk_age(iss, env, s, 0, stuck_all, &seen);
+            else
+                walk_list(iss, env, s, &seen);
+            sched_done(iss, s, &seen);
+            if (++s == n)
+                s = 0;
+        }
     }
     iss->issue_prio = iss->issue_prio + 1 == n ? 0 : iss->issue_prio + 1;
     return iss->error;

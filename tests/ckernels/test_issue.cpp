@@ -312,6 +312,41 @@ TEST(Issue, ExitOfTheLastMissingWarpReleasesTheBarrier)
     EXPECT_EQ(rig.at(0, 1).issue(), 9u); // scheduler 0 runs after scheduler 1 in cycle 9
 }
 
+// trace_done of a warp whose last decode filled both slots is asked of has_more only when its
+// EXIT issues (the stream cannot move in between). Warp 1's pair (FFMA, EXIT) leaves its stream
+// empty without next() saying so: the EXIT must still see trace_done and leave the barrier, or
+// warp 0 waits at its BAR forever. Warp 0's EXIT comes alone (next() ran dry): no question.
+TEST(Issue, ExitAsksHasMoreOnceAndLeavesTheBarrier)
+{
+    struct Counting {
+        smtlm_inst_source inner;
+        unsigned asked[2] = {0, 0};
+        static int next(void *ctx, unsigned sm, unsigned w, smtlm_inst_desc *d)
+        {
+            const Counting *c = static_cast<Counting *>(ctx);
+            return c->inner.next(c->inner.ctx, sm, w, d);
+        }
+        static int more(void *ctx, unsigned sm, unsigned w)
+        {
+            Counting *c = static_cast<Counting *>(ctx);
+            c->asked[w]++;
+            return c->inner.has_more(c->inner.ctx, sm, w);
+        }
+    };
+    ktu::Rig rig(ktu::qv100());
+    ASSERT_GE(rig.load({prog({ktu::bar(), ffma(20, {3, 4, 5})}), prog({ffma(2, {2, 4, 5})})}), 0);
+    Counting counting;
+    counting.inner = rig.sm()->src;
+    const smtlm_inst_source src = {&counting, &Counting::next, &Counting::more};
+    smtlm_sm_set_source(rig.sm(), &src);
+    rig.run(1000);
+    ASSERT_EQ(rig.last_rc, SMTLM_OK);
+    EXPECT_FALSE(rig.active());
+    EXPECT_EQ(counting.asked[1], 1u);
+    EXPECT_EQ(counting.asked[0], 0u);
+    EXPECT_GT(rig.at(0, 1).issue(), rig.at(1, 1).issue()); // warp 0 passes BAR after warp 1's EXIT
+}
+
 // EXIT retires only the lanes of its mask; the warp goes on until all of its lanes are done.
 TEST(Issue, ExitWithPartialMasks)
 {

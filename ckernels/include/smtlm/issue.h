@@ -22,7 +22,8 @@ extern "C" {
 typedef struct smtlm_inst_source {
     void *ctx;
     int (*next)(void *ctx, unsigned sm, unsigned warp, smtlm_inst_desc *out);
-    /* 1 if the warp's stream holds another instruction (Accel-Sim's trace_done test). */
+    /* 1 if the warp's stream holds another instruction (Accel-Sim's trace_done test). A pure
+     * query: its answer may change only with next() (the issue stage asks it lazily). */
     int (*has_more)(void *ctx, unsigned sm, unsigned warp);
 } smtlm_inst_source;
 
@@ -61,7 +62,7 @@ typedef struct smtlm_warp {
     uint8_t ib_valid[2];
     uint8_t next;              /* ibuffer slot the scheduler looks at */
     uint8_t done_exit;         /* slot unused or warp exited */
-    uint8_t trace_done;        /* instruction stream exhausted */
+    uint8_t trace_done;        /* instruction stream known to be exhausted (asked lazily) */
     uint8_t membar;
     uint8_t cta;               /* CTA slot */
     uint8_t n_completed;       /* lanes that executed EXIT or lie outside the CTA */
@@ -85,8 +86,9 @@ typedef struct smtlm_cta_slot {
 typedef struct smtlm_sched {
     uint8_t n_sup;
     uint8_t sup[SMTLM_MAX_WARPS];  /* supervised warps (wid mod n_sched == id), all slots */
-    int16_t last;                  /* index in sup of the last warp that issued; -1 = none */
-    uint64_t after_last;           /* warp ids above the last that issued (all when none): lrr */
+    int16_t last;                  /* index in sup of the last warp that issued; -1 = none (not
+                                    * kept under lrr, which reads lrr_start) */
+    uint8_t lrr_start;             /* lrr: the walk starts at this warp id (last that issued + 1) */
     uint8_t turn;                  /* rrr */
     uint64_t sup_mask;             /* the supervised warps as a mask over warp ids */
     uint64_t active_set;           /* two-level: warps in the active set */
@@ -112,6 +114,7 @@ typedef struct smtlm_issue {
     smtlm_sched sched[SMTLM_MAX_SCHED];
     uint8_t issued_last[SMTLM_MAX_SCHED];
     smtlm_scoreboard sb;
+    uint64_t warps_all;            /* the max_warps warp slots as a mask */
     uint64_t ib_empty;             /* warps whose ibuffer is empty (both slots) */
     uint64_t fdone;                /* functionally done warps (all lanes exited) or unused */
     uint64_t exited;               /* done_exit as a mask */
