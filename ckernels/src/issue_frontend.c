@@ -233,7 +233,7 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
          * at the end, so asking has_more first would only cost a call) */
     }
     /* trace_done after a full decode is asked of has_more only when an EXIT needs it
-     * (smtlm_issue_trace_done): the stream cannot move before then. */
+     * (stream_done in issue_sched.c): the stream cannot move before then. */
     return SMTLM_OK;
 }
 
