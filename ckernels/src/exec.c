@@ -41,7 +41,7 @@ void smtlm_exec_reset(smtlm_exec *ex)
     smtlm_resbus_reset(&ex->rb);
     ex->exwb_overflow = 0;
     ex->t = 0;
-    memset(ex->busy, 0, sizeof ex->busy);
+    memset(&ex->cal, 0, sizeof ex->cal);
 }
 
 void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *out, smtlm_inst_pool *pool)
@@ -66,46 +66,49 @@ void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *
     ex->pool = pool;
 }
 
-/* Unit i's cycle and issue attempt (GPGPU-Sim: cycle(), then issue() from its OC_EX slot). */
-static int unit_cycle(smtlm_exec *ex, unsigned i, uint64_t now)
+/* Unit i's issue attempt in cycle c, after its visit (GPGPU-Sim: issue() from its OC_EX slot). */
+static void unit_issue(smtlm_exec *ex, unsigned i, uint64_t c, uint64_t now)
 {
-    smtlm_inst_pool *pool = ex->pool;
     smtlm_fu *fu = &ex->fu[i];
     smtlm_regset *src = ex->in[fu->issue_set];
-    if (!fu->active && fu->dispatch == SMTLM_NO_INST) {
-        fu->t = ex->t; /* idle: its cycle would only have advanced the ring */
-    } else {
-        smtlm_iref done = smtlm_fu_cycle(fu);
-        if (done != SMTLM_NO_INST &&
-            smtlm_stage_put(&ex->out, SMTLM_EX_WB, 0, 0, done, pool->inst[done].uid) < 0) {
-            ex->exwb_overflow++;
-            return SMTLM_EFULL;
-        }
-    }
-    if (src->count == 0 || fu->dispatch != SMTLM_NO_INST) /* a full dispatch register takes nothing */
-        return SMTLM_OK;
+    if (src->count == 0 || fu->dispatch != SMTLM_NO_INST || c < fu->ready) /* a full dispatch register takes nothing */
+        return;
     int slot = ex->sub_core ? (smtlm_regset_slot_free(src, fu->issue_slot) ? -1 : fu->issue_slot)
                             : smtlm_regset_oldest(src);
     if (slot < 0)
-        return SMTLM_OK;
+        return;
     smtlm_iref r = src->slot[slot];
-    smtlm_inst *in = &pool->inst[r];
-    if (smtlm_fu_occupied(fu, in->latency) || !smtlm_fu_accepts(fu, in->op, in->spec))
-        return SMTLM_OK;
+    smtlm_inst *in = &ex->pool->inst[r];
+    if (smtlm_fu_occupied_at(fu, c, in->latency) || !smtlm_fu_accepts(fu, in->op, in->spec))
+        return;
     if (smtlm_resbus_reserve(&ex->rb, in->latency) < 0)
-        return SMTLM_OK; /* no result bus: the instruction waits in OC_EX */
+        return; /* no result bus: the instruction waits in OC_EX */
     smtlm_regset_take(src, (unsigned)slot);
-    smtlm_fu_issue(fu, r, in->latency, in->ii);
+    smtlm_fu_issue_at(fu, &ex->cal, i, r, in->latency, in->ii, c);
     in->ev[SMTLM_EV_FU_ISSUE] = now;
-    return SMTLM_OK;
+}
+
+/* EX_WB refused unit i's result: the cycle stops there, as if the later units had not cycled
+ * (their busy count does not include this cycle). */
+static int exwb_overflow(smtlm_exec *ex, unsigned i)
+{
+    ex->exwb_overflow++;
+    for (unsigned j = i + 1; j < ex->n_fu; j++)
+        if (smtlm_fu_busy(&ex->fu[j]))
+            ex->fu[j].busy_from++;
+    return SMTLM_EFULL;
 }
 
 int smtlm_exec_cycle(smtlm_exec *ex, uint64_t now)
 {
     smtlm_resbus_shift(&ex->rb);
-    ex->t++;
-    uint64_t work[SMTLM_FU_WORDS];
-    memcpy(work, ex->busy, sizeof work);
+    const uint64_t c = ++ex->t;
+    uint64_t *due = ex->cal.at[c & SMTLM_RING_MASK];
+    uint64_t visit[SMTLM_FU_WORDS], work[SMTLM_FU_WORDS];
+    for (unsigned w = 0; w < SMTLM_FU_WORDS; w++) {
+        visit[w] = work[w] = due[w];
+        due[w] = 0;
+    }
     for (unsigned k = 0, n = ex->n_in_sets; k < n; k++)
         if (ex->in_list[k]->count)
             for (unsigned w = 0; w < SMTLM_FU_WORDS; w++)
@@ -113,15 +116,14 @@ int smtlm_exec_cycle(smtlm_exec *ex, uint64_t now)
     /* Units in m_fu order: result-bus reservations go to the lower-numbered unit first. */
     for (unsigned w = 0; w < SMTLM_FU_WORDS; w++) {
         for (uint64_t m = work[w]; m; m &= m - 1) {
-            const unsigned i = w * 64 + smtlm_ctz64(m);
-            int rc = unit_cycle(ex, i, now);
-            if (rc)
-                return rc;
-            const smtlm_fu *fu = &ex->fu[i];
-            if (fu->active || fu->dispatch != SMTLM_NO_INST)
-                ex->busy[w] |= 1ull << (i % 64);
-            else
-                ex->busy[w] &= ~(1ull << (i % 64));
+            const unsigned b = smtlm_ctz64(m), i = w * 64 + b;
+            if (visit[w] >> b & 1) {
+                const smtlm_iref done = smtlm_fu_visit(&ex->fu[i], &ex->cal, i, c);
+                if (done != SMTLM_NO_INST &&
+                    smtlm_stage_put(&ex->out, SMTLM_EX_WB, 0, 0, done, ex->pool->inst[done].uid) < 0)
+                    return exwb_overflow(ex, i);
+            }
+            unit_issue(ex, i, c, now);
         }
     }
     return SMTLM_OK;
@@ -147,9 +149,7 @@ int smtlm_exec_idle(const smtlm_exec *ex)
 
 void smtlm_exec_skip(smtlm_exec *ex, uint64_t k)
 {
-    ex->t += (uint32_t)k;
-    for (unsigned i = 0; i < ex->n_fu; i++)
-        ex->fu[i].t += (uint32_t)k;
+    ex->t += k;
     for (uint64_t i = 0; i < k && i < SMTLM_MAX_LATENCY; i++)
         smtlm_resbus_shift(&ex->rb);
     ex->rb.t += (uint32_t)(k > SMTLM_MAX_LATENCY ? k - SMTLM_MAX_LATENCY : 0);

@@ -157,12 +157,12 @@ TEST(Fu, BusyCyclesCountDispatchRegisterAndStages)
     smtlm_fu_issue(f.fu.get(), 1, 2, 2);
     smtlm_iref out;
     f.cycles_to_exwb(&out);
-    EXPECT_EQ(f.fu->busy_cycles, 2u); // cycles c+1 (dispatch register), c+2 (stage 0)
+    EXPECT_EQ(smtlm_fu_busy_cycles(f.fu.get(), f.fu->t), 2u); // cycles c+1 (dispatch register), c+2 (stage 0)
     smtlm_fu_issue(f.fu.get(), 2, 20, 8);
     f.cycles_to_exwb(&out);
-    EXPECT_EQ(f.fu->busy_cycles, 22u); // + 20
+    EXPECT_EQ(smtlm_fu_busy_cycles(f.fu.get(), f.fu->t), 22u); // + 20
     smtlm_fu_cycle(f.fu.get());
-    EXPECT_EQ(f.fu->busy_cycles, 22u); // idle cycles do not count
+    EXPECT_EQ(smtlm_fu_busy_cycles(f.fu.get(), f.fu->t), 22u); // idle cycles do not count
 }
 
 TEST(Fu, RingWrapsAroundWithoutStaleBits)
