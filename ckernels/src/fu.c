@@ -92,18 +92,3 @@ void smtlm_resbus_shift(smtlm_resbus *rb)
     rb->taken[rb->t & SMTLM_RING_MASK] = 0;
     rb->t++;
 }
-
-int smtlm_resbus_reserve(smtlm_resbus *rb, unsigned latency)
-{
-    /* Slot t + latency of the ring is the cycle `latency` ahead (t = shifts so far); the
-     * lowest-numbered free bus is taken, as GPGPU-Sim scans its buses in order. */
-    uint32_t *slot = &rb->taken[(rb->t + latency) & SMTLM_RING_MASK];
-    const uint32_t free = ~*slot & rb->all;
-    if (!free) {
-        rb->stalls++;
-        return -1;
-    }
-    const unsigned i = (unsigned)smtlm_ctz64(free);
-    *slot |= 1u << i;
-    return (int)i;
-}

@@ -25,10 +25,18 @@ typedef struct smtlm_exec {
      * change nothing for it. */
     uint64_t t;                                   /* execute cycles so far (the units' clock) */
     smtlm_fu_cal cal;
-    unsigned n_in_sets;
-    uint8_t in_sets[SMTLM_NUM_REGSETS];           /* the OC_EX sets the units read */
-    const smtlm_regset *in_list[SMTLM_NUM_REGSETS]; /* the same sets, looked at every cycle */
-    uint64_t readers[SMTLM_NUM_REGSETS][SMTLM_FU_WORDS]; /* units reading in_list[k] */
+    /* Units whose dispatch register is closed until a known cycle (fast-path issue): their
+     * OC_EX work is not looked at before reopen[] names them. */
+    uint64_t closed[SMTLM_FU_WORDS];
+    uint64_t reopen[SMTLM_MAX_LATENCY][SMTLM_FU_WORDS];
+    /* Runs of units reading one OC_EX set, unit first + k reading slot slot0 + k, within one
+     * word of the unit masks (bind). */
+    unsigned n_groups;
+    struct smtlm_exec_group {
+        smtlm_regset *set;
+        uint8_t first, slot0;
+        uint64_t mask; /* bit k: unit first + k */
+    } group[SMTLM_MAX_FUS];
     uint64_t exwb_overflow; /* results lost because EX_WB was full (misconfiguration) */
     /* ports (smtlm_exec_bind) */
     smtlm_regset *in[SMTLM_NUM_REGSETS]; /* its own OC_EX sets (NULL for the others) */

@@ -53,7 +53,7 @@ typedef struct smtlm_fu {
     uint64_t ready;        /* cycle the dispatch register is free again / its move is first tried */
     uint64_t busy_from;    /* first busy cycle of the current busy interval */
     uint64_t t;            /* clock of the every-cycle wrappers (smtlm_fu_cycle etc.) */
-    uint64_t occupied[SMTLM_MAX_LATENCY / 64];
+    uint8_t occupied[SMTLM_MAX_LATENCY];   /* GPGPU-Sim occupied bit set, by absolute cycle */
     smtlm_iref ring[SMTLM_MAX_LATENCY];
     uint64_t busy_done;    /* busy cycles of the finished busy intervals */
     uint64_t issued;
@@ -90,8 +90,7 @@ static inline void smtlm_fu_cal_add(smtlm_fu_cal *cal, unsigned unit, uint64_t c
 /* In cycle c (after its visit), occupied[latency]. */
 static inline int smtlm_fu_occupied_at(const smtlm_fu *fu, uint64_t c, unsigned latency)
 {
-    unsigned b = (c + latency) & SMTLM_RING_MASK;
-    return (int)(fu->occupied[b >> 6] >> (b & 63) & 1);
+    return fu->occupied[(c + latency) & SMTLM_RING_MASK];
 }
 
 static inline int smtlm_fu_can_issue_at(const smtlm_fu *fu, uint64_t c, unsigned latency)
@@ -120,7 +119,7 @@ static inline smtlm_iref smtlm_fu_visit(smtlm_fu *fu, smtlm_fu_cal *cal, unsigne
             smtlm_fu_cal_add(cal, unit, c + 1);
         }
     }
-    fu->occupied[s0 >> 6] &= ~(1ull << (s0 & 63));
+    fu->occupied[s0] = 0;
     if (out != SMTLM_NO_INST && !smtlm_fu_busy(fu)) /* a busy interval ends before cycle c */
         fu->busy_done += c - fu->busy_from;
     return out;
@@ -134,8 +133,7 @@ static inline void smtlm_fu_issue_at(smtlm_fu *fu, smtlm_fu_cal *cal, unsigned u
 {
     if (!smtlm_fu_busy(fu))
         fu->busy_from = c + 1;
-    const unsigned b = (c + latency) & SMTLM_RING_MASK;
-    fu->occupied[b >> 6] |= 1ull << (b & 63);
+    fu->occupied[(c + latency) & SMTLM_RING_MASK] = 1;
     fu->issued++;
     smtlm_fu_cal_add(cal, unit, c + latency + 1); /* its bit drops (and, II > 0, it leaves) */
     const uint64_t move = c + (ii ? ii : 1u);     /* the countdown ends in this cycle's visit */
@@ -188,7 +186,20 @@ void smtlm_resbus_reset(smtlm_resbus *rb);
 /* Start of execute(): every bus shifts by one cycle. */
 void smtlm_resbus_shift(smtlm_resbus *rb);
 /* First bus free `latency` cycles ahead, reserved; -1 if none. */
-int smtlm_resbus_reserve(smtlm_resbus *rb, unsigned latency);
+static inline int smtlm_resbus_reserve(smtlm_resbus *rb, unsigned latency)
+{
+    /* Slot t + latency of the ring is the cycle `latency` ahead (t = shifts so far); the
+     * lowest-numbered free bus is taken, as GPGPU-Sim scans its buses in order. */
+    uint32_t *slot = &rb->taken[(rb->t + latency) & SMTLM_RING_MASK];
+    const uint32_t free = ~*slot & rb->all;
+    if (!free) {
+        rb->stalls++;
+        return -1;
+    }
+    const unsigned i = (unsigned)smtlm_ctz64(free);
+    *slot |= 1u << i;
+    return (int)i;
+}
 
 #ifdef __cplusplus
 }
