@@ -53,9 +53,8 @@ void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *
     ex->n_groups = 0;
     for (unsigned i = 0; i < ex->n_fu; i++) {
         const smtlm_fu *fu = &ex->fu[i];
-        struct smtlm_exec_group *g = &ex->group[ex->n_groups - 1];
-        if (ex->n_groups == 0 || g->set != &sets[fu->issue_set] || fu->issue_slot != g->slot0 + (i - g->first) ||
-            i % 64 == 0) {
+        struct smtlm_exec_group *g = ex->n_groups ? &ex->group[ex->n_groups - 1] : 0;
+        if (!g || g->set != &sets[fu->issue_set] || fu->issue_slot != g->slot0 + (i - g->first) || i % 64 == 0) {
             g = &ex->group[ex->n_groups++];
             g->set = &sets[fu->issue_set];
             g->first = (uint8_t)i;
@@ -84,9 +83,8 @@ static void unit_issue(smtlm_exec *ex, unsigned i, smtlm_regset *src, uint64_t c
     if (smtlm_resbus_reserve(&ex->rb, in->latency) < 0)
         return; /* no result bus: the instruction waits in OC_EX */
     smtlm_regset_take(src, (unsigned)slot);
-    smtlm_fu_issue_at(fu, &ex->cal, i, r, in->latency, in->ii, c);
     in->ev[SMTLM_EV_FU_ISSUE] = now;
-    if (fu->dispatch == SMTLM_NO_INST) { /* placed at once: closed until fu->ready */
+    if (smtlm_fu_issue_at(fu, &ex->cal, i, r, in->latency, in->ii, c)) { /* placed: closed until ready */
         ex->closed[i / 64] |= 1ull << (i % 64);
         ex->reopen[fu->ready & SMTLM_RING_MASK][i / 64] |= 1ull << (i % 64);
     }
@@ -97,13 +95,12 @@ static void unit_issue(smtlm_exec *ex, unsigned i, smtlm_regset *src, uint64_t c
  * register is closed (it would refuse). Units up to `last` only (after an EX_WB overflow). */
 static void issue_all(smtlm_exec *ex, uint64_t c, uint64_t now, unsigned last)
 {
-    for (unsigned k = 0, n = ex->n_groups; k < n; k++) {
-        const struct smtlm_exec_group *g = &ex->group[k];
+    const uint64_t every = ex->sub_core ? 0 : ~0ull; /* not sub-core: every reader tries */
+    for (const struct smtlm_exec_group *g = ex->group, *end = g + ex->n_groups; g < end; g++) {
         smtlm_regset *src = g->set;
-        if (!src->count || g->first > last)
+        if (!src->count)
             continue;
-        uint64_t bits = (ex->sub_core ? (uint64_t)src->occ >> g->slot0 : ~0ull) & g->mask &
-                        ~(ex->closed[g->first / 64] >> (g->first % 64));
+        uint64_t bits = ((uint64_t)src->occ >> g->slot0 | every) & g->mask & ~(ex->closed[g->first / 64] >> (g->first % 64));
         for (; bits && src->count; bits &= bits - 1) {
             const unsigned i = g->first + smtlm_ctz64(bits);
             if (i > last)
@@ -138,6 +135,8 @@ int smtlm_exec_cycle(smtlm_exec *ex, uint64_t now)
     for (unsigned w = 0; w < SMTLM_FU_WORDS; w++) {
         ex->closed[w] &= ~open[w];
         open[w] = 0;
+    }
+    for (unsigned w = 0; w < SMTLM_FU_WORDS; w++) {
         const uint64_t visit = due[w];
         due[w] = 0;
         for (uint64_t m = visit; m; m &= m - 1) {

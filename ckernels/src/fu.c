@@ -87,8 +87,3 @@ void smtlm_resbus_reset(smtlm_resbus *rb)
     rb->stalls = 0;
 }
 
-void smtlm_resbus_shift(smtlm_resbus *rb)
-{
-    rb->taken[rb->t & SMTLM_RING_MASK] = 0;
-    rb->t++;
-}

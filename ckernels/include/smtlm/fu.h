@@ -127,8 +127,9 @@ static inline smtlm_iref smtlm_fu_visit(smtlm_fu *fu, smtlm_fu_cal *cal, unsigne
 
 /* Accepts an instruction into the dispatch register in cycle c, after c's visit (caller checked
  * can_issue). Depth must exceed latency and II must not exceed latency (validated when the
- * instruction enters). */
-static inline void smtlm_fu_issue_at(smtlm_fu *fu, smtlm_fu_cal *cal, unsigned unit, smtlm_iref r,
+ * instruction enters). Returns 1 when it was placed in its stage at once (the dispatch register
+ * is then closed until `ready`), 0 when the dispatch register holds it. */
+static inline int smtlm_fu_issue_at(smtlm_fu *fu, smtlm_fu_cal *cal, unsigned unit, smtlm_iref r,
                                      unsigned latency, unsigned ii, uint64_t c)
 {
     if (!smtlm_fu_busy(fu))
@@ -145,11 +146,12 @@ static inline void smtlm_fu_issue_at(smtlm_fu *fu, smtlm_fu_cal *cal, unsigned u
         fu->active++;
         if (ii == 0)
             smtlm_fu_cal_add(cal, unit, move + stage + 1);
-    } else {
-        fu->dispatch = r;
-        fu->disp_stage = (uint16_t)stage;
-        smtlm_fu_cal_add(cal, unit, move);
+        return 1;
     }
+    fu->dispatch = r;
+    fu->disp_stage = (uint16_t)stage;
+    smtlm_fu_cal_add(cal, unit, move);
+    return 0;
 }
 
 /* Every-cycle wrappers on the unit's own clock `t` (one call of smtlm_fu_cycle per cycle, issue
@@ -184,7 +186,11 @@ typedef struct smtlm_resbus {
 int smtlm_resbus_init(smtlm_resbus *rb, unsigned n);
 void smtlm_resbus_reset(smtlm_resbus *rb);
 /* Start of execute(): every bus shifts by one cycle. */
-void smtlm_resbus_shift(smtlm_resbus *rb);
+static inline void smtlm_resbus_shift(smtlm_resbus *rb)
+{
+    rb->taken[rb->t & SMTLM_RING_MASK] = 0;
+    rb->t++;
+}
 /* First bus free `latency` cycles ahead, reserved; -1 if none. */
 static inline int smtlm_resbus_reserve(smtlm_resbus *rb, unsigned latency)
 {
