@@ -42,8 +42,6 @@ void smtlm_exec_reset(smtlm_exec *ex)
     ex->exwb_overflow = 0;
     ex->t = 0;
     memset(&ex->cal, 0, sizeof ex->cal);
-    memset(ex->closed, 0, sizeof ex->closed);
-    memset(ex->reopen, 0, sizeof ex->reopen);
 }
 
 void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *out, smtlm_inst_pool *pool)
@@ -54,9 +52,10 @@ void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *
     for (unsigned i = 0; i < ex->n_fu; i++) {
         const smtlm_fu *fu = &ex->fu[i];
         struct smtlm_exec_group *g = ex->n_groups ? &ex->group[ex->n_groups - 1] : 0;
-        if (!g || g->set != &sets[fu->issue_set] || fu->issue_slot != g->slot0 + (i - g->first) || i % 64 == 0) {
+        if (!g || ex->group_set[ex->n_groups - 1] != &sets[fu->issue_set] ||
+            fu->issue_slot != g->slot0 + (i - g->first) || i % 64 == 0) {
+            ex->group_set[ex->n_groups] = &sets[fu->issue_set];
             g = &ex->group[ex->n_groups++];
-            g->set = &sets[fu->issue_set];
             g->first = (uint8_t)i;
             g->slot0 = fu->issue_slot;
             g->mask = 0;
@@ -73,7 +72,7 @@ void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *
 static void unit_issue(smtlm_exec *ex, unsigned i, smtlm_regset *src, uint64_t c, uint64_t now)
 {
     smtlm_fu *fu = &ex->fu[i];
-    if (fu->dispatch != SMTLM_NO_INST) /* a full dispatch register takes nothing */
+    if (fu->dispatch != SMTLM_NO_INST || c < fu->ready) /* a full dispatch register takes nothing */
         return;
     const int slot = ex->sub_core ? (int)fu->issue_slot : smtlm_regset_oldest(src);
     const smtlm_iref r = src->slot[slot];
@@ -84,10 +83,7 @@ static void unit_issue(smtlm_exec *ex, unsigned i, smtlm_regset *src, uint64_t c
         return; /* no result bus: the instruction waits in OC_EX */
     smtlm_regset_take(src, (unsigned)slot);
     in->ev[SMTLM_EV_FU_ISSUE] = now;
-    if (smtlm_fu_issue_at(fu, &ex->cal, i, r, in->latency, in->ii, c)) { /* placed: closed until ready */
-        ex->closed[i / 64] |= 1ull << (i % 64);
-        ex->reopen[fu->ready & SMTLM_RING_MASK][i / 64] |= 1ull << (i % 64);
-    }
+    smtlm_fu_issue_at(fu, &ex->cal, i, r, in->latency, in->ii, c);
 }
 
 /* Issue attempts of the units reading OC_EX work, in unit order: sub-core, unit first + k only
@@ -96,11 +92,12 @@ static void unit_issue(smtlm_exec *ex, unsigned i, smtlm_regset *src, uint64_t c
 static void issue_all(smtlm_exec *ex, uint64_t c, uint64_t now, unsigned last)
 {
     const uint64_t every = ex->sub_core ? 0 : ~0ull; /* not sub-core: every reader tries */
-    for (const struct smtlm_exec_group *g = ex->group, *end = g + ex->n_groups; g < end; g++) {
-        smtlm_regset *src = g->set;
+    for (unsigned k = 0, n = ex->n_groups; k < n; k++) {
+        smtlm_regset *src = ex->group_set[k];
         if (!src->count)
             continue;
-        uint64_t bits = ((uint64_t)src->occ >> g->slot0 | every) & g->mask & ~(ex->closed[g->first / 64] >> (g->first % 64));
+        const struct smtlm_exec_group *g = &ex->group[k];
+        uint64_t bits = ((uint64_t)src->occ >> g->slot0 | every) & g->mask;
         for (; bits && src->count; bits &= bits - 1) {
             const unsigned i = g->first + smtlm_ctz64(bits);
             if (i > last)
@@ -131,11 +128,7 @@ int smtlm_exec_cycle(smtlm_exec *ex, uint64_t now)
 {
     smtlm_resbus_shift(&ex->rb);
     const uint64_t c = ++ex->t;
-    uint64_t *due = ex->cal.at[c & SMTLM_RING_MASK], *open = ex->reopen[c & SMTLM_RING_MASK];
-    for (unsigned w = 0; w < SMTLM_FU_WORDS; w++) {
-        ex->closed[w] &= ~open[w];
-        open[w] = 0;
-    }
+    uint64_t *due = ex->cal.at[c & SMTLM_RING_MASK];
     for (unsigned w = 0; w < SMTLM_FU_WORDS; w++) {
         const uint64_t visit = due[w];
         due[w] = 0;

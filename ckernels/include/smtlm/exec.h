@@ -25,15 +25,11 @@ typedef struct smtlm_exec {
      * change nothing for it. */
     uint64_t t;                                   /* execute cycles so far (the units' clock) */
     smtlm_fu_cal cal;
-    /* Units whose dispatch register is closed until a known cycle (fast-path issue): their
-     * OC_EX work is not looked at before reopen[] names them. */
-    uint64_t closed[SMTLM_FU_WORDS];
-    uint64_t reopen[SMTLM_MAX_LATENCY][SMTLM_FU_WORDS];
     /* Runs of units reading one OC_EX set, unit first + k reading slot slot0 + k, within one
      * word of the unit masks (bind). */
     unsigned n_groups;
+    smtlm_regset *group_set[SMTLM_MAX_FUS]; /* looked at every cycle: kept apart */
     struct smtlm_exec_group {
-        smtlm_regset *set;
         uint8_t first, slot0;
         uint64_t mask; /* bit k: unit first + k */
     } group[SMTLM_MAX_FUS];
