@@ -177,6 +177,57 @@ TEST(Fu, RingWrapsAroundWithoutStaleBits)
     }
 }
 
+// A unit visited only in the cycles its calendar names behaves exactly like one visited every
+// cycle (same instructions out in the same cycles, same can_issue answers, same state), and the
+// busy count kept per busy interval equals the per-cycle count (a cycle counts when the unit
+// holds an instruction after its visit, before that cycle's issue). Random (latency, II) pairs
+// with II 0..latency: II 0 lands one stage late, which makes later issues find their start stage
+// taken, so the dispatch-register retry path runs too.
+TEST(Fu, CalendarVisitsMatchEveryCycleVisits)
+{
+    unsigned retried_all = 0;
+    for (uint32_t seed = 1; seed <= 20; seed++) {
+        Fu every, lazy;
+        std::unique_ptr<smtlm_fu_cal> cal(new smtlm_fu_cal{});
+        uint32_t x = seed;
+        auto rnd = [&x](unsigned n) {
+            x = x * 1103515245u + 12345u;
+            return (x >> 16) % n;
+        };
+        uint64_t busy_ref = 0;
+        unsigned issued = 0, retried = 0;
+        for (uint64_t c = 1; c <= 3000; c++) {
+            const smtlm_iref a = smtlm_fu_cycle(every.fu.get());
+            ASSERT_EQ(every.fu->t, c);
+            const bool due = cal->at[c & SMTLM_RING_MASK][0] & 1;
+            cal->at[c & SMTLM_RING_MASK][0] = 0;
+            const smtlm_iref b = due ? smtlm_fu_visit(lazy.fu.get(), cal.get(), 0, c) : (smtlm_iref)SMTLM_NO_INST;
+            ASSERT_EQ(a, b) << "seed " << seed << " cycle " << c;
+            ASSERT_EQ(every.fu->active, lazy.fu->active) << c;
+            ASSERT_EQ(every.fu->dispatch, lazy.fu->dispatch) << c;
+            busy_ref += smtlm_fu_busy(every.fu.get()) ? 1 : 0;
+            if (c % 500 < 400 && rnd(3)) { // idle stretches end busy intervals
+                const unsigned L = 1 + rnd(12), ii = rnd(L + 1);
+                const bool ok = smtlm_fu_can_issue(every.fu.get(), L);
+                ASSERT_EQ(ok, (bool)smtlm_fu_can_issue_at(lazy.fu.get(), c, L)) << c;
+                if (ok) {
+                    smtlm_fu_issue(every.fu.get(), (smtlm_iref)(issued % 1000), L, ii);
+                    const int placed = smtlm_fu_issue_at(lazy.fu.get(), cal.get(), 0, (smtlm_iref)(issued % 1000), L, ii, c);
+                    retried += placed ? 0 : 1;
+                    issued++;
+                }
+            }
+            ASSERT_EQ(smtlm_fu_busy_cycles(every.fu.get(), c), busy_ref) << c;
+            ASSERT_EQ(smtlm_fu_busy_cycles(lazy.fu.get(), c), busy_ref) << c;
+        }
+        EXPECT_GT(issued, 500u) << seed;
+        EXPECT_EQ(every.fu->issued, issued);
+        EXPECT_EQ(lazy.fu->issued, issued);
+        retried_all += retried;
+    }
+    EXPECT_GT(retried_all, 0u); // the dispatch register's retry path ran
+}
+
 TEST(FuAccepts, OpcodeFiltersPerUnitKind)
 {
     struct Row {
