@@ -356,3 +356,35 @@ TEST(Exec, DrivenAloneThroughItsPorts)
     EXPECT_EQ(rc, SMTLM_EFULL);
     EXPECT_EQ(ex->exwb_overflow, 1u);
 }
+
+// EX_WB refusing unit 0's result stops the cycle there: unit 1 does not cycle, so that cycle is
+// not in its busy count (kept per busy interval, it must be taken back). Two SP units (not
+// sub-core), one result bus: A (latency 2) and B (latency 3) issue in cycle 1 to units 0 and 1;
+// A leaves in cycle 1 + 2 + 1 = 4 and is refused. Unit 0 was busy in cycles 2 and 3 (in cycle 4
+// it emptied before the refusal); unit 1 in cycles 2 and 3, not 4.
+TEST(Exec, RefusedResultStopsTheCycleForLaterUnitsBusyCount)
+{
+    ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0});
+    std::unique_ptr<smtlm_exec> ex(new smtlm_exec);
+    ASSERT_EQ(smtlm_exec_init(ex.get(), 1, 0), SMTLM_OK);
+    ASSERT_EQ(smtlm_exec_add_units(ex.get(), SMTLM_FU_SP, 0, 2, 8, SMTLM_OC_EX_SP), SMTLM_OK);
+    ExWbSink sink;
+    const smtlm_stage_ops out = sink.ops();
+    smtlm_exec_bind(ex.get(), k.rs, &out, k.pool.get());
+    smtlm_iref a = k.make(SMTLM_OP_SP, 0, 0, {3}, {5}, 2, 1);
+    smtlm_iref b = k.make(SMTLM_OP_SP, 1, 0, {3}, {6}, 3, 1);
+    k.put(SMTLM_OC_EX_SP, 0, a);
+    k.put(SMTLM_OC_EX_SP, 1, b);
+    ASSERT_EQ(smtlm_exec_cycle(ex.get(), 1), SMTLM_OK);
+    EXPECT_EQ(ex->fu[0].issued, 1u);
+    EXPECT_EQ(ex->fu[1].issued, 1u);
+    for (uint64_t now = 2; now <= 3; now++)
+        ASSERT_EQ(smtlm_exec_cycle(ex.get(), now), SMTLM_OK);
+    EXPECT_EQ(smtlm_exec_unit_busy_cycles(ex.get(), 0), 2u);
+    EXPECT_EQ(smtlm_exec_unit_busy_cycles(ex.get(), 1), 2u);
+    sink.refuse = true;
+    EXPECT_EQ(smtlm_exec_cycle(ex.get(), 4), SMTLM_EFULL);
+    EXPECT_EQ(smtlm_exec_unit_busy_cycles(ex.get(), 0), 2u);
+    EXPECT_EQ(smtlm_exec_unit_busy_cycles(ex.get(), 1), 2u);
+    EXPECT_TRUE(smtlm_exec_busy(ex.get())); // B is still in unit 1
+}
