@@ -69,7 +69,7 @@ void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *
 
 /* Unit i's issue attempt in cycle c, after its visit (GPGPU-Sim: issue() from its OC_EX slot),
  * from OC_EX set src (non-empty). */
-static void unit_issue(smtlm_exec *ex, unsigned i, smtlm_regset *src, uint64_t c, uint64_t now)
+static inline __attribute__((always_inline)) void unit_issue(smtlm_exec *ex, unsigned i, smtlm_regset *src, uint64_t c, uint64_t now)
 {
     smtlm_fu *fu = &ex->fu[i];
     if (fu->dispatch != SMTLM_NO_INST || c < fu->ready) /* a full dispatch register takes nothing */
@@ -89,7 +89,8 @@ static void unit_issue(smtlm_exec *ex, unsigned i, smtlm_regset *src, uint64_t c
 /* Issue attempts of the units reading OC_EX work, in unit order: sub-core, unit first + k only
  * if slot k is occupied, else every reader of a non-empty set; never a unit whose dispatch
  * register is closed (it would refuse). Units up to `last` only (after an EX_WB overflow). */
-static void issue_all(smtlm_exec *ex, uint64_t c, uint64_t now, unsigned last)
+static inline __attribute__((always_inline)) void issue_all(smtlm_exec *ex, uint64_t c, uint64_t now,
+                                                             unsigned last)
 {
     const uint64_t every = ex->sub_core ? 0 : ~0ull; /* not sub-core: every reader tries */
     for (unsigned k = 0, n = ex->n_groups; k < n; k++) {
@@ -109,7 +110,7 @@ static void issue_all(smtlm_exec *ex, uint64_t c, uint64_t now, unsigned last)
 
 /* EX_WB refused unit i's result: the cycle stops there, as if the later units had not cycled
  * (they do not issue and their busy count does not include this cycle). */
-static int exwb_overflow(smtlm_exec *ex, unsigned i, uint64_t c, uint64_t now)
+static __attribute__((noinline)) int exwb_overflow(smtlm_exec *ex, unsigned i, uint64_t c, uint64_t now)
 {
     ex->exwb_overflow++;
     if (i > 0)
