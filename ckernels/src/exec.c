@@ -41,89 +41,109 @@ void smtlm_exec_reset(smtlm_exec *ex)
     smtlm_resbus_reset(&ex->rb);
     ex->exwb_overflow = 0;
     ex->t = 0;
-    memset(ex->busy, 0, sizeof ex->busy);
+    memset(&ex->cal, 0, sizeof ex->cal);
 }
 
 void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *out, smtlm_inst_pool *pool)
 {
     for (unsigned i = 0; i < SMTLM_NUM_REGSETS; i++)
         ex->in[i] = 0;
-    memset(ex->readers, 0, sizeof ex->readers);
-    ex->n_in_sets = 0;
+    ex->n_groups = 0;
     for (unsigned i = 0; i < ex->n_fu; i++) {
-        const unsigned set = ex->fu[i].issue_set;
-        unsigned k = 0;
-        while (k < ex->n_in_sets && ex->in_sets[k] != set)
-            k++;
-        if (k == ex->n_in_sets) {
-            ex->in_sets[ex->n_in_sets++] = (uint8_t)set;
-            ex->in_list[k] = &sets[set];
+        const smtlm_fu *fu = &ex->fu[i];
+        struct smtlm_exec_group *g = ex->n_groups ? &ex->group[ex->n_groups - 1] : 0;
+        if (!g || ex->group_set[ex->n_groups - 1] != &sets[fu->issue_set] ||
+            fu->issue_slot != g->slot0 + (i - g->first) || i % 64 == 0) {
+            ex->group_set[ex->n_groups] = &sets[fu->issue_set];
+            g = &ex->group[ex->n_groups++];
+            g->first = (uint8_t)i;
+            g->slot0 = fu->issue_slot;
+            g->mask = 0;
         }
-        ex->in[set] = &sets[set];
-        ex->readers[k][i / 64] |= 1ull << (i % 64);
+        g->mask |= 1ull << (i - g->first);
+        ex->in[fu->issue_set] = &sets[fu->issue_set];
     }
     ex->out = *out;
     ex->pool = pool;
 }
 
-/* Unit i's cycle and issue attempt (GPGPU-Sim: cycle(), then issue() from its OC_EX slot). */
-static int unit_cycle(smtlm_exec *ex, unsigned i, uint64_t now)
+/* Unit i's issue attempt in cycle c, after its visit (GPGPU-Sim: issue() from its OC_EX slot),
+ * from OC_EX set src (non-empty). */
+static inline __attribute__((always_inline)) void unit_issue(smtlm_exec *ex, unsigned i, smtlm_regset *src, uint64_t c, uint64_t now)
 {
-    smtlm_inst_pool *pool = ex->pool;
     smtlm_fu *fu = &ex->fu[i];
-    smtlm_regset *src = ex->in[fu->issue_set];
-    if (!fu->active && fu->dispatch == SMTLM_NO_INST) {
-        fu->t = ex->t; /* idle: its cycle would only have advanced the ring */
-    } else {
-        smtlm_iref done = smtlm_fu_cycle(fu);
-        if (done != SMTLM_NO_INST &&
-            smtlm_stage_put(&ex->out, SMTLM_EX_WB, 0, 0, done, pool->inst[done].uid) < 0) {
-            ex->exwb_overflow++;
-            return SMTLM_EFULL;
-        }
-    }
-    if (src->count == 0 || fu->dispatch != SMTLM_NO_INST) /* a full dispatch register takes nothing */
-        return SMTLM_OK;
-    int slot = ex->sub_core ? (smtlm_regset_slot_free(src, fu->issue_slot) ? -1 : fu->issue_slot)
-                            : smtlm_regset_oldest(src);
-    if (slot < 0)
-        return SMTLM_OK;
-    smtlm_iref r = src->slot[slot];
-    smtlm_inst *in = &pool->inst[r];
-    if (smtlm_fu_occupied(fu, in->latency) || !smtlm_fu_accepts(fu, in->op, in->spec))
-        return SMTLM_OK;
+    if (fu->dispatch != SMTLM_NO_INST || c < fu->ready) /* a full dispatch register takes nothing */
+        return;
+    const int slot = ex->sub_core ? (int)fu->issue_slot : smtlm_regset_oldest(src);
+    const smtlm_iref r = src->slot[slot];
+    smtlm_inst *in = &ex->pool->inst[r];
+    if (smtlm_fu_occupied_at(fu, c, in->latency) || !smtlm_fu_accepts(fu, in->op, in->spec))
+        return;
     if (smtlm_resbus_reserve(&ex->rb, in->latency) < 0)
-        return SMTLM_OK; /* no result bus: the instruction waits in OC_EX */
+        return; /* no result bus: the instruction waits in OC_EX */
     smtlm_regset_take(src, (unsigned)slot);
-    smtlm_fu_issue(fu, r, in->latency, in->ii);
     in->ev[SMTLM_EV_FU_ISSUE] = now;
-    return SMTLM_OK;
+    smtlm_fu_issue_at(fu, &ex->cal, i, r, in->latency, in->ii, c);
 }
 
+/* Issue attempts of the units reading OC_EX work, in unit order: sub-core, unit first + k only
+ * if slot k is occupied, else every reader of a non-empty set; never a unit whose dispatch
+ * register is closed (it would refuse). Units up to `last` only (after an EX_WB overflow). */
+static inline __attribute__((always_inline)) void issue_all(smtlm_exec *ex, uint64_t c, uint64_t now,
+                                                             unsigned last)
+{
+    const uint64_t every = ex->sub_core ? 0 : ~0ull; /* not sub-core: every reader tries */
+    for (unsigned k = 0, n = ex->n_groups; k < n; k++) {
+        smtlm_regset *src = ex->group_set[k];
+        if (!src->count)
+            continue;
+        const struct smtlm_exec_group *g = &ex->group[k];
+        uint64_t bits = ((uint64_t)src->occ >> g->slot0 | every) & g->mask;
+        for (; bits && src->count; bits &= bits - 1) {
+            const unsigned i = g->first + smtlm_ctz64(bits);
+            if (i > last)
+                return;
+            unit_issue(ex, i, src, c, now);
+        }
+    }
+}
+
+/* EX_WB refused unit i's result: the cycle stops there, as if the later units had not cycled
+ * (they do not issue and their busy count does not include this cycle). */
+static __attribute__((noinline)) int exwb_overflow(smtlm_exec *ex, unsigned i, uint64_t c, uint64_t now)
+{
+    ex->exwb_overflow++;
+    if (i > 0)
+        issue_all(ex, c, now, i - 1);
+    for (unsigned j = i + 1; j < ex->n_fu; j++)
+        if (smtlm_fu_busy(&ex->fu[j]))
+            ex->fu[j].busy_from++;
+    return SMTLM_EFULL;
+}
+
+/* Units in m_fu order, each one's cycle then its issue attempt. A visit touches only its unit,
+ * the calendar and EX_WB, an issue attempt only its unit, the calendar, OC_EX and the result
+ * buses, so all visits can go first and all issue attempts after them (in unit order: result
+ * bus reservations go to the lower-numbered unit first). */
 int smtlm_exec_cycle(smtlm_exec *ex, uint64_t now)
 {
     smtlm_resbus_shift(&ex->rb);
-    ex->t++;
-    uint64_t work[SMTLM_FU_WORDS];
-    memcpy(work, ex->busy, sizeof work);
-    for (unsigned k = 0, n = ex->n_in_sets; k < n; k++)
-        if (ex->in_list[k]->count)
-            for (unsigned w = 0; w < SMTLM_FU_WORDS; w++)
-                work[w] |= ex->readers[k][w];
-    /* Units in m_fu order: result-bus reservations go to the lower-numbered unit first. */
+    const uint64_t c = ++ex->t;
+    uint64_t *due = ex->cal.at[c & SMTLM_RING_MASK];
     for (unsigned w = 0; w < SMTLM_FU_WORDS; w++) {
-        for (uint64_t m = work[w]; m; m &= m - 1) {
+        const uint64_t visit = due[w];
+        due[w] = 0;
+        for (uint64_t m = visit; m; m &= m - 1) {
             const unsigned i = w * 64 + smtlm_ctz64(m);
-            int rc = unit_cycle(ex, i, now);
-            if (rc)
-                return rc;
-            const smtlm_fu *fu = &ex->fu[i];
-            if (fu->active || fu->dispatch != SMTLM_NO_INST)
-                ex->busy[w] |= 1ull << (i % 64);
-            else
-                ex->busy[w] &= ~(1ull << (i % 64));
+            const smtlm_iref done = smtlm_fu_visit(&ex->fu[i], &ex->cal, i, c);
+            if (done != SMTLM_NO_INST &&
+                smtlm_stage_put(&ex->out, SMTLM_EX_WB, 0, 0, done, ex->pool->inst[done].uid) < 0) {
+                due[w] = m & (m - 1); /* not visited: still due */
+                return exwb_overflow(ex, i, c, now);
+            }
         }
     }
+    issue_all(ex, c, now, ~0u);
     return SMTLM_OK;
 }
 
@@ -147,9 +167,7 @@ int smtlm_exec_idle(const smtlm_exec *ex)
 
 void smtlm_exec_skip(smtlm_exec *ex, uint64_t k)
 {
-    ex->t += (uint32_t)k;
-    for (unsigned i = 0; i < ex->n_fu; i++)
-        ex->fu[i].t += (uint32_t)k;
+    ex->t += k;
     for (uint64_t i = 0; i < k && i < SMTLM_MAX_LATENCY; i++)
         smtlm_resbus_shift(&ex->rb);
     ex->rb.t += (uint32_t)(k > SMTLM_MAX_LATENCY ? k - SMTLM_MAX_LATENCY : 0);

@@ -47,59 +47,25 @@ void smtlm_fu_reset(smtlm_fu *fu)
     fu->active = 0;
     fu->t = 0;
     fu->dispatch = SMTLM_NO_INST;
-    fu->disp_latency = fu->disp_ii = fu->disp_cycles = 0;
+    fu->disp_stage = 0;
+    fu->ready = 0;
+    fu->busy_from = 0;
     memset(fu->occupied, 0, sizeof fu->occupied);
     for (unsigned i = 0; i < SMTLM_MAX_LATENCY; i++)
         fu->ring[i] = SMTLM_NO_INST;
-    fu->busy_cycles = 0;
+    fu->busy_done = 0;
     fu->issued = 0;
 }
 
-
-
 void smtlm_fu_issue(smtlm_fu *fu, smtlm_iref r, unsigned latency, unsigned ii)
 {
-    fu->dispatch = r;
-    fu->disp_latency = (uint16_t)latency;
-    fu->disp_ii = (uint16_t)ii;
-    fu->disp_cycles = (uint16_t)ii;
-    unsigned b = (fu->t + latency) & SMTLM_RING_MASK;
-    fu->occupied[b >> 6] |= 1ull << (b & 63);
-    fu->issued++;
+    smtlm_fu_issue_at(fu, 0, 0, r, latency, ii, fu->t);
 }
 
 smtlm_iref smtlm_fu_cycle(smtlm_fu *fu)
 {
-    smtlm_iref out = SMTLM_NO_INST;
-    if (fu->active) {
-        unsigned s0 = fu->t & SMTLM_RING_MASK;
-        out = fu->ring[s0];
-        if (out != SMTLM_NO_INST) {
-            fu->ring[s0] = SMTLM_NO_INST;
-            fu->active--;
-        }
-    }
-    /* Shift: stage s moves to s-1. Slots outside [t, t+depth) are always empty. */
-    unsigned old_bit = fu->t & SMTLM_RING_MASK;
     fu->t++;
-    if (fu->dispatch != SMTLM_NO_INST) {
-        if (fu->disp_cycles > 0)
-            fu->disp_cycles--;
-        if (fu->disp_cycles == 0) {
-            unsigned stage = (unsigned)(fu->disp_latency - fu->disp_ii);
-            unsigned idx = (fu->t + stage) & SMTLM_RING_MASK;
-            if (fu->ring[idx] == SMTLM_NO_INST) { /* Accel-Sim's GPGPU-Sim: only into an empty stage */
-                fu->ring[idx] = fu->dispatch;
-                fu->dispatch = SMTLM_NO_INST;
-                fu->active++;
-            }
-        }
-    }
-    /* occupied >>= 1: drop the bit of the cycle that just ended. */
-    fu->occupied[old_bit >> 6] &= ~(1ull << (old_bit & 63));
-    if (fu->dispatch != SMTLM_NO_INST || fu->active)
-        fu->busy_cycles++;
-    return out;
+    return smtlm_fu_visit(fu, 0, 0, fu->t);
 }
 
 int smtlm_resbus_init(smtlm_resbus *rb, unsigned n)
@@ -121,23 +87,3 @@ void smtlm_resbus_reset(smtlm_resbus *rb)
     rb->stalls = 0;
 }
 
-void smtlm_resbus_shift(smtlm_resbus *rb)
-{
-    rb->taken[rb->t & SMTLM_RING_MASK] = 0;
-    rb->t++;
-}
-
-int smtlm_resbus_reserve(smtlm_resbus *rb, unsigned latency)
-{
-    /* Slot t + latency of the ring is the cycle `latency` ahead (t = shifts so far); the
-     * lowest-numbered free bus is taken, as GPGPU-Sim scans its buses in order. */
-    uint32_t *slot = &rb->taken[(rb->t + latency) & SMTLM_RING_MASK];
-    const uint32_t free = ~*slot & rb->all;
-    if (!free) {
-        rb->stalls++;
-        return -1;
-    }
-    const unsigned i = (unsigned)smtlm_ctz64(free);
-    *slot |= 1u << i;
-    return (int)i;
-}

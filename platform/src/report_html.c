@@ -266,7 +266,7 @@ static void units_chart(FILE *out, const smtlm_stats *st)
         unsigned idx[SMTLM_FU_KINDS] = {0};
         n = v.ex->n_fu;
         for (unsigned f = 0; f < v.ex->n_fu; f++) {
-            busy[f] += (double)v.ex->fu[f].busy_cycles;
+            busy[f] += (double)smtlm_exec_unit_busy_cycles(v.ex, f);
             snprintf(names[f], sizeof names[f], "%s%u", smtlm_stats_fu_kind_name(v.ex->fu[f].kind),
                      idx[v.ex->fu[f].kind]++);
         }

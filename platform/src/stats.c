@@ -63,7 +63,7 @@ void smtlm_stats_collect(const smtlm_gpu *gpu, double core_clock_mhz, smtlm_stat
         if (sm->rf && sm->oc) /* gpgpusim mode's register file and collector */
             add_collector(st, sm);
         for (unsigned f = 0; f < sm->ex->n_fu; f++)
-            st->fu_busy[sm->ex->fu[f].kind] += sm->ex->fu[f].busy_cycles;
+            st->fu_busy[sm->ex->fu[f].kind] += smtlm_exec_unit_busy_cycles(sm->ex, f);
         st->ldst_busy += sm->ldst->busy_cycles;
         for (unsigned w = 0; w < sm->cfg->max_warps; w++)
             for (unsigned r = 0; r < SMTLM_WS_COUNT; r++)

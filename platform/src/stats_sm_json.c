@@ -49,7 +49,8 @@ static void units(FILE *out, const smtlm_sm_view *sm)
         fprintf(out, "%s{\"kind\":\"%s\",\"index\":%u", f ? "," : "", smtlm_stats_fu_kind_name(fu->kind), index[fu->kind]++);
         if (fu->kind == SMTLM_FU_SPEC)
             fprintf(out, ",\"specialized_unit\":%u", fu->spec);
-        fprintf(out, ",\"issued\":%" PRIu64 ",\"busy_cycles\":%" PRIu64 "}", fu->issued, fu->busy_cycles);
+        fprintf(out, ",\"issued\":%" PRIu64 ",\"busy_cycles\":%" PRIu64 "}", fu->issued,
+                smtlm_exec_unit_busy_cycles(sm->ex, f));
     }
     fprintf(out, "],\"ldst\":{\"issued\":%" PRIu64 ",\"busy_cycles\":%" PRIu64 ",\"shmem_accesses\":%" PRIu64
                  ",\"shmem_bank_conflicts\":%" PRIu64 ",\"mem_requests\":%" PRIu64 ",\"mem_responses\":%" PRIu64

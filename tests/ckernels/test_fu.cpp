@@ -157,12 +157,12 @@ TEST(Fu, BusyCyclesCountDispatchRegisterAndStages)
     smtlm_fu_issue(f.fu.get(), 1, 2, 2);
     smtlm_iref out;
     f.cycles_to_exwb(&out);
-    EXPECT_EQ(f.fu->busy_cycles, 2u); // cycles c+1 (dispatch register), c+2 (stage 0)
+    EXPECT_EQ(smtlm_fu_busy_cycles(f.fu.get(), f.fu->t), 2u); // cycles c+1 (dispatch register), c+2 (stage 0)
     smtlm_fu_issue(f.fu.get(), 2, 20, 8);
     f.cycles_to_exwb(&out);
-    EXPECT_EQ(f.fu->busy_cycles, 22u); // + 20
+    EXPECT_EQ(smtlm_fu_busy_cycles(f.fu.get(), f.fu->t), 22u); // + 20
     smtlm_fu_cycle(f.fu.get());
-    EXPECT_EQ(f.fu->busy_cycles, 22u); // idle cycles do not count
+    EXPECT_EQ(smtlm_fu_busy_cycles(f.fu.get(), f.fu->t), 22u); // idle cycles do not count
 }
 
 TEST(Fu, RingWrapsAroundWithoutStaleBits)
@@ -175,6 +175,57 @@ TEST(Fu, RingWrapsAroundWithoutStaleBits)
         ASSERT_EQ(out, (smtlm_iref)i);
         ASSERT_TRUE(smtlm_fu_can_issue(f.fu.get(), 20));
     }
+}
+
+// A unit visited only in the cycles its calendar names behaves exactly like one visited every
+// cycle (same instructions out in the same cycles, same can_issue answers, same state), and the
+// busy count kept per busy interval equals the per-cycle count (a cycle counts when the unit
+// holds an instruction after its visit, before that cycle's issue). Random (latency, II) pairs
+// with II 0..latency: II 0 lands one stage late, which makes later issues find their start stage
+// taken, so the dispatch-register retry path runs too.
+TEST(Fu, CalendarVisitsMatchEveryCycleVisits)
+{
+    unsigned retried_all = 0;
+    for (uint32_t seed = 1; seed <= 20; seed++) {
+        Fu every, lazy;
+        std::unique_ptr<smtlm_fu_cal> cal(new smtlm_fu_cal{});
+        uint32_t x = seed;
+        auto rnd = [&x](unsigned n) {
+            x = x * 1103515245u + 12345u;
+            return (x >> 16) % n;
+        };
+        uint64_t busy_ref = 0;
+        unsigned issued = 0, retried = 0;
+        for (uint64_t c = 1; c <= 3000; c++) {
+            const smtlm_iref a = smtlm_fu_cycle(every.fu.get());
+            ASSERT_EQ(every.fu->t, c);
+            const bool due = cal->at[c & SMTLM_RING_MASK][0] & 1;
+            cal->at[c & SMTLM_RING_MASK][0] = 0;
+            const smtlm_iref b = due ? smtlm_fu_visit(lazy.fu.get(), cal.get(), 0, c) : (smtlm_iref)SMTLM_NO_INST;
+            ASSERT_EQ(a, b) << "seed " << seed << " cycle " << c;
+            ASSERT_EQ(every.fu->active, lazy.fu->active) << c;
+            ASSERT_EQ(every.fu->dispatch, lazy.fu->dispatch) << c;
+            busy_ref += smtlm_fu_busy(every.fu.get()) ? 1 : 0;
+            if (c % 500 < 400 && rnd(3)) { // idle stretches end busy intervals
+                const unsigned L = 1 + rnd(12), ii = rnd(L + 1);
+                const bool ok = smtlm_fu_can_issue(every.fu.get(), L);
+                ASSERT_EQ(ok, (bool)smtlm_fu_can_issue_at(lazy.fu.get(), c, L)) << c;
+                if (ok) {
+                    smtlm_fu_issue(every.fu.get(), (smtlm_iref)(issued % 1000), L, ii);
+                    const int placed = smtlm_fu_issue_at(lazy.fu.get(), cal.get(), 0, (smtlm_iref)(issued % 1000), L, ii, c);
+                    retried += placed ? 0 : 1;
+                    issued++;
+                }
+            }
+            ASSERT_EQ(smtlm_fu_busy_cycles(every.fu.get(), c), busy_ref) << c;
+            ASSERT_EQ(smtlm_fu_busy_cycles(lazy.fu.get(), c), busy_ref) << c;
+        }
+        EXPECT_GT(issued, 500u) << seed;
+        EXPECT_EQ(every.fu->issued, issued);
+        EXPECT_EQ(lazy.fu->issued, issued);
+        retried_all += retried;
+    }
+    EXPECT_GT(retried_all, 0u); // the dispatch register's retry path ran
 }
 
 TEST(FuAccepts, OpcodeFiltersPerUnitKind)
@@ -304,4 +355,36 @@ TEST(Exec, DrivenAloneThroughItsPorts)
         rc = smtlm_exec_cycle(ex.get(), now);
     EXPECT_EQ(rc, SMTLM_EFULL);
     EXPECT_EQ(ex->exwb_overflow, 1u);
+}
+
+// EX_WB refusing unit 0's result stops the cycle there: unit 1 does not cycle, so that cycle is
+// not in its busy count (kept per busy interval, it must be taken back). Two SP units (not
+// sub-core), one result bus: A (latency 2) and B (latency 3) issue in cycle 1 to units 0 and 1;
+// A leaves in cycle 1 + 2 + 1 = 4 and is refused. Unit 0 was busy in cycles 2 and 3 (in cycle 4
+// it emptied before the refusal); unit 1 in cycles 2 and 3, not 4.
+TEST(Exec, RefusedResultStopsTheCycleForLaterUnitsBusyCount)
+{
+    ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0});
+    std::unique_ptr<smtlm_exec> ex(new smtlm_exec);
+    ASSERT_EQ(smtlm_exec_init(ex.get(), 1, 0), SMTLM_OK);
+    ASSERT_EQ(smtlm_exec_add_units(ex.get(), SMTLM_FU_SP, 0, 2, 8, SMTLM_OC_EX_SP), SMTLM_OK);
+    ExWbSink sink;
+    const smtlm_stage_ops out = sink.ops();
+    smtlm_exec_bind(ex.get(), k.rs, &out, k.pool.get());
+    smtlm_iref a = k.make(SMTLM_OP_SP, 0, 0, {3}, {5}, 2, 1);
+    smtlm_iref b = k.make(SMTLM_OP_SP, 1, 0, {3}, {6}, 3, 1);
+    k.put(SMTLM_OC_EX_SP, 0, a);
+    k.put(SMTLM_OC_EX_SP, 1, b);
+    ASSERT_EQ(smtlm_exec_cycle(ex.get(), 1), SMTLM_OK);
+    EXPECT_EQ(ex->fu[0].issued, 1u);
+    EXPECT_EQ(ex->fu[1].issued, 1u);
+    for (uint64_t now = 2; now <= 3; now++)
+        ASSERT_EQ(smtlm_exec_cycle(ex.get(), now), SMTLM_OK);
+    EXPECT_EQ(smtlm_exec_unit_busy_cycles(ex.get(), 0), 2u);
+    EXPECT_EQ(smtlm_exec_unit_busy_cycles(ex.get(), 1), 2u);
+    sink.refuse = true;
+    EXPECT_EQ(smtlm_exec_cycle(ex.get(), 4), SMTLM_EFULL);
+    EXPECT_EQ(smtlm_exec_unit_busy_cycles(ex.get(), 0), 2u);
+    EXPECT_EQ(smtlm_exec_unit_busy_cycles(ex.get(), 1), 2u);
+    EXPECT_TRUE(smtlm_exec_busy(ex.get())); // B is still in unit 1
 }

@@ -186,7 +186,7 @@ TEST(Timing, InitiationIntervalSpacesFuIssues)
         EXPECT_EQ(sfu.at(0, i).wb(), 4u + 8 * i + 22);
     }
     const smtlm_sm_cfg c = ktu::qv100();
-    EXPECT_EQ(sfu.sm()->ex.fu[ktu::fu_index(c, SMTLM_FU_SFU, 0)].busy_cycles, 20u + 3 * 8);
+    EXPECT_EQ(smtlm_exec_unit_busy_cycles(&sfu.sm()->ex, ktu::fu_index(c, SMTLM_FU_SFU, 0)), 20u + 3 * 8);
     EXPECT_EQ(sfu.sm()->ex.fu[ktu::fu_index(c, SMTLM_FU_SFU, 0)].issued, 4u);
 }
 
@@ -286,9 +286,9 @@ TEST(Counters, PerWarpStallReasonsAndFuBusyCycles)
     EXPECT_EQ(sm->iss.warp_stall[0][SMTLM_WS_UNIT_BUSY], 0u);
     const smtlm_sm_cfg c = ktu::qv100();
     // Each FFMA keeps SP unit 0 busy L = 2 cycles (dispatch register, stage 0); EXIT INT unit 0 1.
-    EXPECT_EQ(sm->ex.fu[ktu::fu_index(c, SMTLM_FU_SP, 0)].busy_cycles, 8u);
-    EXPECT_EQ(sm->ex.fu[ktu::fu_index(c, SMTLM_FU_INT, 0)].busy_cycles, 1u);
-    EXPECT_EQ(sm->ex.fu[ktu::fu_index(c, SMTLM_FU_SP, 1)].busy_cycles, 0u);
+    EXPECT_EQ(smtlm_exec_unit_busy_cycles(&sm->ex, ktu::fu_index(c, SMTLM_FU_SP, 0)), 8u);
+    EXPECT_EQ(smtlm_exec_unit_busy_cycles(&sm->ex, ktu::fu_index(c, SMTLM_FU_INT, 0)), 1u);
+    EXPECT_EQ(smtlm_exec_unit_busy_cycles(&sm->ex, ktu::fu_index(c, SMTLM_FU_SP, 1)), 0u);
     EXPECT_EQ(sm->stats.unit_insts[SMTLM_UNIT_SP], 4u);
     EXPECT_EQ(sm->stats.unit_insts[SMTLM_UNIT_INT], 1u);
     EXPECT_EQ(sm->rf.reads[3] + sm->rf.reads[1] + sm->rf.reads[2], 12u);

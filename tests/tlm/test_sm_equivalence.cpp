@@ -104,7 +104,7 @@ void expect_equivalent(const smtlm_sm_cfg &cfg, const std::vector<std::vector<sm
     expect_same(co.collect_lat_hist, so.collect_lat_hist, "collect_lat_hist");
     const smtlm_exec &ce = cs.ex, &se = s.sm().exec.state();
     for (unsigned f = 0; f < ce.n_fu; f++)
-        EXPECT_EQ(ce.fu[f].busy_cycles, se.fu[f].busy_cycles) << "unit " << f;
+        EXPECT_EQ(smtlm_exec_unit_busy_cycles(&ce, f), smtlm_exec_unit_busy_cycles(&se, f)) << "unit " << f;
     EXPECT_EQ(ce.rb.stalls, se.rb.stalls);
     const smtlm_ldst &cl = cs.ldst, &sl = s.sm().ldst.state();
     EXPECT_EQ(cl.busy_cycles, sl.busy_cycles);

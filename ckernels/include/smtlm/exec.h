@@ -15,22 +15,24 @@
 extern "C" {
 #endif
 
-#define SMTLM_FU_WORDS ((SMTLM_MAX_FUS + 63) / 64)
-
 typedef struct smtlm_exec {
     unsigned n_fu;
     int sub_core;
     smtlm_fu fu[SMTLM_MAX_FUS];
     smtlm_resbus rb;
-    /* Only units that hold an instruction or whose OC_EX set holds one do anything in a cycle;
-     * the others are skipped. An idle unit's ring is empty, so its ring base is just the cycle
-     * count `t`, which it picks up when it next has work. */
-    uint32_t t;                                   /* execute cycles so far */
-    uint64_t busy[SMTLM_FU_WORDS];                /* units with the dispatch register or a stage occupied */
-    unsigned n_in_sets;
-    uint8_t in_sets[SMTLM_NUM_REGSETS];           /* the OC_EX sets the units read */
-    const smtlm_regset *in_list[SMTLM_NUM_REGSETS]; /* the same sets, looked at every cycle */
-    uint64_t readers[SMTLM_NUM_REGSETS][SMTLM_FU_WORDS]; /* units reading in_list[k] */
+    /* A unit is visited only in the cycles its calendar entries name (smtlm_fu_visit) and tries
+     * to issue only while an OC_EX set it reads holds an instruction; all other cycles would
+     * change nothing for it. */
+    uint64_t t;                                   /* execute cycles so far (the units' clock) */
+    smtlm_fu_cal cal;
+    /* Runs of units reading one OC_EX set, unit first + k reading slot slot0 + k, within one
+     * word of the unit masks (bind). */
+    unsigned n_groups;
+    smtlm_regset *group_set[SMTLM_MAX_FUS]; /* looked at every cycle: kept apart */
+    struct smtlm_exec_group {
+        uint8_t first, slot0;
+        uint64_t mask; /* bit k: unit first + k */
+    } group[SMTLM_MAX_FUS];
     uint64_t exwb_overflow; /* results lost because EX_WB was full (misconfiguration) */
     /* ports (smtlm_exec_bind) */
     smtlm_regset *in[SMTLM_NUM_REGSETS]; /* its own OC_EX sets (NULL for the others) */
@@ -52,8 +54,14 @@ int smtlm_exec_cycle(smtlm_exec *ex, uint64_t now);
 int smtlm_exec_busy(const smtlm_exec *ex);
 /* 1 when no unit holds an instruction and its OC_EX sets are empty. */
 int smtlm_exec_idle(const smtlm_exec *ex);
-/* Accounts k idle cycles: the units' rings and the result buses advance as k cycles would. */
+/* Accounts k idle cycles (smtlm_exec_idle): the clock and the result buses advance as k cycles
+ * would (an idle exec has no calendar entries left). */
 void smtlm_exec_skip(smtlm_exec *ex, uint64_t k);
+/* Unit i's busy cycles so far (GPGPU-Sim counts them per cycle; here per busy interval). */
+static inline uint64_t smtlm_exec_unit_busy_cycles(const smtlm_exec *ex, unsigned i)
+{
+    return smtlm_fu_busy_cycles(&ex->fu[i], ex->t);
+}
 
 #ifdef __cplusplus
 }
