@@ -40,8 +40,7 @@ int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg)
 
 void smtlm_rf_reset(smtlm_rf *rf)
 {
-    memset(rf->q_head, 0, sizeof rf->q_head);
-    memset(rf->q_len, 0, sizeof rf->q_len);
+    memset(rf->q_tail, 0, sizeof rf->q_tail);
     rf->nonempty = 0;
     rf->write_alloc = 0;
     rf->blocked = 0;
@@ -74,19 +73,15 @@ int smtlm_rf_write(smtlm_rf *rf, unsigned bank)
     return 1;
 }
 
-static void pop_head(smtlm_rf *rf, unsigned b)
-{
-    rf->q_head[b] = (uint16_t)((rf->q_head[b] + 1) & QMASK);
-    if (--rf->q_len[b] == 0)
-        rf->nonempty &= ~(1ull << b);
-}
-
-/* Removes entry i (0 = head) of bank b's queue, keeping the order of the others. */
+/* Grants entry i (0 = head) of bank b's queue, keeping the order of the others. */
 static void remove_at(smtlm_rf *rf, unsigned b, unsigned i)
 {
+    const uint64_t head = rf->reads[b];
     for (unsigned k = i; k > 0; k--)
-        rf->q[b][(rf->q_head[b] + k) & QMASK] = rf->q[b][(rf->q_head[b] + k - 1) & QMASK];
-    pop_head(rf, b);
+        rf->q[b][(head + k) & QMASK] = rf->q[b][(head + k - 1) & QMASK];
+    rf->reads[b] = head + 1;
+    if (rf->reads[b] == rf->q_tail[b])
+        rf->nonempty &= ~(1ull << b);
 }
 
 /* fifo: every bank not write-allocated grants its queue head. */
@@ -97,12 +92,10 @@ static unsigned arbitrate_fifo(smtlm_rf *rf, uint64_t eligible, smtlm_read_grant
     while (eligible) {
         const unsigned b = smtlm_ctz64(eligible);
         eligible &= eligible - 1;
-        const unsigned head = rf->q_head[b], len = rf->q_len[b];
-        const smtlm_read_req r = rf->q[b][head];
-        rf->q_head[b] = (uint16_t)((head + 1) & QMASK);
-        rf->q_len[b] = (uint16_t)(len - 1);
-        emptied |= (uint64_t)(len == 1) << b;
-        rf->reads[b]++;
+        const uint64_t head = rf->reads[b]; /* granting counts the read and pops it */
+        const smtlm_read_req r = rf->q[b][head & QMASK];
+        rf->reads[b] = head + 1;
+        emptied |= (uint64_t)(head + 1 == rf->q_tail[b]) << b;
         const smtlm_read_grant grant = {r.cu, r.operand, (uint8_t)b};
         out[n++] = grant;
     }
@@ -119,8 +112,8 @@ static unsigned arbitrate_wavefront(smtlm_rf *rf, uint64_t eligible, smtlm_read_
         req[b] = 0;
         if (!(eligible >> b & 1))
             continue;
-        for (unsigned i = 0; i < rf->q_len[b]; i++)
-            req[b] |= 1ull << rf->q[b][(rf->q_head[b] + i) & QMASK].cu;
+        for (unsigned i = 0, n = smtlm_rf_queued(rf, b); i < n; i++)
+            req[b] |= 1ull << smtlm_rf_entry(rf, b, i)->cu;
     }
     int inmatch[SMTLM_MAX_BANKS];
     uint64_t out_taken = 0;
@@ -142,11 +135,10 @@ static unsigned arbitrate_wavefront(smtlm_rf *rf, uint64_t eligible, smtlm_read_
     for (unsigned b = 0; b < nb; b++) {
         if (inmatch[b] < 0)
             continue;
-        for (unsigned i = 0; i < rf->q_len[b]; i++) { /* oldest read of that CU in the bank */
-            smtlm_read_req r = rf->q[b][(rf->q_head[b] + i) & QMASK];
+        for (unsigned i = 0, nq = smtlm_rf_queued(rf, b); i < nq; i++) { /* oldest read of that CU in the bank */
+            const smtlm_read_req r = *smtlm_rf_entry(rf, b, i);
             if (r.cu == (unsigned)inmatch[b]) {
                 remove_at(rf, b, i);
-                rf->reads[b]++;
                 out[n].cu = r.cu;
                 out[n].operand = r.operand;
                 out[n].bank = (uint8_t)b;
@@ -246,7 +238,7 @@ unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out)
             unsigned b = smtlm_ctz64(waiting);
             waiting &= waiting - 1;
             rf->wait_steps[b]++;
-            const unsigned d = rf->q_len[b];
+            const unsigned d = smtlm_rf_queued(rf, b);
             rf->queue_depth_hist[d < SMTLM_RF_DEPTH_BINS ? d : SMTLM_RF_DEPTH_BINS - 1]++;
         }
     }

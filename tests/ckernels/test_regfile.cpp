@@ -268,13 +268,13 @@ TEST(RegFileRequestReads, QueuesTheSelectedOperandsInOrder)
     EXPECT_EQ(smtlm_rf_queued(r.rf.get(), 8), 2u);  // R5: (5+3)%4 = 0; R9: (9+3)%4 = 0
     EXPECT_EQ(smtlm_rf_queued(r.rf.get(), 9), 1u);  // R2: (2+3)%4 = 1
     EXPECT_EQ(r.rf->nonempty, (1ull << 8) | (1ull << 9));
-    const smtlm_read_req a = r.rf->q[8][r.rf->q_head[8]], b = r.rf->q[8][r.rf->q_head[8] + 1];
+    const smtlm_read_req a = *smtlm_rf_entry(r.rf.get(), 8, 0), b = *smtlm_rf_entry(r.rf.get(), 8, 1);
     EXPECT_EQ(a.cu, 6);
     EXPECT_EQ(a.operand, 0);
     EXPECT_EQ(a.reg, 5);
     EXPECT_EQ(b.operand, 1);
     EXPECT_EQ(b.reg, 9);
-    EXPECT_EQ(r.rf->q[9][r.rf->q_head[9]].operand, 3);
+    EXPECT_EQ(smtlm_rf_entry(r.rf.get(), 9, 0)->operand, 3);
     ASSERT_EQ(smtlm_rf_request_reads(r.rf.get(), 6, 3, 2, src, 0, &queued), SMTLM_OK); // nothing to read
     EXPECT_EQ(queued, 0u);
 }
