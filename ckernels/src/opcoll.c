@@ -232,6 +232,15 @@ static void dispatch_cu(smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned j, s
     oc->dispatches++;
 }
 
+/* 1 if CU j's OC_EX slot has room (smtlm_stage_has_free, without a call when the sets are seen). */
+static inline int cu_has_room(const smtlm_opcoll *oc, unsigned j)
+{
+    const smtlm_cu *cu = &oc->cu[j];
+    if (oc->out_row)
+        return smtlm_regset_has_free(&oc->out_row[cu->out], oc->cfg.sub_core, cu->reg_id);
+    return smtlm_stage_has_free(&oc->out, cu->out, oc->cfg.sub_core, cu->reg_id);
+}
+
 void smtlm_opcoll_dispatch_scan(smtlm_opcoll *oc, uint64_t now)
 {
     /* Collected CUs that may still dispatch in this call. A CU whose OC_EX slot is full stays
@@ -244,7 +253,6 @@ void smtlm_opcoll_dispatch_scan(smtlm_opcoll *oc, uint64_t now)
     if (!cand_all)
         return;
     smtlm_regset *rows = direct_rows(&oc->out);
-    const int sub_core = oc->cfg.sub_core;
     smtlm_dispatch_unit *du = oc->du, *end = oc->du + oc->n_du;
     for (; du < end && cand_all; du++) {
         uint64_t cand = cand_all & du->cus;
@@ -255,7 +263,7 @@ void smtlm_opcoll_dispatch_scan(smtlm_opcoll *oc, uint64_t now)
             const uint64_t bit = 1ull << j;
             cand &= ~bit;
             cand_all &= ~bit;
-            if (smtlm_stage_has_free(&oc->out, oc->cu[j].out, sub_core, oc->cu[j].reg_id)) { /* a look at the row in both engines */
+            if (cu_has_room(oc, j)) {
                 dispatch_cu(oc, du, j, rows, now);
                 break;
             }
@@ -272,15 +280,38 @@ static void operands_done(smtlm_opcoll *oc, unsigned cu, smtlm_inst *in, uint64_
     oc->collect_lat_hist[lat < 63 ? lat : 63]++;
 }
 
+/* Operand slot `operand` of CU j was read. */
+static inline void collect_one(smtlm_opcoll *oc, unsigned j, unsigned operand, uint64_t now)
+{
+    const unsigned not_ready = oc->cu[j].not_ready & ~(1u << operand);
+    oc->cu[j].not_ready = (uint8_t)not_ready;
+    if (not_ready == 0)
+        operands_done(oc, j, smtlm_pool_get(oc->pool, oc->cu[j].inst), now);
+}
+
 void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant *g, unsigned n)
 {
-    for (unsigned i = 0; i < n; i++) {
-        const unsigned j = g[i].cu;
-        const unsigned not_ready = oc->cu[j].not_ready & ~(1u << g[i].operand);
-        oc->cu[j].not_ready = (uint8_t)not_ready;
-        if (not_ready == 0)
-            operands_done(oc, j, smtlm_pool_get(oc->pool, oc->cu[j].inst), now);
+    for (unsigned i = 0; i < n; i++)
+        collect_one(oc, g[i].cu, g[i].operand, now);
+}
+
+void smtlm_opcoll_arbitrate_collect(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now)
+{
+    if (rf->cfg.policy != SMTLM_ALLOC_FIFO) {
+        smtlm_read_grant g[SMTLM_MAX_BANKS];
+        const unsigned n = smtlm_rf_arbitrate(rf, g);
+        smtlm_opcoll_collect(oc, now, g, n);
+        return;
     }
+    /* fifo: each bank's grant goes to its CU as it is made, in bank order like the list */
+    uint64_t granting = smtlm_rf_fifo_granting(rf), emptied = 0;
+    while (granting) {
+        const unsigned b = smtlm_ctz64(granting);
+        granting &= granting - 1;
+        const smtlm_read_req r = smtlm_rf_fifo_grant(rf, b, &emptied);
+        collect_one(oc, r.cu, r.operand, now);
+    }
+    smtlm_rf_fifo_done(rf, emptied);
 }
 
 /* Operand slots of `in` to read: one per distinct source register, as Accel-Sim's GPGPU-Sim
@@ -541,6 +572,7 @@ void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_o
     for (unsigned i = 0; i < (oc->n_generic_ports ? oc->ports[0].n_pairs : 0u); i++)
         oc->gen_in[i] = oc->in[oc->ports[0].in[i]];
     oc->out = *out;
+    oc->out_row = out->row ? out->row : direct_rows(out);
     oc->pool = pool;
     oc->rf = *rf;
     /* ports_direct.h: the C engine's register file is reached without the indirect calls */

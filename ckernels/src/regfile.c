@@ -92,10 +92,7 @@ static unsigned arbitrate_fifo(smtlm_rf *rf, uint64_t eligible, smtlm_read_grant
     while (eligible) {
         const unsigned b = smtlm_ctz64(eligible);
         eligible &= eligible - 1;
-        const uint64_t head = rf->reads[b]; /* granting counts the read and pops it */
-        const smtlm_read_req r = rf->q[b][head & QMASK];
-        rf->reads[b] = head + 1;
-        emptied |= (uint64_t)(head + 1 == rf->q_tail[b]) << b;
+        const smtlm_read_req r = smtlm_rf_fifo_grant(rf, b, &emptied);
         const smtlm_read_grant grant = {r.cu, r.operand, (uint8_t)b};
         out[n++] = grant;
     }
@@ -224,23 +221,34 @@ smtlm_rf_read_ops smtlm_rf_read_port(smtlm_rf *rf)
 
 /* ---- read arbitration -------------------------------------------------------------------- */
 
+/* Banks that still hold a read after a step made it wait. */
+static void count_waits(smtlm_rf *rf)
+{
+    uint64_t waiting = rf->nonempty;
+    if (!waiting)
+        return;
+    rf->steps_with_wait++;
+    while (waiting) {
+        const unsigned b = smtlm_ctz64(waiting);
+        waiting &= waiting - 1;
+        rf->wait_steps[b]++;
+        const unsigned d = smtlm_rf_queued(rf, b);
+        rf->queue_depth_hist[d < SMTLM_RF_DEPTH_BINS ? d : SMTLM_RF_DEPTH_BINS - 1]++;
+    }
+}
+
 unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out)
 {
     const uint64_t refused = rf->write_alloc | rf->blocked;
     const uint64_t eligible = rf->nonempty & ~refused;
     unsigned n = rf->cfg.policy == SMTLM_ALLOC_WAVEFRONT ? arbitrate_wavefront(rf, eligible, out)
                                                          : arbitrate_fifo(rf, eligible, out);
-    /* Banks that still hold a read after this step made it wait. */
-    uint64_t waiting = rf->nonempty;
-    if (waiting) {
-        rf->steps_with_wait++;
-        while (waiting) {
-            unsigned b = smtlm_ctz64(waiting);
-            waiting &= waiting - 1;
-            rf->wait_steps[b]++;
-            const unsigned d = smtlm_rf_queued(rf, b);
-            rf->queue_depth_hist[d < SMTLM_RF_DEPTH_BINS ? d : SMTLM_RF_DEPTH_BINS - 1]++;
-        }
-    }
+    count_waits(rf);
     return n;
+}
+
+void smtlm_rf_fifo_done(smtlm_rf *rf, uint64_t emptied)
+{
+    rf->nonempty &= ~emptied;
+    count_waits(rf);
 }

@@ -142,6 +142,25 @@ static inline int smtlm_rf_request_reads(smtlm_rf *rf, unsigned cu, unsigned war
 /* One arbitration step: fills `out` (room for n_banks grants), returns the number granted. */
 unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out);
 
+/* The pieces of a fifo step, for a caller that hands each grant on itself (the C engine's
+ * collector, without a grant list): the banks that grant their head in this step, ... */
+static inline uint64_t smtlm_rf_fifo_granting(const smtlm_rf *rf)
+{
+    return rf->nonempty & ~(rf->write_alloc | rf->blocked);
+}
+/* ... the grant of bank b's head (a bank of that mask, each once, in any order: it is popped
+ * and counted, and b added to *emptied if that emptied its queue) ... */
+static inline smtlm_read_req smtlm_rf_fifo_grant(smtlm_rf *rf, unsigned b, uint64_t *emptied)
+{
+    const uint64_t head = rf->reads[b]; /* granting counts the read and pops it */
+    rf->reads[b] = head + 1;
+    *emptied |= (uint64_t)(head + 1 == rf->q_tail[b]) << b;
+    return rf->q[b][head & (SMTLM_RF_QUEUE_CAP - 1)];
+}
+/* ... and the end of the step: the emptied banks leave nonempty and the reads left wait (the
+ * statistics of smtlm_rf_arbitrate). */
+void smtlm_rf_fifo_done(smtlm_rf *rf, uint64_t emptied);
+
 /* Write-allocates `bank` for this step. Returns 1 if the bank was free, 0 if it already held a
  * write (the caller decides whether that stalls: LDST yes, ALU writeback no). */
 int smtlm_rf_write(smtlm_rf *rf, unsigned bank);
