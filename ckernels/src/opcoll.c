@@ -339,8 +339,14 @@ static unsigned distinct_sources(const smtlm_inst *in)
 /* Queues the reads of operand slots `ops` of CU j's instruction; *queued as smtlm_rf_request_reads. */
 static int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsigned ops, unsigned *queued)
 {
-    if (oc->rf_direct)
-        return smtlm_rf_request_reads(oc->rf_direct, j, in->warp, in->sched, in->src, ops, queued);
+    if (oc->rf_direct) {
+        smtlm_rf *rf = oc->rf_direct;
+        if (rf->cfg.sub_core && in->sched >= rf->cfg.n_sched) /* no bank for it (as request_reads) */
+            return smtlm_rf_request_reads(rf, j, in->warp, in->sched, in->src, ops, queued);
+        smtlm_rf_queue_reads(rf, j, in->warp, in->sched, in->src, ops); /* cannot overflow (regfile.h) */
+        *queued = ops;
+        return SMTLM_OK;
+    }
     if (oc->rf.request_reads)
         return oc->rf.request_reads(oc->rf.ctx, j, in->warp, in->sched, in->src, ops, queued);
     *queued = 0;
@@ -357,7 +363,8 @@ static int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsig
     return SMTLM_OK;
 }
 
-/* Moves the instruction in slot `slot` of `in_rs` into CU j and queues its distinct reads. */
+/* Moves the instruction in slot `slot` of `in_rs` into CU j and queues its distinct reads.
+ * Inline: the generic ports' walk calls it for every instruction. */
 static int allocate_cu(smtlm_opcoll *oc, uint64_t now, unsigned j, smtlm_regset *in_rs, unsigned slot,
                        smtlm_inst *in, unsigned out_set)
 {

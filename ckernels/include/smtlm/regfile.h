@@ -139,6 +139,29 @@ static inline int smtlm_rf_request_reads(smtlm_rf *rf, unsigned cu, unsigned war
     return rc;
 }
 
+/* smtlm_rf_request_reads for a caller that keeps every queue from overflowing: the C engine's
+ * collector, where each CU has at most SMTLM_MAX_SRC reads waiting (a CU is reused only once
+ * its reads were all granted) and init ensures n_cus x 4 <= SMTLM_RF_QUEUE_CAP. `sched` must be
+ * a valid scheduler. */
+static inline void smtlm_rf_queue_reads(smtlm_rf *rf, unsigned cu, unsigned warp, unsigned sched, const int16_t *src,
+                                        unsigned ops)
+{
+    const unsigned base = rf->cfg.sub_core ? sched * rf->bps : 0;
+    uint64_t nonempty = rf->nonempty;
+    while (ops) {
+        const unsigned op = smtlm_ctz64(ops);
+        const unsigned reg = (unsigned)src[op], x = reg + warp;
+        const unsigned bank = base + (x < SMTLM_RF_BANK_LO_N ? rf->bank_lo[x] : x % rf->bps);
+        const uint64_t tail = rf->q_tail[bank];
+        const smtlm_read_req req = {(uint8_t)cu, (uint8_t)op, (uint16_t)reg};
+        rf->q[bank][tail & (SMTLM_RF_QUEUE_CAP - 1)] = req;
+        rf->q_tail[bank] = tail + 1;
+        nonempty |= 1ull << bank;
+        ops &= ops - 1;
+    }
+    rf->nonempty = nonempty;
+}
+
 /* One arbitration step: fills `out` (room for n_banks grants), returns the number granted. */
 unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out);
 
