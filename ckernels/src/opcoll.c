@@ -207,19 +207,18 @@ static smtlm_regset *direct_rows(const smtlm_stage_ops *out)
                : NULL;
 }
 
-/* Dispatch unit `du` moves CU j's instruction into its OC_EX slot (which has room). */
-static void dispatch_cu(smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned j, smtlm_regset *rows, uint64_t now)
+/* Dispatch unit `du` moves CU j's instruction into slot `slot` of its OC_EX set (C engine's row,
+ * `rows`) or hands it through `out` (rows NULL; room was checked). */
+static void dispatch_cu(smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned j, smtlm_regset *rows, int slot,
+                        uint64_t now)
 {
     smtlm_cu *cu = &oc->cu[j];
     const smtlm_iref r = cu->inst;
     smtlm_inst *in = smtlm_pool_get(oc->pool, r);
-    const int sub_core = oc->cfg.sub_core;
-    if (rows) { /* room was checked: put without a second look */
-        smtlm_regset *rs = &rows[cu->out];
-        smtlm_regset_put(rs, sub_core ? cu->reg_id : (unsigned)smtlm_regset_first_free(rs), r, in->uid);
-    } else {
-        oc->out.put(oc->out.ctx, cu->out, sub_core, cu->reg_id, r, in->uid);
-    }
+    if (rows)
+        smtlm_regset_put(&rows[cu->out], (unsigned)slot, r, in->uid);
+    else
+        oc->out.put(oc->out.ctx, cu->out, oc->cfg.sub_core, cu->reg_id, r, in->uid);
     in->ev[SMTLM_EV_OC_EX] = now;
     oc->cu_held[j] += now - in->ev[SMTLM_EV_CU_ALLOC];
     du->last = (uint8_t)j;
@@ -232,13 +231,18 @@ static void dispatch_cu(smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned j, s
     oc->dispatches++;
 }
 
-/* 1 if CU j's OC_EX slot has room (smtlm_stage_has_free, without a call when the sets are seen). */
-static inline int cu_has_room(const smtlm_opcoll *oc, unsigned j)
+/* The OC_EX slot CU j's instruction would take, or -1 if its set has no room for it
+ * (smtlm_stage_has_free; without a call when the collector sees the sets). */
+static inline int room_slot(const smtlm_opcoll *oc, const smtlm_cu *cu)
 {
-    const smtlm_cu *cu = &oc->cu[j];
-    if (oc->out_row)
-        return smtlm_regset_has_free(&oc->out_row[cu->out], oc->cfg.sub_core, cu->reg_id);
-    return smtlm_stage_has_free(&oc->out, cu->out, oc->cfg.sub_core, cu->reg_id);
+    const int sub_core = oc->cfg.sub_core;
+    if (oc->out_row) {
+        const smtlm_regset *rs = &oc->out_row[cu->out];
+        if (sub_core)
+            return cu->reg_id < rs->width && !(rs->occ >> cu->reg_id & 1) ? (int)cu->reg_id : -1;
+        return smtlm_regset_first_free(rs);
+    }
+    return smtlm_stage_has_free(&oc->out, cu->out, sub_core, cu->reg_id) ? 0 : -1;
 }
 
 void smtlm_opcoll_dispatch_scan(smtlm_opcoll *oc, uint64_t now)
@@ -252,7 +256,7 @@ void smtlm_opcoll_dispatch_scan(smtlm_opcoll *oc, uint64_t now)
     uint64_t cand_all = oc->collected & ~oc->blocked;
     if (!cand_all)
         return;
-    smtlm_regset *rows = direct_rows(&oc->out);
+    smtlm_regset *rows = oc->out_direct;
     smtlm_dispatch_unit *du = oc->du, *end = oc->du + oc->n_du;
     for (; du < end && cand_all; du++) {
         uint64_t cand = cand_all & du->cus;
@@ -263,8 +267,9 @@ void smtlm_opcoll_dispatch_scan(smtlm_opcoll *oc, uint64_t now)
             const uint64_t bit = 1ull << j;
             cand &= ~bit;
             cand_all &= ~bit;
-            if (cu_has_room(oc, j)) {
-                dispatch_cu(oc, du, j, rows, now);
+            const int slot = room_slot(oc, &oc->cu[j]); /* a look at the row in both engines */
+            if (slot >= 0) {
+                dispatch_cu(oc, du, j, rows, slot, now);
                 break;
             }
             oc->blocked |= bit;
@@ -579,7 +584,8 @@ void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_o
     for (unsigned i = 0; i < (oc->n_generic_ports ? oc->ports[0].n_pairs : 0u); i++)
         oc->gen_in[i] = oc->in[oc->ports[0].in[i]];
     oc->out = *out;
-    oc->out_row = out->row ? out->row : direct_rows(out);
+    oc->out_direct = direct_rows(out);
+    oc->out_row = out->row ? out->row : oc->out_direct;
     oc->pool = pool;
     oc->rf = *rf;
     /* ports_direct.h: the C engine's register file is reached without the indirect calls */

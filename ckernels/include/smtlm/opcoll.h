@@ -99,6 +99,7 @@ typedef struct smtlm_opcoll {
     /* ports (smtlm_opcoll_bind) */
     smtlm_regset *in[SMTLM_NUM_REGSETS];  /* its own ID_OC sets (NULL for the others) */
     smtlm_stage_ops out;                  /* hand-off into the OC_EX sets of the units */
+    smtlm_regset *out_direct;             /* `out` puts straight into this row (the C engine's), else NULL */
     const smtlm_regset *out_row;          /* the OC_EX sets when seen without a call (smtlm_stage_ops.row
                                            * or the C engine's row), else NULL: ask out.has_free */
     smtlm_inst_pool *pool;
