@@ -300,12 +300,21 @@ void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant
         collect_one(oc, g[i].cu, g[i].operand, now);
 }
 
+/* The other policies through the grant list (out of line: its buffer stays off the fifo path). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void arbitrate_collect_listed(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now)
+{
+    smtlm_read_grant g[SMTLM_MAX_BANKS];
+    const unsigned n = smtlm_rf_arbitrate(rf, g);
+    smtlm_opcoll_collect(oc, now, g, n);
+}
+
 void smtlm_opcoll_arbitrate_collect(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now)
 {
     if (rf->cfg.policy != SMTLM_ALLOC_FIFO) {
-        smtlm_read_grant g[SMTLM_MAX_BANKS];
-        const unsigned n = smtlm_rf_arbitrate(rf, g);
-        smtlm_opcoll_collect(oc, now, g, n);
+        arbitrate_collect_listed(oc, rf, now);
         return;
     }
     /* fifo: each bank's grant goes to its CU as it is made, in bank order like the list */
