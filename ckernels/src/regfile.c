@@ -222,7 +222,7 @@ smtlm_rf_read_ops smtlm_rf_read_port(smtlm_rf *rf)
 /* ---- read arbitration -------------------------------------------------------------------- */
 
 /* Banks that still hold a read after a step made it wait. */
-static void count_waits(smtlm_rf *rf)
+static inline void count_waits(smtlm_rf *rf)
 {
     uint64_t waiting = rf->nonempty;
     if (!waiting)
