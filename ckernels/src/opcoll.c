@@ -207,19 +207,18 @@ static smtlm_regset *direct_rows(const smtlm_stage_ops *out)
                : NULL;
 }
 
-/* Dispatch unit `du` moves CU j's instruction into its OC_EX slot (which has room). */
-static void dispatch_cu(smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned j, smtlm_regset *rows, uint64_t now)
+/* Dispatch unit `du` moves CU j's instruction into slot `slot` of its OC_EX set (C engine's row,
+ * `rows`) or hands it through `out` (rows NULL; room was checked). */
+static void dispatch_cu(smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned j, smtlm_regset *rows, int slot,
+                        uint64_t now)
 {
     smtlm_cu *cu = &oc->cu[j];
     const smtlm_iref r = cu->inst;
     smtlm_inst *in = smtlm_pool_get(oc->pool, r);
-    const int sub_core = oc->cfg.sub_core;
-    if (rows) { /* room was checked: put without a second look */
-        smtlm_regset *rs = &rows[cu->out];
-        smtlm_regset_put(rs, sub_core ? cu->reg_id : (unsigned)smtlm_regset_first_free(rs), r, in->uid);
-    } else {
-        oc->out.put(oc->out.ctx, cu->out, sub_core, cu->reg_id, r, in->uid);
-    }
+    if (rows)
+        smtlm_regset_put(&rows[cu->out], (unsigned)slot, r, in->uid);
+    else
+        oc->out.put(oc->out.ctx, cu->out, oc->cfg.sub_core, cu->reg_id, r, in->uid);
     in->ev[SMTLM_EV_OC_EX] = now;
     oc->cu_held[j] += now - in->ev[SMTLM_EV_CU_ALLOC];
     du->last = (uint8_t)j;
@@ -230,6 +229,20 @@ static void dispatch_cu(smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned j, s
     oc->free_cus |= 1ull << j;
     oc->busy--;
     oc->dispatches++;
+}
+
+/* The OC_EX slot CU j's instruction would take, or -1 if its set has no room for it
+ * (smtlm_stage_has_free; without a call when the collector sees the sets). */
+static inline int room_slot(const smtlm_opcoll *oc, const smtlm_cu *cu)
+{
+    const int sub_core = oc->cfg.sub_core;
+    if (oc->out_row) {
+        const smtlm_regset *rs = &oc->out_row[cu->out];
+        if (sub_core)
+            return cu->reg_id < rs->width && !(rs->occ >> cu->reg_id & 1) ? (int)cu->reg_id : -1;
+        return smtlm_regset_first_free(rs);
+    }
+    return smtlm_stage_has_free(&oc->out, cu->out, sub_core, cu->reg_id) ? 0 : -1;
 }
 
 void smtlm_opcoll_dispatch_scan(smtlm_opcoll *oc, uint64_t now)
@@ -243,8 +256,7 @@ void smtlm_opcoll_dispatch_scan(smtlm_opcoll *oc, uint64_t now)
     uint64_t cand_all = oc->collected & ~oc->blocked;
     if (!cand_all)
         return;
-    smtlm_regset *rows = direct_rows(&oc->out);
-    const int sub_core = oc->cfg.sub_core;
+    smtlm_regset *rows = oc->out_direct;
     smtlm_dispatch_unit *du = oc->du, *end = oc->du + oc->n_du;
     for (; du < end && cand_all; du++) {
         uint64_t cand = cand_all & du->cus;
@@ -255,8 +267,9 @@ void smtlm_opcoll_dispatch_scan(smtlm_opcoll *oc, uint64_t now)
             const uint64_t bit = 1ull << j;
             cand &= ~bit;
             cand_all &= ~bit;
-            if (smtlm_stage_has_free(&oc->out, oc->cu[j].out, sub_core, oc->cu[j].reg_id)) { /* a look at the row in both engines */
-                dispatch_cu(oc, du, j, rows, now);
+            const int slot = room_slot(oc, &oc->cu[j]); /* a look at the row in both engines */
+            if (slot >= 0) {
+                dispatch_cu(oc, du, j, rows, slot, now);
                 break;
             }
             oc->blocked |= bit;
@@ -272,15 +285,47 @@ static void operands_done(smtlm_opcoll *oc, unsigned cu, smtlm_inst *in, uint64_
     oc->collect_lat_hist[lat < 63 ? lat : 63]++;
 }
 
+/* Operand slot `operand` of CU j was read. */
+static inline void collect_one(smtlm_opcoll *oc, unsigned j, unsigned operand, uint64_t now)
+{
+    const unsigned not_ready = oc->cu[j].not_ready & ~(1u << operand);
+    oc->cu[j].not_ready = (uint8_t)not_ready;
+    if (not_ready == 0)
+        operands_done(oc, j, smtlm_pool_get(oc->pool, oc->cu[j].inst), now);
+}
+
 void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant *g, unsigned n)
 {
-    for (unsigned i = 0; i < n; i++) {
-        const unsigned j = g[i].cu;
-        const unsigned not_ready = oc->cu[j].not_ready & ~(1u << g[i].operand);
-        oc->cu[j].not_ready = (uint8_t)not_ready;
-        if (not_ready == 0)
-            operands_done(oc, j, smtlm_pool_get(oc->pool, oc->cu[j].inst), now);
+    for (unsigned i = 0; i < n; i++)
+        collect_one(oc, g[i].cu, g[i].operand, now);
+}
+
+/* The other policies through the grant list (out of line: its buffer stays off the fifo path). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void arbitrate_collect_listed(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now)
+{
+    smtlm_read_grant g[SMTLM_MAX_BANKS];
+    const unsigned n = smtlm_rf_arbitrate(rf, g);
+    smtlm_opcoll_collect(oc, now, g, n);
+}
+
+void smtlm_opcoll_arbitrate_collect(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now)
+{
+    if (rf->cfg.policy != SMTLM_ALLOC_FIFO) {
+        arbitrate_collect_listed(oc, rf, now);
+        return;
     }
+    /* fifo: each bank's grant goes to its CU as it is made, in bank order like the list */
+    uint64_t granting = smtlm_rf_fifo_granting(rf), emptied = 0;
+    while (granting) {
+        const unsigned b = smtlm_ctz64(granting);
+        granting &= granting - 1;
+        const smtlm_read_req r = smtlm_rf_fifo_grant(rf, b, &emptied);
+        collect_one(oc, r.cu, r.operand, now);
+    }
+    smtlm_rf_fifo_done(rf, emptied);
 }
 
 /* Operand slots of `in` to read: one per distinct source register, as Accel-Sim's GPGPU-Sim
@@ -308,8 +353,14 @@ static unsigned distinct_sources(const smtlm_inst *in)
 /* Queues the reads of operand slots `ops` of CU j's instruction; *queued as smtlm_rf_request_reads. */
 static int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsigned ops, unsigned *queued)
 {
-    if (oc->rf_direct)
-        return smtlm_rf_request_reads(oc->rf_direct, j, in->warp, in->sched, in->src, ops, queued);
+    if (oc->rf_direct) {
+        smtlm_rf *rf = oc->rf_direct;
+        if (rf->cfg.sub_core && in->sched >= rf->cfg.n_sched) /* no bank for it (as request_reads) */
+            return smtlm_rf_request_reads(rf, j, in->warp, in->sched, in->src, ops, queued);
+        smtlm_rf_queue_reads(rf, j, in->warp, in->sched, in->src, ops); /* cannot overflow (regfile.h) */
+        *queued = ops;
+        return SMTLM_OK;
+    }
     if (oc->rf.request_reads)
         return oc->rf.request_reads(oc->rf.ctx, j, in->warp, in->sched, in->src, ops, queued);
     *queued = 0;
@@ -326,7 +377,8 @@ static int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsig
     return SMTLM_OK;
 }
 
-/* Moves the instruction in slot `slot` of `in_rs` into CU j and queues its distinct reads. */
+/* Moves the instruction in slot `slot` of `in_rs` into CU j and queues its distinct reads.
+ * Inline: the generic ports' walk calls it for every instruction. */
 static int allocate_cu(smtlm_opcoll *oc, uint64_t now, unsigned j, smtlm_regset *in_rs, unsigned slot,
                        smtlm_inst *in, unsigned out_set)
 {
@@ -434,10 +486,23 @@ static int allocate_port(smtlm_opcoll *oc, uint64_t now, const smtlm_port *p, ui
 /* Generic port pair i tries the oldest instruction of its ID_OC set (which holds one): the first
  * free CU of the instruction's scheduler in GEN. Returns 1 if allocated, 0 if none was free, or
  * a negative error. */
+/* smtlm_regset_oldest of a set that holds an instruction, inline (the walk asks for every one). */
+static inline unsigned oldest_slot(const smtlm_regset *rs)
+{
+    uint32_t occ = rs->occ;
+    unsigned best = smtlm_ctz64(occ);
+    for (occ &= occ - 1; occ; occ &= occ - 1) {
+        const unsigned i = smtlm_ctz64(occ);
+        if (rs->uid[i] < rs->uid[best])
+            best = i;
+    }
+    return best;
+}
+
 static inline int try_generic(smtlm_opcoll *oc, uint64_t now, unsigned i)
 {
     smtlm_regset *in_rs = oc->gen_in[i];
-    const unsigned slot = (unsigned)smtlm_regset_oldest(in_rs);
+    const unsigned slot = oldest_slot(in_rs);
     smtlm_inst *in = smtlm_pool_get(oc->pool, in_rs->slot[slot]);
     const uint64_t avail = oc->free_cus & oc->sched_cus[0][in->sched];
     if (!avail)
@@ -541,6 +606,8 @@ void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_o
     for (unsigned i = 0; i < (oc->n_generic_ports ? oc->ports[0].n_pairs : 0u); i++)
         oc->gen_in[i] = oc->in[oc->ports[0].in[i]];
     oc->out = *out;
+    oc->out_direct = direct_rows(out);
+    oc->out_row = out->row ? out->row : oc->out_direct;
     oc->pool = pool;
     oc->rf = *rf;
     /* ports_direct.h: the C engine's register file is reached without the indirect calls */

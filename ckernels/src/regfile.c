@@ -40,8 +40,7 @@ int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg)
 
 void smtlm_rf_reset(smtlm_rf *rf)
 {
-    memset(rf->q_head, 0, sizeof rf->q_head);
-    memset(rf->q_len, 0, sizeof rf->q_len);
+    memset(rf->q_tail, 0, sizeof rf->q_tail);
     rf->nonempty = 0;
     rf->write_alloc = 0;
     rf->blocked = 0;
@@ -74,19 +73,15 @@ int smtlm_rf_write(smtlm_rf *rf, unsigned bank)
     return 1;
 }
 
-static void pop_head(smtlm_rf *rf, unsigned b)
-{
-    rf->q_head[b] = (uint16_t)((rf->q_head[b] + 1) & QMASK);
-    if (--rf->q_len[b] == 0)
-        rf->nonempty &= ~(1ull << b);
-}
-
-/* Removes entry i (0 = head) of bank b's queue, keeping the order of the others. */
+/* Grants entry i (0 = head) of bank b's queue, keeping the order of the others. */
 static void remove_at(smtlm_rf *rf, unsigned b, unsigned i)
 {
+    const uint64_t head = rf->reads[b];
     for (unsigned k = i; k > 0; k--)
-        rf->q[b][(rf->q_head[b] + k) & QMASK] = rf->q[b][(rf->q_head[b] + k - 1) & QMASK];
-    pop_head(rf, b);
+        rf->q[b][(head + k) & QMASK] = rf->q[b][(head + k - 1) & QMASK];
+    rf->reads[b] = head + 1;
+    if (rf->reads[b] == rf->q_tail[b])
+        rf->nonempty &= ~(1ull << b);
 }
 
 /* fifo: every bank not write-allocated grants its queue head. */
@@ -97,12 +92,7 @@ static unsigned arbitrate_fifo(smtlm_rf *rf, uint64_t eligible, smtlm_read_grant
     while (eligible) {
         const unsigned b = smtlm_ctz64(eligible);
         eligible &= eligible - 1;
-        const unsigned head = rf->q_head[b], len = rf->q_len[b];
-        const smtlm_read_req r = rf->q[b][head];
-        rf->q_head[b] = (uint16_t)((head + 1) & QMASK);
-        rf->q_len[b] = (uint16_t)(len - 1);
-        emptied |= (uint64_t)(len == 1) << b;
-        rf->reads[b]++;
+        const smtlm_read_req r = smtlm_rf_fifo_grant(rf, b, &emptied);
         const smtlm_read_grant grant = {r.cu, r.operand, (uint8_t)b};
         out[n++] = grant;
     }
@@ -119,8 +109,8 @@ static unsigned arbitrate_wavefront(smtlm_rf *rf, uint64_t eligible, smtlm_read_
         req[b] = 0;
         if (!(eligible >> b & 1))
             continue;
-        for (unsigned i = 0; i < rf->q_len[b]; i++)
-            req[b] |= 1ull << rf->q[b][(rf->q_head[b] + i) & QMASK].cu;
+        for (unsigned i = 0, n = smtlm_rf_queued(rf, b); i < n; i++)
+            req[b] |= 1ull << smtlm_rf_entry(rf, b, i)->cu;
     }
     int inmatch[SMTLM_MAX_BANKS];
     uint64_t out_taken = 0;
@@ -142,11 +132,10 @@ static unsigned arbitrate_wavefront(smtlm_rf *rf, uint64_t eligible, smtlm_read_
     for (unsigned b = 0; b < nb; b++) {
         if (inmatch[b] < 0)
             continue;
-        for (unsigned i = 0; i < rf->q_len[b]; i++) { /* oldest read of that CU in the bank */
-            smtlm_read_req r = rf->q[b][(rf->q_head[b] + i) & QMASK];
+        for (unsigned i = 0, nq = smtlm_rf_queued(rf, b); i < nq; i++) { /* oldest read of that CU in the bank */
+            const smtlm_read_req r = *smtlm_rf_entry(rf, b, i);
             if (r.cu == (unsigned)inmatch[b]) {
                 remove_at(rf, b, i);
-                rf->reads[b]++;
                 out[n].cu = r.cu;
                 out[n].operand = r.operand;
                 out[n].bank = (uint8_t)b;
@@ -232,23 +221,34 @@ smtlm_rf_read_ops smtlm_rf_read_port(smtlm_rf *rf)
 
 /* ---- read arbitration -------------------------------------------------------------------- */
 
+/* Banks that still hold a read after a step made it wait. */
+static inline void count_waits(smtlm_rf *rf)
+{
+    uint64_t waiting = rf->nonempty;
+    if (!waiting)
+        return;
+    rf->steps_with_wait++;
+    while (waiting) {
+        const unsigned b = smtlm_ctz64(waiting);
+        waiting &= waiting - 1;
+        rf->wait_steps[b]++;
+        const unsigned d = smtlm_rf_queued(rf, b);
+        rf->queue_depth_hist[d < SMTLM_RF_DEPTH_BINS ? d : SMTLM_RF_DEPTH_BINS - 1]++;
+    }
+}
+
 unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out)
 {
     const uint64_t refused = rf->write_alloc | rf->blocked;
     const uint64_t eligible = rf->nonempty & ~refused;
     unsigned n = rf->cfg.policy == SMTLM_ALLOC_WAVEFRONT ? arbitrate_wavefront(rf, eligible, out)
                                                          : arbitrate_fifo(rf, eligible, out);
-    /* Banks that still hold a read after this step made it wait. */
-    uint64_t waiting = rf->nonempty;
-    if (waiting) {
-        rf->steps_with_wait++;
-        while (waiting) {
-            unsigned b = smtlm_ctz64(waiting);
-            waiting &= waiting - 1;
-            rf->wait_steps[b]++;
-            const unsigned d = rf->q_len[b];
-            rf->queue_depth_hist[d < SMTLM_RF_DEPTH_BINS ? d : SMTLM_RF_DEPTH_BINS - 1]++;
-        }
-    }
+    count_waits(rf);
     return n;
+}
+
+void smtlm_rf_fifo_done(smtlm_rf *rf, uint64_t emptied)
+{
+    rf->nonempty &= ~emptied;
+    count_waits(rf);
 }

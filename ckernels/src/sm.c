@@ -454,14 +454,11 @@ static int execute(smtlm_sm *sm)
 
 static int read_operands(smtlm_sm *sm)
 {
-    smtlm_read_grant grants[SMTLM_MAX_BANKS];
     const uint64_t waits_before = sm->rf.steps_with_wait;
     for (unsigned step = 0; step < sm->cfg.reg_file_port_throughput; step++) {
         smtlm_opcoll_dispatch(&sm->oc, sm->now);
-        if (sm->rf.nonempty) {
-            unsigned n = smtlm_rf_arbitrate(&sm->rf, grants);
-            smtlm_opcoll_collect(&sm->oc, sm->now, grants, n);
-        }
+        if (sm->rf.nonempty)
+            smtlm_opcoll_arbitrate_collect(&sm->oc, &sm->rf, sm->now);
         int rc = smtlm_opcoll_allocate(&sm->oc, sm->now);
         if (rc)
             return rc;

@@ -189,7 +189,7 @@ static void sample_sm(smtlm_vcd_view *vv, vv_sm *s, const smtlm_sm_view *v, uint
     for (unsigned b = 0; b < vv->n_banks; b++) {
         smtlm_vcd_set(d, s->rd[b], (v->rf->reads[b] - s->reads[b]) / n);
         smtlm_vcd_set(d, s->wr[b], (v->rf->writes[b] - s->writes[b]) / n);
-        smtlm_vcd_set(d, s->queue[b], v->rf->q_len[b]);
+        smtlm_vcd_set(d, s->queue[b], smtlm_rf_queued(v->rf, b));
     }
     for (unsigned i = 0; i < vv->n_fu; i++) {
         const smtlm_fu *fu = &v->ex->fu[i];

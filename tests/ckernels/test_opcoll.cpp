@@ -470,4 +470,67 @@ TEST(OpCollSample, OccupancySumAndHistogram)
     EXPECT_EQ(o.oc->busy, 0u);
 }
 
+// smtlm_opcoll_arbitrate_collect (the C engine's fifo step, grants handed straight to their CUs)
+// leaves the collector and the register file exactly as smtlm_rf_arbitrate followed by
+// smtlm_opcoll_collect: same CUs collected, same operand bits, same events and statistics, over
+// a stream of SP instructions of every sub-core with repeated and conflicting registers.
+TEST(OpCollCollect, ArbitrateCollectEqualsTheGrantList)
+{
+    Oc a(qv100_oc()), b(qv100_oc());
+    uint32_t x = 7;
+    auto rnd = [&x](unsigned n) {
+        x = x * 1103515245u + 12345u;
+        return (x >> 16) % n;
+    };
+    for (uint64_t now = 1; now < 600; now++) {
+        for (unsigned s = 0; s < 4; s++) { // issue: a new instruction where a slot is free
+            if (a.k.rs[SMTLM_ID_OC_SP].slot[s] != SMTLM_NO_INST || rnd(3) == 0)
+                continue;
+            std::vector<int> src;
+            for (unsigned i = 0, n = rnd(5); i < n; i++)
+                src.push_back((int)rnd(12));
+            const unsigned warp = s + 4 * rnd(4);
+            a.k.put(SMTLM_ID_OC_SP, s, a.k.make(SMTLM_OP_SP, warp, s, src));
+            b.k.put(SMTLM_ID_OC_SP, s, b.k.make(SMTLM_OP_SP, warp, s, src));
+        }
+        for (unsigned s = 0; s < 4; s++) // execute: OC_EX slots drain now and then
+            if (rnd(2) && a.k.rs[SMTLM_OC_EX_SP].slot[s] != SMTLM_NO_INST) {
+                smtlm_pool_free(a.k.pool.get(), smtlm_regset_take(&a.k.rs[SMTLM_OC_EX_SP], s));
+                smtlm_pool_free(b.k.pool.get(), smtlm_regset_take(&b.k.rs[SMTLM_OC_EX_SP], s));
+            }
+        const unsigned wb = rnd(16); // a writeback holds one bank in the first step
+        smtlm_rf_write(a.k.rf.get(), wb);
+        smtlm_rf_write(b.k.rf.get(), wb);
+        for (unsigned step = 0; step < 2; step++) {
+            a.dispatch(now);
+            b.dispatch(now);
+            a.read(now);
+            smtlm_opcoll_arbitrate_collect(b.oc.get(), b.k.rf.get(), now);
+            ASSERT_EQ(a.alloc(now), SMTLM_OK);
+            ASSERT_EQ(b.alloc(now), SMTLM_OK);
+            smtlm_rf_end_step(a.k.rf.get());
+            smtlm_rf_end_step(b.k.rf.get());
+            ASSERT_EQ(a.oc->collected, b.oc->collected) << now;
+            ASSERT_EQ(a.oc->free_cus, b.oc->free_cus) << now;
+            for (unsigned j = 0; j < 8; j++) {
+                ASSERT_EQ(a.oc->cu[j].not_ready, b.oc->cu[j].not_ready) << now << " cu " << j;
+                ASSERT_EQ(a.oc->cu[j].inst, b.oc->cu[j].inst) << now << " cu " << j;
+            }
+            ASSERT_EQ(a.k.rf->nonempty, b.k.rf->nonempty) << now;
+        }
+    }
+    EXPECT_GT(a.oc->dispatches, 200u); // instructions went all the way through
+    EXPECT_GT(a.k.rf->steps_with_wait, 0u); // and reads had to wait
+    EXPECT_EQ(a.oc->dispatches, b.oc->dispatches);
+    EXPECT_EQ(a.k.rf->steps_with_wait, b.k.rf->steps_with_wait);
+    for (unsigned i = 0; i < 64; i++)
+        EXPECT_EQ(a.oc->collect_lat_hist[i], b.oc->collect_lat_hist[i]);
+    for (unsigned bk = 0; bk < 16; bk++) {
+        EXPECT_EQ(a.k.rf->reads[bk], b.k.rf->reads[bk]);
+        EXPECT_EQ(a.k.rf->wait_steps[bk], b.k.rf->wait_steps[bk]);
+    }
+    for (unsigned d = 0; d < SMTLM_RF_DEPTH_BINS; d++)
+        EXPECT_EQ(a.k.rf->queue_depth_hist[d], b.k.rf->queue_depth_hist[d]);
+}
+
 } // namespace

@@ -91,7 +91,7 @@ void check_regfile(const smtlm_rf &rf, const std::string &at)
 {
     uint64_t nonempty = 0;
     for (unsigned b = 0; b < rf.cfg.n_banks; b++)
-        if (rf.q_len[b])
+        if (smtlm_rf_queued(&rf, b))
             nonempty |= 1ull << b;
     EXPECT_EQ(rf.nonempty, nonempty) << at;
 }

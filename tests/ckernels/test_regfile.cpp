@@ -268,13 +268,13 @@ TEST(RegFileRequestReads, QueuesTheSelectedOperandsInOrder)
     EXPECT_EQ(smtlm_rf_queued(r.rf.get(), 8), 2u);  // R5: (5+3)%4 = 0; R9: (9+3)%4 = 0
     EXPECT_EQ(smtlm_rf_queued(r.rf.get(), 9), 1u);  // R2: (2+3)%4 = 1
     EXPECT_EQ(r.rf->nonempty, (1ull << 8) | (1ull << 9));
-    const smtlm_read_req a = r.rf->q[8][r.rf->q_head[8]], b = r.rf->q[8][r.rf->q_head[8] + 1];
+    const smtlm_read_req a = *smtlm_rf_entry(r.rf.get(), 8, 0), b = *smtlm_rf_entry(r.rf.get(), 8, 1);
     EXPECT_EQ(a.cu, 6);
     EXPECT_EQ(a.operand, 0);
     EXPECT_EQ(a.reg, 5);
     EXPECT_EQ(b.operand, 1);
     EXPECT_EQ(b.reg, 9);
-    EXPECT_EQ(r.rf->q[9][r.rf->q_head[9]].operand, 3);
+    EXPECT_EQ(smtlm_rf_entry(r.rf.get(), 9, 0)->operand, 3);
     ASSERT_EQ(smtlm_rf_request_reads(r.rf.get(), 6, 3, 2, src, 0, &queued), SMTLM_OK); // nothing to read
     EXPECT_EQ(queued, 0u);
 }
@@ -295,6 +295,107 @@ TEST(RegFileRequestReads, StopsAtAFullQueueOrAnUnknownScheduler)
     EXPECT_EQ(smtlm_rf_request_reads(r.rf.get(), 4, 0, 4, src, 0x7, &queued), SMTLM_EINVAL);
     EXPECT_EQ(queued, 0u);
     EXPECT_EQ(r.rf->nonempty, (1ull << 1) | (1ull << 2));
+}
+
+// A bank's queue runs from reads[b] (its grants, the head) to q_tail[b] (its requests): after any
+// mix of requests and grants, queued = requests - grants and reads[b] counts exactly the grants,
+// also when the running counts wrap around the ring several times.
+TEST(RegFileQueue, HeadIsTheGrantCountAndTailTheRequestCount)
+{
+    Rf r;
+    uint64_t requested = 0, granted = 0;
+    for (unsigned round = 0; round < 3 * SMTLM_RF_QUEUE_CAP; round++) {
+        const unsigned n = round % 3; // 0, 1 or 2 requests, one grant per step
+        for (unsigned i = 0; i < n; i++)
+            r.req(5, (round + i) % 8, i, 1);
+        requested += n;
+        const std::vector<smtlm_read_grant> g = r.arb();
+        granted += g.size();
+        if (!g.empty()) { // FIFO order: the oldest request of bank 5
+            EXPECT_EQ(g[0].bank, 5);
+        }
+        ASSERT_EQ(r.rf->reads[5], granted);
+        ASSERT_EQ(r.rf->q_tail[5], requested);
+        ASSERT_EQ(smtlm_rf_queued(r.rf.get(), 5), requested - granted);
+        ASSERT_EQ((r.rf->nonempty >> 5 & 1) != 0, requested != granted);
+    }
+    EXPECT_GT(granted, (uint64_t)SMTLM_RF_QUEUE_CAP); // the ring index wrapped
+}
+
+// The fifo step in pieces (granting mask, fifo_grant per bank, fifo_done), as the C engine's
+// collector runs it, equals smtlm_rf_arbitrate: same grants in bank order, same queues, same
+// statistics, with write-allocated banks refusing.
+TEST(RegFileFifoPieces, EqualArbitrate)
+{
+    Rf a, b;
+    uint32_t x = 12345;
+    for (unsigned step = 0; step < 400; step++) {
+        for (unsigned k = 0; k < 3; k++) {
+            x = x * 1103515245u + 12345u;
+            const unsigned bank = (x >> 8) % 16, cu = (x >> 16) % 8, op = (x >> 20) % 4;
+            a.req(bank, cu, op, bank);
+            b.req(bank, cu, op, bank);
+        }
+        x = x * 1103515245u + 12345u;
+        const unsigned wb = (x >> 12) % 16;
+        smtlm_rf_write(a.rf.get(), wb);
+        smtlm_rf_write(b.rf.get(), wb);
+        const std::vector<smtlm_read_grant> ga = a.arb();
+        std::vector<smtlm_read_grant> gb;
+        uint64_t granting = smtlm_rf_fifo_granting(b.rf.get()), emptied = 0;
+        while (granting) {
+            const unsigned bk = (unsigned)__builtin_ctzll(granting);
+            granting &= granting - 1;
+            const smtlm_read_req q = smtlm_rf_fifo_grant(b.rf.get(), bk, &emptied);
+            gb.push_back(smtlm_read_grant{q.cu, q.operand, (uint8_t)bk});
+        }
+        smtlm_rf_fifo_done(b.rf.get(), emptied);
+        smtlm_rf_end_step(a.rf.get());
+        smtlm_rf_end_step(b.rf.get());
+        ASSERT_EQ(ga.size(), gb.size()) << step;
+        for (size_t i = 0; i < ga.size(); i++) {
+            EXPECT_EQ(ga[i].bank, gb[i].bank);
+            EXPECT_EQ(ga[i].cu, gb[i].cu);
+            EXPECT_EQ(ga[i].operand, gb[i].operand);
+        }
+        ASSERT_EQ(a.rf->nonempty, b.rf->nonempty) << step;
+        for (unsigned bk = 0; bk < 16; bk++) {
+            EXPECT_EQ(a.rf->reads[bk], b.rf->reads[bk]);
+            EXPECT_EQ(a.rf->wait_steps[bk], b.rf->wait_steps[bk]);
+        }
+        EXPECT_EQ(a.rf->steps_with_wait, b.rf->steps_with_wait);
+        for (unsigned d = 0; d < SMTLM_RF_DEPTH_BINS; d++)
+            EXPECT_EQ(a.rf->queue_depth_hist[d], b.rf->queue_depth_hist[d]);
+    }
+    EXPECT_GT(a.rf->steps_with_wait, 0u); // queues did build up
+}
+
+// smtlm_rf_queue_reads (no overflow check) relies on every collector unit having at most 4 reads
+// waiting and init keeping n_cus x 4 within a queue: the most that can wait in one bank, every
+// CU with 4 reads in it, fills it exactly, and queues like smtlm_rf_request_reads.
+TEST(RegFileQueueReads, TheMostThatCanWaitFitsAndQueuesLikeRequestReads)
+{
+    const smtlm_rf_cfg c = {16, 4, 1, SMTLM_RF_QUEUE_CAP / 4, SMTLM_ALLOC_FIFO, 0};
+    Rf a(c), b(c);
+    ASSERT_EQ(a.rc, SMTLM_OK);
+    smtlm_rf_cfg big = c;
+    big.n_cus = SMTLM_RF_QUEUE_CAP / 4 + 1;
+    std::unique_ptr<smtlm_rf> rf(new smtlm_rf);
+    EXPECT_EQ(smtlm_rf_init(rf.get(), &big), SMTLM_ERANGE); // one more CU could overflow a queue
+    const int16_t src[4] = {4, 8, 12, 16}; // warp 0, scheduler 1: all bank 4 + 0
+    for (unsigned cu = 0; cu < c.n_cus; cu++) {
+        smtlm_rf_queue_reads(a.rf.get(), cu, 0, 1, src, 0xF);
+        unsigned queued = 0;
+        ASSERT_EQ(smtlm_rf_request_reads(b.rf.get(), cu, 0, 1, src, 0xF, &queued), SMTLM_OK);
+    }
+    EXPECT_EQ(smtlm_rf_queued(a.rf.get(), 4), (unsigned)SMTLM_RF_QUEUE_CAP);
+    EXPECT_EQ(a.rf->nonempty, b.rf->nonempty);
+    for (unsigned i = 0; i < SMTLM_RF_QUEUE_CAP; i++) {
+        const smtlm_read_req *x = smtlm_rf_entry(a.rf.get(), 4, i), *y = smtlm_rf_entry(b.rf.get(), 4, i);
+        ASSERT_EQ(x->cu, y->cu);
+        ASSERT_EQ(x->operand, y->operand);
+        ASSERT_EQ(x->reg, y->reg);
+    }
 }
 
 } // namespace

@@ -99,6 +99,9 @@ typedef struct smtlm_opcoll {
     /* ports (smtlm_opcoll_bind) */
     smtlm_regset *in[SMTLM_NUM_REGSETS];  /* its own ID_OC sets (NULL for the others) */
     smtlm_stage_ops out;                  /* hand-off into the OC_EX sets of the units */
+    smtlm_regset *out_direct;             /* `out` puts straight into this row (the C engine's), else NULL */
+    const smtlm_regset *out_row;          /* the OC_EX sets when seen without a call (smtlm_stage_ops.row
+                                           * or the C engine's row), else NULL: ask out.has_free */
     smtlm_inst_pool *pool;
     smtlm_rf_read_ops rf;                 /* read requests to the register file */
     struct smtlm_rf *rf_direct;           /* `rf`'s register file when it is the C engine's (direct) */
@@ -126,6 +129,9 @@ static inline void smtlm_opcoll_dispatch(smtlm_opcoll *oc, uint64_t now)
 }
 /* Phase 2: delivers the grants of one arbitration step to their CUs. */
 void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant *g, unsigned n);
+/* Phase 2 over the C engine's own register file `rf` (its fifo policy without the grant list):
+ * the same as smtlm_rf_arbitrate(rf, g) followed by smtlm_opcoll_collect(oc, now, g, n). */
+void smtlm_opcoll_arbitrate_collect(smtlm_opcoll *oc, struct smtlm_rf *rf, uint64_t now);
 /* Phase 3: every input port allocates CUs to ready ID_OC instructions and queues their reads.
  * Returns SMTLM_OK or an error from the register file (queue overflow). The ID_OC sets must
  * not receive an instruction between two calls with the same `now` (issue runs after the steps). */

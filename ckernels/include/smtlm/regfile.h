@@ -53,7 +53,9 @@ typedef struct smtlm_rf {
     unsigned bps;                           /* banks per scheduler */
     uint8_t bank_lo[SMTLM_RF_BANK_LO_N];    /* (reg + warp) % bps for every valid reg + warp */
     smtlm_read_req q[SMTLM_MAX_BANKS][SMTLM_RF_QUEUE_CAP];
-    uint16_t q_head[SMTLM_MAX_BANKS], q_len[SMTLM_MAX_BANKS];
+    /* A bank's queue runs from reads[b] (every read it granted: the statistic doubles as the
+     * head) to q_tail[b] (every read queued in it), both counting up, indexed modulo the cap. */
+    uint64_t q_tail[SMTLM_MAX_BANKS];
     uint64_t nonempty;                      /* banks with queued reads */
     uint64_t write_alloc;                   /* banks write-allocated in this step */
     uint64_t blocked;                       /* banks refusing reads (buffered writes, fix mode) */
@@ -62,7 +64,7 @@ typedef struct smtlm_rf {
     smtlm_rf_ops ops;
     const char *cfg_error;                  /* why init rejected the configuration */
     unsigned priority;                      /* wavefront priority diagonal (m_last_cu) */
-    /* statistics */
+    /* statistics (reads: also the queue heads) */
     uint64_t reads[SMTLM_MAX_BANKS], writes[SMTLM_MAX_BANKS], wait_steps[SMTLM_MAX_BANKS];
     uint64_t steps_with_wait;               /* steps in which some read waited */
     uint64_t queue_depth_hist[SMTLM_RF_DEPTH_BINS]; /* bank-steps that left d reads queued
@@ -92,11 +94,11 @@ static inline int smtlm_rf_request(smtlm_rf *rf, unsigned bank, smtlm_read_req r
 {
     if (bank >= rf->cfg.n_banks)
         return SMTLM_EINVAL;
-    const unsigned len = rf->q_len[bank];
-    if (len == SMTLM_RF_QUEUE_CAP)
+    const uint64_t tail = rf->q_tail[bank];
+    if (tail - rf->reads[bank] == SMTLM_RF_QUEUE_CAP)
         return SMTLM_EFULL;
-    rf->q[bank][(rf->q_head[bank] + len) & (SMTLM_RF_QUEUE_CAP - 1)] = req;
-    rf->q_len[bank] = (uint16_t)(len + 1);
+    rf->q[bank][tail & (SMTLM_RF_QUEUE_CAP - 1)] = req;
+    rf->q_tail[bank] = tail + 1;
     rf->nonempty |= 1ull << bank;
     return SMTLM_OK;
 }
@@ -121,14 +123,14 @@ static inline int smtlm_rf_request_reads(smtlm_rf *rf, unsigned cu, unsigned war
         const unsigned op = smtlm_ctz64(left);
         const unsigned reg = (unsigned)src[op], x = reg + warp;
         const unsigned bank = base + (x < SMTLM_RF_BANK_LO_N ? rf->bank_lo[x] : x % rf->bps);
-        const unsigned len = rf->q_len[bank];
-        if (len == SMTLM_RF_QUEUE_CAP) {
+        const uint64_t tail = rf->q_tail[bank];
+        if (tail - rf->reads[bank] == SMTLM_RF_QUEUE_CAP) {
             rc = SMTLM_EFULL;
             break;
         }
         const smtlm_read_req req = {(uint8_t)cu, (uint8_t)op, (uint16_t)reg};
-        rf->q[bank][(rf->q_head[bank] + len) & (SMTLM_RF_QUEUE_CAP - 1)] = req;
-        rf->q_len[bank] = (uint16_t)(len + 1);
+        rf->q[bank][tail & (SMTLM_RF_QUEUE_CAP - 1)] = req;
+        rf->q_tail[bank] = tail + 1;
         nonempty |= 1ull << bank;
         left &= left - 1;
     }
@@ -137,8 +139,50 @@ static inline int smtlm_rf_request_reads(smtlm_rf *rf, unsigned cu, unsigned war
     return rc;
 }
 
+/* smtlm_rf_request_reads for a caller that keeps every queue from overflowing: the C engine's
+ * collector, where each CU has at most SMTLM_MAX_SRC reads waiting (a CU is reused only once
+ * its reads were all granted) and init ensures n_cus x 4 <= SMTLM_RF_QUEUE_CAP. `sched` must be
+ * a valid scheduler. */
+static inline void smtlm_rf_queue_reads(smtlm_rf *rf, unsigned cu, unsigned warp, unsigned sched, const int16_t *src,
+                                        unsigned ops)
+{
+    const unsigned base = rf->cfg.sub_core ? sched * rf->bps : 0;
+    uint64_t nonempty = rf->nonempty;
+    while (ops) {
+        const unsigned op = smtlm_ctz64(ops);
+        const unsigned reg = (unsigned)src[op], x = reg + warp;
+        const unsigned bank = base + (x < SMTLM_RF_BANK_LO_N ? rf->bank_lo[x] : x % rf->bps);
+        const uint64_t tail = rf->q_tail[bank];
+        const smtlm_read_req req = {(uint8_t)cu, (uint8_t)op, (uint16_t)reg};
+        rf->q[bank][tail & (SMTLM_RF_QUEUE_CAP - 1)] = req;
+        rf->q_tail[bank] = tail + 1;
+        nonempty |= 1ull << bank;
+        ops &= ops - 1;
+    }
+    rf->nonempty = nonempty;
+}
+
 /* One arbitration step: fills `out` (room for n_banks grants), returns the number granted. */
 unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out);
+
+/* The pieces of a fifo step, for a caller that hands each grant on itself (the C engine's
+ * collector, without a grant list): the banks that grant their head in this step, ... */
+static inline uint64_t smtlm_rf_fifo_granting(const smtlm_rf *rf)
+{
+    return rf->nonempty & ~(rf->write_alloc | rf->blocked);
+}
+/* ... the grant of bank b's head (a bank of that mask, each once, in any order: it is popped
+ * and counted, and b added to *emptied if that emptied its queue) ... */
+static inline smtlm_read_req smtlm_rf_fifo_grant(smtlm_rf *rf, unsigned b, uint64_t *emptied)
+{
+    const uint64_t head = rf->reads[b]; /* granting counts the read and pops it */
+    rf->reads[b] = head + 1;
+    *emptied |= (uint64_t)(head + 1 == rf->q_tail[b]) << b;
+    return rf->q[b][head & (SMTLM_RF_QUEUE_CAP - 1)];
+}
+/* ... and the end of the step: the emptied banks leave nonempty and the reads left wait (the
+ * statistics of smtlm_rf_arbitrate). */
+void smtlm_rf_fifo_done(smtlm_rf *rf, uint64_t emptied);
 
 /* Write-allocates `bank` for this step. Returns 1 if the bank was free, 0 if it already held a
  * write (the caller decides whether that stalls: LDST yes, ALU writeback no). */
@@ -161,7 +205,15 @@ static inline int smtlm_rf_idle(const smtlm_rf *rf) { return !rf->nonempty && !r
 /* End of an arbitration step: clears all allocations (GPGPU-Sim process_banks). */
 static inline void smtlm_rf_end_step(smtlm_rf *rf) { rf->write_alloc = 0; }
 
-static inline unsigned smtlm_rf_queued(const smtlm_rf *rf, unsigned bank) { return rf->q_len[bank]; }
+static inline unsigned smtlm_rf_queued(const smtlm_rf *rf, unsigned bank)
+{
+    return (unsigned)(rf->q_tail[bank] - rf->reads[bank]);
+}
+/* Entry i (0 = head) of `bank`'s read queue (i < smtlm_rf_queued). */
+static inline const smtlm_read_req *smtlm_rf_entry(const smtlm_rf *rf, unsigned bank, unsigned i)
+{
+    return &rf->q[bank][(rf->reads[bank] + i) & (SMTLM_RF_QUEUE_CAP - 1)];
+}
 
 #ifdef __cplusplus
 }
