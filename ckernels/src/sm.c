@@ -126,13 +126,6 @@ int smtlm_sm_validate(const smtlm_sm_cfg *c, const char **why)
 
 /* ---- callbacks the blocks use ------------------------------------------------------- */
 
-void smtlm_sm_count_completion(smtlm_sm_stats *st, const smtlm_inst *in)
-{
-    st->warp_insts++;
-    st->thread_insts += smtlm_popcount32(in->mask);
-    st->unit_insts[in->unit & 7]++;
-}
-
 static inline void count_completion(smtlm_sm *sm, const smtlm_inst *in)
 {
     smtlm_sm_count_completion(&sm->stats, in);
@@ -149,9 +142,8 @@ void smtlm_sm_ev_retired(void *ctx, unsigned warp) { smtlm_issue_retired(&((smtl
 void smtlm_sm_ev_written_back(void *ctx, const smtlm_inst *in, unsigned release_mask)
 {
     smtlm_sm *sm = ctx;
-    for (unsigned i = 0; i < in->n_dst; i++)
-        if (release_mask >> i & 1)
-            smtlm_sb_release_reg(&sm->iss.sb, in->warp, (unsigned)in->dst[i]);
+    for (unsigned m = release_mask; m; m &= m - 1) /* bit i < n_dst: destination i was written */
+        smtlm_sb_release_reg(&sm->iss.sb, in->warp, (unsigned)in->dst[smtlm_ctz64(m)]);
     count_completion(sm, in);
     smtlm_issue_retired(&sm->iss, in->warp);
 }
