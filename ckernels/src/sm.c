@@ -148,23 +148,25 @@ static inline void written_back(smtlm_sm *sm, const smtlm_inst *in, unsigned rel
 }
 void smtlm_sm_ev_written_back(void *ctx, const smtlm_inst *in, unsigned release_mask) { written_back(ctx, in, release_mask); }
 
-/* smtlm_wb_cycle with this SM's written-back handler inline (the warp event is bound to it
- * unless someone rebound the port). */
+/* smtlm_wb_cycle with this SM's written-back handler and register-file writes inline (the
+ * ports are bound to them unless someone rebound them). */
 static void writeback(smtlm_sm *sm, uint64_t now)
 {
     smtlm_wb *wb = &sm->wb;
     if (!wb->exwb->count)
         return;
-    if (wb->warps.written_back != smtlm_sm_ev_written_back || wb->warps.ctx != sm) {
+    smtlm_rf *rf = smtlm_wb_direct_rf(wb);
+    if (!rf || wb->warps.written_back != smtlm_sm_ev_written_back || wb->warps.ctx != sm) {
         smtlm_wb_cycle(wb, now);
         return;
     }
-    smtlm_rf *rf = smtlm_wb_direct_rf(wb);
     smtlm_inst_pool *pool = wb->pool;
     do {
         const smtlm_iref r = smtlm_wb_take(wb);
         smtlm_inst *in = smtlm_pool_get(pool, r);
-        written_back(sm, in, smtlm_wb_write(wb, rf, in, now));
+        const unsigned release = smtlm_wb_write_direct(rf, in);
+        in->ev[SMTLM_EV_WRITEBACK] = now;
+        written_back(sm, in, release);
         smtlm_pool_free(pool, r);
     } while (wb->exwb->count);
 }

@@ -53,22 +53,21 @@ static inline smtlm_iref smtlm_wb_take(smtlm_wb *wb)
     const int slot = wb->oldest_first ? smtlm_regset_oldest(exwb) : (int)smtlm_ctz64(exwb->occ);
     return smtlm_regset_take(exwb, (unsigned)slot);
 }
-/* Writes in's destinations (rf from smtlm_wb_direct_rf) and stamps its writeback cycle.
- * Returns the release mask: bit i set unless destination i was buffered (the register file
- * releases a buffered write when it lands). The register file and the scoreboard do not see
- * each other here, so all writes go first and the releases follow in one event. */
-static inline unsigned smtlm_wb_write(const smtlm_wb *wb, smtlm_rf *rf, smtlm_inst *in, uint64_t now)
+/* Writes in's destinations straight into the register file (rf from smtlm_wb_direct_rf, not
+ * 0), as smtlm_rf_try_write each. Returns the release mask: bit i set unless destination i was
+ * buffered (the register file releases a buffered write when it lands). The register file and
+ * the scoreboard do not see each other here, so all writes go first and the releases follow
+ * in one event. */
+static inline unsigned smtlm_wb_write_direct(smtlm_rf *rf, const smtlm_inst *in)
 {
     const unsigned n = in->n_dst, warp = in->warp, sched = in->sched;
     unsigned release = 0;
-    for (unsigned i = 0; i < n; i++) {
-        const smtlm_rf_write_result w = rf ? smtlm_rf_try_write(rf, warp, sched, (unsigned)in->dst[i])
-                                           : wb->rf.try_write(wb->rf.ctx, warp, sched, (unsigned)in->dst[i]);
-        release |= (unsigned)(w != SMTLM_RF_BUFFERED) << i;
-    }
-    in->ev[SMTLM_EV_WRITEBACK] = now;
+    for (unsigned i = 0; i < n; i++)
+        release |= (unsigned)(smtlm_rf_try_write(rf, warp, sched, (unsigned)in->dst[i]) != SMTLM_RF_BUFFERED) << i;
     return release;
 }
+/* The same through the write port's ops (any binding). */
+unsigned smtlm_wb_write_port(const smtlm_wb *wb, const smtlm_inst *in);
 
 #ifdef __cplusplus
 }
