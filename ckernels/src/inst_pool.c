@@ -55,22 +55,3 @@ smtlm_iref smtlm_pool_alloc(smtlm_inst_pool *p, const smtlm_inst_desc *d, uint16
     in->next_free = SMTLM_NO_INST;
     return r;
 }
-
-void smtlm_pool_drop_payload(smtlm_inst_pool *p, smtlm_iref r)
-{
-    smtlm_inst *in = &p->inst[r];
-    if (in->mem != SMTLM_NO_INST) {
-        p->mem[in->mem].next_free = p->mem_free_head;
-        p->mem_free_head = in->mem;
-        p->mem_used--;
-        in->mem = SMTLM_NO_INST;
-    }
-}
-
-void smtlm_pool_free(smtlm_inst_pool *p, smtlm_iref r)
-{
-    smtlm_pool_drop_payload(p, r);
-    p->inst[r].next_free = p->free_head;
-    p->free_head = r;
-    p->used--;
-}

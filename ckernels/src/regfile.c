@@ -63,16 +63,6 @@ unsigned smtlm_rf_cfg_bank(const smtlm_rf_cfg *cfg, unsigned reg, unsigned wid, 
                          : smtlm_bank_flat(reg, wid, cfg->n_banks);
 }
 
-int smtlm_rf_write(smtlm_rf *rf, unsigned bank)
-{
-    uint64_t bit = 1ull << bank;
-    rf->writes[bank]++;
-    if (rf->write_alloc & bit)
-        return 0;
-    rf->write_alloc |= bit;
-    return 1;
-}
-
 /* Grants entry i (0 = head) of bank b's queue, keeping the order of the others. */
 static void remove_at(smtlm_rf *rf, unsigned b, unsigned i)
 {
@@ -149,13 +139,8 @@ static unsigned arbitrate_wavefront(smtlm_rf *rf, uint64_t eligible, smtlm_read_
 
 /* ---- write port ------------------------------------------------------------------------- */
 
-smtlm_rf_write_result smtlm_rf_try_write(smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg)
+smtlm_rf_write_result smtlm_rf_write_conflict(smtlm_rf *rf, unsigned warp, unsigned bank, unsigned reg)
 {
-    const unsigned bank = smtlm_rf_bank(rf, reg, warp, sched);
-    if (!((rf->write_alloc | rf->blocked) >> bank & 1)) {
-        smtlm_rf_write(rf, bank);
-        return SMTLM_RF_WRITTEN;
-    }
     if (!rf->cfg.fix_wb_bank_conflict || rf->wbuf_len[bank] == SMTLM_RF_WBUF_CAP) {
         rf->dropped_writes++;
         return SMTLM_RF_DROPPED;

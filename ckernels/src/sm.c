@@ -126,13 +126,6 @@ int smtlm_sm_validate(const smtlm_sm_cfg *c, const char **why)
 
 /* ---- callbacks the blocks use ------------------------------------------------------- */
 
-void smtlm_sm_count_completion(smtlm_sm_stats *st, const smtlm_inst *in)
-{
-    st->warp_insts++;
-    st->thread_insts += smtlm_popcount32(in->mask);
-    st->unit_insts[in->unit & 7]++;
-}
-
 static inline void count_completion(smtlm_sm *sm, const smtlm_inst *in)
 {
     smtlm_sm_count_completion(&sm->stats, in);
@@ -146,14 +139,36 @@ static inline void count_completion(smtlm_sm *sm, const smtlm_inst *in)
 void smtlm_sm_ev_release(void *ctx, unsigned warp, unsigned reg) { smtlm_sb_release_reg(&((smtlm_sm *)ctx)->iss.sb, warp, reg); }
 void smtlm_sm_ev_completed(void *ctx, const smtlm_inst *in) { count_completion(ctx, in); }
 void smtlm_sm_ev_retired(void *ctx, unsigned warp) { smtlm_issue_retired(&((smtlm_sm *)ctx)->iss, warp); }
-void smtlm_sm_ev_written_back(void *ctx, const smtlm_inst *in, unsigned release_mask)
+static inline void written_back(smtlm_sm *sm, const smtlm_inst *in, unsigned release_mask)
 {
-    smtlm_sm *sm = ctx;
-    for (unsigned i = 0; i < in->n_dst; i++)
-        if (release_mask >> i & 1)
-            smtlm_sb_release_reg(&sm->iss.sb, in->warp, (unsigned)in->dst[i]);
+    for (unsigned m = release_mask; m; m &= m - 1) /* bit i < n_dst: destination i was written */
+        smtlm_sb_release_reg(&sm->iss.sb, in->warp, (unsigned)in->dst[smtlm_ctz64(m)]);
     count_completion(sm, in);
     smtlm_issue_retired(&sm->iss, in->warp);
+}
+void smtlm_sm_ev_written_back(void *ctx, const smtlm_inst *in, unsigned release_mask) { written_back(ctx, in, release_mask); }
+
+/* smtlm_wb_cycle with this SM's written-back handler and register-file writes inline (the
+ * ports are bound to them unless someone rebound them). */
+static void writeback(smtlm_sm *sm, uint64_t now)
+{
+    smtlm_wb *wb = &sm->wb;
+    if (!wb->exwb->count)
+        return;
+    smtlm_rf *rf = smtlm_wb_direct_rf(wb);
+    if (!rf || wb->warps.written_back != smtlm_sm_ev_written_back || wb->warps.ctx != sm) {
+        smtlm_wb_cycle(wb, now);
+        return;
+    }
+    smtlm_inst_pool *pool = wb->pool;
+    do {
+        const smtlm_iref r = smtlm_wb_take(wb);
+        smtlm_inst *in = smtlm_pool_get(pool, r);
+        const unsigned release = smtlm_wb_write_direct(rf, in);
+        in->ev[SMTLM_EV_WRITEBACK] = now;
+        written_back(sm, in, release);
+        smtlm_pool_free(pool, r);
+    } while (wb->exwb->count);
 }
 void smtlm_sm_ev_store_sent(void *ctx, unsigned warp) { ((smtlm_sm *)ctx)->iss.warp[warp].stores_out++; }
 void smtlm_sm_ev_store_acked(void *ctx, unsigned warp)
@@ -481,7 +496,7 @@ int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
     sm->stats.active_cycles++;
     if (smtlm_rf_writes_pending(&sm->rf)) /* fix mode: buffered writes land first */
         smtlm_rf_drain_writes(&sm->rf);
-    smtlm_wb_cycle(&sm->wb, now);
+    writeback(sm, now);
     int rc = execute(sm);
     if (!rc)
         rc = read_operands(sm);

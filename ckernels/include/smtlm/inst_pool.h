@@ -72,9 +72,25 @@ void smtlm_pool_init(smtlm_inst_pool *p);
 /* Allocates an entry filled from desc (addresses into a payload for memory ops).
  * Returns SMTLM_NO_INST when the pool (or the payload pool) is exhausted. */
 smtlm_iref smtlm_pool_alloc(smtlm_inst_pool *p, const smtlm_inst_desc *d, uint16_t warp);
-void smtlm_pool_free(smtlm_inst_pool *p, smtlm_iref r);
-/* Releases the address payload early (once the LDST has generated its accesses). */
-void smtlm_pool_drop_payload(smtlm_inst_pool *p, smtlm_iref r);
+/* Releases the address payload early (once the LDST has generated its accesses).
+ * Inline, as smtlm_pool_free: every retired instruction goes through both. */
+static inline void smtlm_pool_drop_payload(smtlm_inst_pool *p, smtlm_iref r)
+{
+    smtlm_inst *in = &p->inst[r];
+    if (in->mem != SMTLM_NO_INST) {
+        p->mem[in->mem].next_free = p->mem_free_head;
+        p->mem_free_head = in->mem;
+        p->mem_used--;
+        in->mem = SMTLM_NO_INST;
+    }
+}
+static inline void smtlm_pool_free(smtlm_inst_pool *p, smtlm_iref r)
+{
+    smtlm_pool_drop_payload(p, r);
+    p->inst[r].next_free = p->free_head;
+    p->free_head = r;
+    p->used--;
+}
 
 static inline smtlm_inst *smtlm_pool_get(smtlm_inst_pool *p, smtlm_iref r) { return &p->inst[r]; }
 

@@ -185,11 +185,33 @@ static inline smtlm_read_req smtlm_rf_fifo_grant(smtlm_rf *rf, unsigned b, uint6
 void smtlm_rf_fifo_done(smtlm_rf *rf, uint64_t emptied);
 
 /* Write-allocates `bank` for this step. Returns 1 if the bank was free, 0 if it already held a
- * write (the caller decides whether that stalls: LDST yes, ALU writeback no). */
-int smtlm_rf_write(smtlm_rf *rf, unsigned bank);
+ * write (the caller decides whether that stalls: LDST yes, ALU writeback no).
+ * Inline: every written register goes through it. */
+static inline int smtlm_rf_write(smtlm_rf *rf, unsigned bank)
+{
+    const uint64_t bit = 1ull << bank;
+    rf->writes[bank]++;
+    if (rf->write_alloc & bit)
+        return 0;
+    rf->write_alloc |= bit;
+    return 1;
+}
 
 /* ---- write port ---- */
-smtlm_rf_write_result smtlm_rf_try_write(smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg);
+/* A write to a bank that took one this step or holds buffered writes: dropped, or buffered in
+ * fix mode (smtlm_rf_try_write's rare path). */
+smtlm_rf_write_result smtlm_rf_write_conflict(smtlm_rf *rf, unsigned warp, unsigned bank, unsigned reg);
+/* Inline: the free-bank case is writeback's common path. */
+static inline smtlm_rf_write_result smtlm_rf_try_write(smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg)
+{
+    const unsigned bank = smtlm_rf_bank(rf, reg, warp, sched);
+    const uint64_t bit = 1ull << bank;
+    if ((rf->write_alloc | rf->blocked) & bit)
+        return smtlm_rf_write_conflict(rf, warp, bank, reg);
+    rf->writes[bank]++;
+    rf->write_alloc |= bit;
+    return SMTLM_RF_WRITTEN;
+}
 int smtlm_rf_can_write(const smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg);
 void smtlm_rf_write_reg(smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg);
 /* Fix mode, start of writeback: one buffered write lands in every bank that holds some. */

@@ -181,8 +181,13 @@ static inline smtlm_reject smtlm_sm_check_inst_memo(const smtlm_sm_cfg *cfg, uin
     *detail = 0;
     return bad ? SMTLM_REJECT_REGISTER : SMTLM_REJECT_NONE;
 }
-/* Counts a completed instruction in the SM's statistics. */
-void smtlm_sm_count_completion(smtlm_sm_stats *st, const smtlm_inst *in);
+/* Counts a completed instruction in the SM's statistics (inline: once per instruction). */
+static inline void smtlm_sm_count_completion(smtlm_sm_stats *st, const smtlm_inst *in)
+{
+    st->warp_insts++;
+    st->thread_insts += smtlm_popcount32(in->mask);
+    st->unit_insts[in->unit & 7]++;
+}
 
 /* ---- muon mode (sm_muon.c) ---- */
 

@@ -9,6 +9,8 @@
 
 #include "smtlm/inst_pool.h"
 #include "smtlm/ports.h"
+#include "smtlm/ports_direct.h"
+#include "smtlm/regfile.h"
 #include "smtlm/regset.h"
 
 #ifdef __cplusplus
@@ -32,6 +34,40 @@ void smtlm_wb_reset(smtlm_wb *wb);
 /* Drains all of EX_WB at cycle `now`. */
 void smtlm_wb_cycle(smtlm_wb *wb, uint64_t now);
 static inline int smtlm_wb_idle(const smtlm_wb *wb) { return wb->exwb->count == 0; }
+
+/* The parts of smtlm_wb_cycle, for an owner that handles the warp event itself (the C engine's
+ * SM, with its handler inline). Per cycle: while EX_WB holds one, take the next instruction,
+ * write it, hand it on with its release mask, free it. */
+
+/* The C engine's register file when the write port is bound to it (writes inline), else 0. */
+static inline smtlm_rf *smtlm_wb_direct_rf(const smtlm_wb *wb)
+{
+    return wb->rf.try_write == smtlm_rf_port_try_write ? (smtlm_rf *)wb->rf.ctx : 0;
+}
+/* Takes the next instruction out of EX_WB (count > 0): the oldest, or the first occupied slot
+ * (in faithful mode the drain order is not observable: every write releases its register and
+ * marks its bank). */
+static inline smtlm_iref smtlm_wb_take(smtlm_wb *wb)
+{
+    smtlm_regset *exwb = wb->exwb;
+    const int slot = wb->oldest_first ? smtlm_regset_oldest(exwb) : (int)smtlm_ctz64(exwb->occ);
+    return smtlm_regset_take(exwb, (unsigned)slot);
+}
+/* Writes in's destinations straight into the register file (rf from smtlm_wb_direct_rf, not
+ * 0), as smtlm_rf_try_write each. Returns the release mask: bit i set unless destination i was
+ * buffered (the register file releases a buffered write when it lands). The register file and
+ * the scoreboard do not see each other here, so all writes go first and the releases follow
+ * in one event. */
+static inline unsigned smtlm_wb_write_direct(smtlm_rf *rf, const smtlm_inst *in)
+{
+    const unsigned n = in->n_dst, warp = in->warp, sched = in->sched;
+    unsigned release = 0;
+    for (unsigned i = 0; i < n; i++)
+        release |= (unsigned)(smtlm_rf_try_write(rf, warp, sched, (unsigned)in->dst[i]) != SMTLM_RF_BUFFERED) << i;
+    return release;
+}
+/* The same through the write port's ops (any binding). */
+unsigned smtlm_wb_write_port(const smtlm_wb *wb, const smtlm_inst *in);
 
 #ifdef __cplusplus
 }
