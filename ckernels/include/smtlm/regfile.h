@@ -103,6 +103,29 @@ static inline int smtlm_rf_request(smtlm_rf *rf, unsigned bank, smtlm_read_req r
     return SMTLM_OK;
 }
 
+/* Queues the reads of operand slots `left` (bit i: src[i]) of collector unit `cu` in the banks of
+ * warp `warp` (base: the scheduler's first bank), in operand order, stopping at a full queue
+ * when `checked`. Returns the slots not queued (0 when all were). */
+static inline unsigned smtlm_rf_push_reads_(smtlm_rf *rf, unsigned cu, unsigned warp, unsigned base, const int16_t *src,
+                                            unsigned left, int checked)
+{
+    uint64_t nonempty = rf->nonempty;
+    for (; left; left &= left - 1) {
+        const unsigned op = smtlm_ctz64(left);
+        const unsigned reg = (unsigned)src[op], x = reg + warp;
+        const unsigned bank = base + (x < SMTLM_RF_BANK_LO_N ? rf->bank_lo[x] : x % rf->bps);
+        const uint64_t tail = rf->q_tail[bank];
+        if (checked && tail - rf->reads[bank] == SMTLM_RF_QUEUE_CAP)
+            break;
+        const smtlm_read_req req = {(uint8_t)cu, (uint8_t)op, (uint16_t)reg};
+        rf->q[bank][tail & (SMTLM_RF_QUEUE_CAP - 1)] = req;
+        rf->q_tail[bank] = tail + 1;
+        nonempty |= 1ull << bank;
+    }
+    rf->nonempty = nonempty;
+    return left;
+}
+
 /* Queues, in operand order, the reads of collector unit `cu` for the operands set in `ops`
  * (bit i: source register src[i] of warp `warp`, scheduler `sched`): smtlm_rf_bank and
  * smtlm_rf_request for each. On an error, *queued holds the operands queued before it.
@@ -115,28 +138,9 @@ static inline int smtlm_rf_request_reads(smtlm_rf *rf, unsigned cu, unsigned war
         *queued = 0;
         return ops ? SMTLM_EINVAL : SMTLM_OK;
     }
-    const unsigned base = rf->cfg.sub_core ? sched * rf->bps : 0;
-    uint64_t nonempty = rf->nonempty;
-    unsigned left = ops;
-    int rc = SMTLM_OK;
-    while (left) {
-        const unsigned op = smtlm_ctz64(left);
-        const unsigned reg = (unsigned)src[op], x = reg + warp;
-        const unsigned bank = base + (x < SMTLM_RF_BANK_LO_N ? rf->bank_lo[x] : x % rf->bps);
-        const uint64_t tail = rf->q_tail[bank];
-        if (tail - rf->reads[bank] == SMTLM_RF_QUEUE_CAP) {
-            rc = SMTLM_EFULL;
-            break;
-        }
-        const smtlm_read_req req = {(uint8_t)cu, (uint8_t)op, (uint16_t)reg};
-        rf->q[bank][tail & (SMTLM_RF_QUEUE_CAP - 1)] = req;
-        rf->q_tail[bank] = tail + 1;
-        nonempty |= 1ull << bank;
-        left &= left - 1;
-    }
-    rf->nonempty = nonempty;
+    const unsigned left = smtlm_rf_push_reads_(rf, cu, warp, rf->cfg.sub_core ? sched * rf->bps : 0, src, ops, 1);
     *queued = ops & ~left; /* the operands before the one that failed, if any */
-    return rc;
+    return left ? SMTLM_EFULL : SMTLM_OK;
 }
 
 /* smtlm_rf_request_reads for a caller that keeps every queue from overflowing: the C engine's
@@ -146,20 +150,7 @@ static inline int smtlm_rf_request_reads(smtlm_rf *rf, unsigned cu, unsigned war
 static inline void smtlm_rf_queue_reads(smtlm_rf *rf, unsigned cu, unsigned warp, unsigned sched, const int16_t *src,
                                         unsigned ops)
 {
-    const unsigned base = rf->cfg.sub_core ? sched * rf->bps : 0;
-    uint64_t nonempty = rf->nonempty;
-    while (ops) {
-        const unsigned op = smtlm_ctz64(ops);
-        const unsigned reg = (unsigned)src[op], x = reg + warp;
-        const unsigned bank = base + (x < SMTLM_RF_BANK_LO_N ? rf->bank_lo[x] : x % rf->bps);
-        const uint64_t tail = rf->q_tail[bank];
-        const smtlm_read_req req = {(uint8_t)cu, (uint8_t)op, (uint16_t)reg};
-        rf->q[bank][tail & (SMTLM_RF_QUEUE_CAP - 1)] = req;
-        rf->q_tail[bank] = tail + 1;
-        nonempty |= 1ull << bank;
-        ops &= ops - 1;
-    }
-    rf->nonempty = nonempty;
+    smtlm_rf_push_reads_(rf, cu, warp, rf->cfg.sub_core ? sched * rf->bps : 0, src, ops, 0);
 }
 
 /* One arbitration step: fills `out` (room for n_banks grants), returns the number granted. */
