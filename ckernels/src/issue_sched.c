@@ -162,11 +162,8 @@ HOT void cache_verdict(smtlm_issue *iss, unsigned w, int hit)
 /* Recomputes the cached verdict of warp w's next instruction. */
 HOT int sb_verdict(smtlm_issue *iss, unsigned w, const smtlm_inst *in)
 {
-    const uint64_t b = 1ull << w;
     const int hit = smtlm_sb_collides(&iss->sb, w, in);
-    iss->sb_known |= b;
-    iss->sb.dirty &= ~b;
-    iss->sb_blocked = (iss->sb_blocked & ~b) | ((uint64_t)hit << w);
+    cache_verdict(iss, w, hit);
     return hit;
 }
 

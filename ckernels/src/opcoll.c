@@ -377,8 +377,7 @@ static int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsig
     return SMTLM_OK;
 }
 
-/* Moves the instruction in slot `slot` of `in_rs` into CU j and queues its distinct reads.
- * Inline: the generic ports' walk calls it for every instruction. */
+/* Moves the instruction in slot `slot` of `in_rs` into CU j and queues its distinct reads. */
 static int allocate_cu(smtlm_opcoll *oc, uint64_t now, unsigned j, smtlm_regset *in_rs, unsigned slot,
                        smtlm_inst *in, unsigned out_set)
 {
@@ -486,23 +485,10 @@ static int allocate_port(smtlm_opcoll *oc, uint64_t now, const smtlm_port *p, ui
 /* Generic port pair i tries the oldest instruction of its ID_OC set (which holds one): the first
  * free CU of the instruction's scheduler in GEN. Returns 1 if allocated, 0 if none was free, or
  * a negative error. */
-/* smtlm_regset_oldest of a set that holds an instruction, inline (the walk asks for every one). */
-static inline unsigned oldest_slot(const smtlm_regset *rs)
-{
-    uint32_t occ = rs->occ;
-    unsigned best = smtlm_ctz64(occ);
-    for (occ &= occ - 1; occ; occ &= occ - 1) {
-        const unsigned i = smtlm_ctz64(occ);
-        if (rs->uid[i] < rs->uid[best])
-            best = i;
-    }
-    return best;
-}
-
 static inline int try_generic(smtlm_opcoll *oc, uint64_t now, unsigned i)
 {
     smtlm_regset *in_rs = oc->gen_in[i];
-    const unsigned slot = oldest_slot(in_rs);
+    const unsigned slot = smtlm_regset_oldest_occupied(in_rs);
     smtlm_inst *in = smtlm_pool_get(oc->pool, in_rs->slot[slot]);
     const uint64_t avail = oc->free_cus & oc->sched_cus[0][in->sched];
     if (!avail)

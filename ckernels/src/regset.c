@@ -14,19 +14,7 @@ void smtlm_regset_init(smtlm_regset *rs, unsigned width)
     }
 }
 
-int smtlm_regset_oldest_of_many(const smtlm_regset *rs)
-{
-    uint32_t occ = rs->occ;
-    unsigned best = smtlm_ctz64(occ);
-    occ &= occ - 1;
-    while (occ) {
-        unsigned i = smtlm_ctz64(occ);
-        occ &= occ - 1;
-        if (rs->uid[i] < rs->uid[best])
-            best = i;
-    }
-    return (int)best;
-}
+int smtlm_regset_oldest_of_many(const smtlm_regset *rs) { return (int)smtlm_regset_oldest_occupied(rs); }
 
 /* ---- the C engine's stage ops over an array of sets ---- */
 

@@ -47,7 +47,19 @@ static inline int smtlm_regset_first_free(const smtlm_regset *rs)
 {
     return rs->count < rs->width ? (int)smtlm_ctz64(~(uint64_t)rs->occ) : -1;
 }
-/* Slot of the oldest occupant when there are several (smtlm_regset_oldest). */
+/* Slot of the oldest occupant of a set that holds at least one (inline for hot walks). */
+static inline unsigned smtlm_regset_oldest_occupied(const smtlm_regset *rs)
+{
+    uint32_t occ = rs->occ;
+    unsigned best = smtlm_ctz64(occ);
+    for (occ &= occ - 1; occ; occ &= occ - 1) {
+        const unsigned i = smtlm_ctz64(occ);
+        if (rs->uid[i] < rs->uid[best])
+            best = i;
+    }
+    return best;
+}
+/* The same out of line, for sets with several occupants (smtlm_regset_oldest). */
 int smtlm_regset_oldest_of_many(const smtlm_regset *rs);
 /* Slot of the oldest occupant, or -1 when empty. */
 static inline int smtlm_regset_oldest(const smtlm_regset *rs)
