@@ -29,12 +29,13 @@ static inline int smtlm_sb_test(const smtlm_scoreboard *sb, unsigned w, unsigned
 {
     return (int)(sb->pending[w][reg >> 6] >> (reg & 63) & 1);
 }
-/* Bit `reg` of a warp's pending set, 0 for reg <= 0 (no register; 0 is never reserved):
- * branch-free, the word index kept in range. */
+/* Bit `reg` of a warp's pending set. Registers are 0..SMTLM_MAX_REG (the SM admits no other:
+ * smtlm_sm_check_inst), and 0 means none: its bit is never set, so it reads 0 unmasked. The
+ * word index is kept in range whatever the value. */
 static inline uint64_t smtlm_sb_bit_(const uint64_t *p, int reg)
 {
-    const uint64_t keep = 0 - (uint64_t)(reg > 0);
-    return (p[((unsigned)reg >> 6) & (SMTLM_SB_WORDS - 1)] >> (reg & 63)) & keep;
+    const unsigned r = (uint16_t)reg;
+    return p[(r >> 6) & (SMTLM_SB_WORDS - 1)] >> (r & 63);
 }
 
 /* RAW/WAW check of an instruction for warp w: one bit test per named register, unrolled
