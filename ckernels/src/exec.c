@@ -69,12 +69,13 @@ void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *
 
 /* Unit i's issue attempt in cycle c, after its visit (GPGPU-Sim: issue() from its OC_EX slot),
  * from OC_EX set src (non-empty). */
-static inline __attribute__((always_inline)) void unit_issue(smtlm_exec *ex, unsigned i, smtlm_regset *src, uint64_t c, uint64_t now)
+static inline __attribute__((always_inline)) void unit_issue(smtlm_exec *ex, unsigned i, smtlm_regset *src, uint64_t c,
+                                                             uint64_t now, int sub_core)
 {
     smtlm_fu *fu = &ex->fu[i];
     if (fu->dispatch != SMTLM_NO_INST || c < fu->ready) /* a full dispatch register takes nothing */
         return;
-    const int slot = ex->sub_core ? (int)fu->issue_slot : smtlm_regset_oldest(src);
+    const int slot = sub_core ? (int)fu->issue_slot : smtlm_regset_oldest(src);
     const smtlm_iref r = src->slot[slot];
     smtlm_inst *in = &ex->pool->inst[r];
     if (smtlm_fu_occupied_at(fu, c, in->latency) || !smtlm_fu_accepts(fu, in->op, in->spec))
@@ -88,11 +89,12 @@ static inline __attribute__((always_inline)) void unit_issue(smtlm_exec *ex, uns
 
 /* Issue attempts of the units reading OC_EX work, in unit order: sub-core, unit first + k only
  * if slot k is occupied, else every reader of a non-empty set; never a unit whose dispatch
- * register is closed (it would refuse). Units up to `last` only (after an EX_WB overflow). */
-static inline __attribute__((always_inline)) void issue_all(smtlm_exec *ex, uint64_t c, uint64_t now,
-                                                             unsigned last)
+ * register is closed (it would refuse). Units up to `last` only (after an EX_WB overflow).
+ * sub_core is ex->sub_core, a constant in each caller's copy. */
+static inline __attribute__((always_inline)) void issue_units(smtlm_exec *ex, uint64_t c, uint64_t now,
+                                                               unsigned last, int sub_core)
 {
-    const uint64_t every = ex->sub_core ? 0 : ~0ull; /* not sub-core: every reader tries */
+    const uint64_t every = sub_core ? 0 : ~0ull; /* not sub-core: every reader tries */
     for (unsigned k = 0, n = ex->n_groups; k < n; k++) {
         smtlm_regset *src = ex->group_set[k];
         if (!src->count)
@@ -103,9 +105,18 @@ static inline __attribute__((always_inline)) void issue_all(smtlm_exec *ex, uint
             const unsigned i = g->first + smtlm_ctz64(bits);
             if (i > last)
                 return;
-            unit_issue(ex, i, src, c, now);
+            unit_issue(ex, i, src, c, now, sub_core);
         }
     }
+}
+
+static inline __attribute__((always_inline)) void issue_all(smtlm_exec *ex, uint64_t c, uint64_t now,
+                                                             unsigned last)
+{
+    if (ex->sub_core)
+        issue_units(ex, c, now, last, 1);
+    else
+        issue_units(ex, c, now, last, 0);
 }
 
 /* EX_WB refused unit i's result: the cycle stops there, as if the later units had not cycled

@@ -83,12 +83,9 @@ static void c_view(const void *ctx, unsigned i, smtlm_sm_view *v)
     *v = view;
 }
 
-const smtlm_sm_ops *smtlm_sm_c_ops(void)
-{
-    static const smtlm_sm_ops ops = {c_cycle, c_active, c_quiescent, c_skip, c_launch, c_ctas,
-                                     c_set_source, c_set_hooks, c_pending, c_mem_cycle, c_view};
-    return &ops;
-}
+static const smtlm_sm_ops c_ops = {c_cycle, c_active, c_quiescent, c_skip, c_launch, c_ctas,
+                                   c_set_source, c_set_hooks, c_pending, c_mem_cycle, c_view};
+const smtlm_sm_ops *smtlm_sm_c_ops(void) { return &c_ops; }
 
 /* Checks the GPU-level fields; SMTLM_OK or a code with the reason in gpu->cfg_error. */
 static int check_cfg(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg)
@@ -273,9 +270,15 @@ static void make_live(smtlm_gpu *gpu, unsigned s)
     gpu->is_live[s] = 1;
 }
 
-static int sm_has_work(const smtlm_gpu *gpu, unsigned s)
+/* The per-cycle SM calls of smtlm_gpu_step. `direct` (a constant in each copy): the ops are the
+ * C engine's own (smtlm_sm_c_ops on this GPU), called directly where the compiler can inline
+ * them; the same functions run either way. */
+#define SM_CALL(gpu, direct, c_fn, op, ...) ((direct) ? c_fn((gpu), __VA_ARGS__) : (gpu)->ops->op((gpu)->sm_ctx, __VA_ARGS__))
+
+static inline __attribute__((always_inline)) int sm_has_work_(smtlm_gpu *gpu, unsigned s, int direct)
 {
-    return gpu->ops->active(gpu->sm_ctx, s) || smtlm_mem_busy(&gpu->mem[s]) || gpu->ops->pending_requests(gpu->sm_ctx, s);
+    return SM_CALL(gpu, direct, c_active, active, s) || smtlm_mem_busy(&gpu->mem[s]) ||
+           SM_CALL(gpu, direct, c_pending, pending_requests, s);
 }
 
 static int issue_cta(smtlm_gpu *gpu, unsigned s)
@@ -377,80 +380,8 @@ static uint64_t last_progress(const smtlm_gpu *gpu, uint64_t now)
     return p;
 }
 
-smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu)
-{
-    if (gpu->status != SMTLM_RUN_RUNNING)
-        return gpu->status;
-    if (gpu->launch_countdown > 1 && gpu->ctas_done == gpu->next_cta && gpu->n_live == 0) {
-        /* Nothing can happen before the countdown ends: jump to its last cycle (the counts
-         * move exactly as cycle-by-cycle stepping would move them). */
-        uint64_t skip = gpu->launch_countdown - 1;
-        if (gpu->cfg.max_cycle) {
-            uint64_t t = gpu->tot_cycle + gpu->sim_cycle;
-            uint64_t room = gpu->cfg.max_cycle > t + 1 ? gpu->cfg.max_cycle - t - 1 : 0;
-            if (skip > room)
-                skip = room;
-        }
-        gpu->sim_cycle += skip;
-        gpu->launch_countdown -= skip;
-    }
-    const uint64_t now = gpu->tot_cycle + gpu->sim_cycle;
-    unsigned kept = 0;
-    for (unsigned k = 0; k < gpu->n_live; k++) {
-        const unsigned i = gpu->live[k];
-        if (gpu->ops->pending_requests(gpu->sm_ctx, i) || smtlm_mem_busy(&gpu->mem[i])) {
-            gpu->ops->mem_cycle(gpu->sm_ctx, i, &gpu->mem[i], now);
-            if (gpu->mem[i].error) { /* an error response: the kernel ends (gpu->mem[i].error_req) */
-                smtlm_gpu_fail(gpu, gpu->mem[i].error, i);
-                return gpu->status;
-            }
-        }
-        if (gpu->ops->active(gpu->sm_ctx, i)) {
-            int rc = gpu->ops->cycle(gpu->sm_ctx, i, now);
-            if (rc) {
-                smtlm_gpu_fail(gpu, rc, i);
-                return gpu->status;
-            }
-        }
-        if (sm_has_work(gpu, i))
-            gpu->live[kept++] = (uint16_t)i;
-        else
-            gpu->is_live[i] = 0;
-    }
-    gpu->n_live = kept;
-    if (gpu->sample_hook)
-        gpu->sample_hook(gpu->sample_ctx, gpu, now, 1);
-    gpu->sim_cycle++;
-    int rc = issue_block2core(gpu);
-    if (rc) {
-        smtlm_gpu_fail(gpu, rc, gpu->n_sm);
-        return gpu->status;
-    }
-    if (gpu->launch_countdown)
-        gpu->launch_countdown--;
-    smtlm_gpu_stop_checks(gpu, now);
-    return gpu->status;
-}
-
-void smtlm_gpu_set_sample_hook(smtlm_gpu *gpu, smtlm_sample_hook hook, void *ctx)
-{
-    gpu->sample_hook = hook;
-    gpu->sample_ctx = ctx;
-}
-
-void smtlm_gpu_set_progress_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *ctx)
-{
-    gpu->progress_hook = hook;
-    gpu->progress_ctx = ctx;
-}
-
-void smtlm_gpu_set_series_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *ctx)
-{
-    gpu->series_hook = hook;
-    gpu->series_ctx = ctx;
-}
-
-void smtlm_gpu_stop_checks(smtlm_gpu *gpu, uint64_t now)
+/* The end-of-step checks (smtlm_gpu_stop_checks), inline in the step. */
+static inline __attribute__((always_inline)) void stop_checks(smtlm_gpu *gpu, uint64_t now)
 {
     if (gpu->series_hook && gpu->sim_cycle >= gpu->series_next) {
         gpu->series_next = (gpu->sim_cycle / SMTLM_SERIES_CYCLES + 1) * SMTLM_SERIES_CYCLES;
@@ -477,24 +408,101 @@ void smtlm_gpu_stop_checks(smtlm_gpu *gpu, uint64_t now)
     }
 }
 
+/* Cycle `now` of every live SM (its memory port, then the SM), dropping the SMs left without
+ * work. 0 when an SM or its memory failed (gpu->status says how). */
+static inline __attribute__((always_inline)) int cycle_sms(smtlm_gpu *gpu, uint64_t now, int direct)
+{
+    unsigned kept = 0;
+    for (unsigned k = 0; k < gpu->n_live; k++) {
+        const unsigned i = gpu->live[k];
+        if (SM_CALL(gpu, direct, c_pending, pending_requests, i) || smtlm_mem_busy(&gpu->mem[i])) {
+            SM_CALL(gpu, direct, c_mem_cycle, mem_cycle, i, &gpu->mem[i], now);
+            if (gpu->mem[i].error) { /* an error response: the kernel ends (gpu->mem[i].error_req) */
+                smtlm_gpu_fail(gpu, gpu->mem[i].error, i);
+                return 0;
+            }
+        }
+        if (SM_CALL(gpu, direct, c_active, active, i)) {
+            int rc = SM_CALL(gpu, direct, c_cycle, cycle, i, now);
+            if (rc) {
+                smtlm_gpu_fail(gpu, rc, i);
+                return 0;
+            }
+        }
+        if (sm_has_work_(gpu, i, direct))
+            gpu->live[kept++] = (uint16_t)i;
+        else
+            gpu->is_live[i] = 0;
+    }
+    gpu->n_live = kept;
+    return 1;
+}
+
+/* smtlm_gpu_step, inline in the run loops. */
+static inline __attribute__((always_inline)) smtlm_run_status step(smtlm_gpu *gpu)
+{
+    if (gpu->status != SMTLM_RUN_RUNNING)
+        return gpu->status;
+    if (gpu->launch_countdown > 1 && gpu->ctas_done == gpu->next_cta && gpu->n_live == 0) {
+        /* Nothing can happen before the countdown ends: jump to its last cycle (the counts
+         * move exactly as cycle-by-cycle stepping would move them). */
+        uint64_t skip = gpu->launch_countdown - 1;
+        if (gpu->cfg.max_cycle) {
+            uint64_t t = gpu->tot_cycle + gpu->sim_cycle;
+            uint64_t room = gpu->cfg.max_cycle > t + 1 ? gpu->cfg.max_cycle - t - 1 : 0;
+            if (skip > room)
+                skip = room;
+        }
+        gpu->sim_cycle += skip;
+        gpu->launch_countdown -= skip;
+    }
+    const uint64_t now = gpu->tot_cycle + gpu->sim_cycle;
+    if (gpu->ops == &c_ops && gpu->sm_ctx == gpu ? !cycle_sms(gpu, now, 1) : !cycle_sms(gpu, now, 0))
+        return gpu->status;
+    if (gpu->sample_hook)
+        gpu->sample_hook(gpu->sample_ctx, gpu, now, 1);
+    gpu->sim_cycle++;
+    /* issue_block2core's own first test, here: most steps have no CTA to issue */
+    int rc = gpu->kernel_active && !gpu->launch_countdown && gpu->next_cta < gpu->ctas_to_run ? issue_block2core(gpu)
+                                                                                              : SMTLM_OK;
+    if (rc) {
+        smtlm_gpu_fail(gpu, rc, gpu->n_sm);
+        return gpu->status;
+    }
+    if (gpu->launch_countdown)
+        gpu->launch_countdown--;
+    stop_checks(gpu, now);
+    return gpu->status;
+}
+
+smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu) { return step(gpu); }
+
+void smtlm_gpu_set_sample_hook(smtlm_gpu *gpu, smtlm_sample_hook hook, void *ctx)
+{
+    gpu->sample_hook = hook;
+    gpu->sample_ctx = ctx;
+}
+
+void smtlm_gpu_set_progress_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *ctx)
+{
+    gpu->progress_hook = hook;
+    gpu->progress_ctx = ctx;
+}
+
+void smtlm_gpu_set_series_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *ctx)
+{
+    gpu->series_hook = hook;
+    gpu->series_ctx = ctx;
+}
+
+void smtlm_gpu_stop_checks(smtlm_gpu *gpu, uint64_t now) { stop_checks(gpu, now); }
+
 /* When every SM with work is quiescent and only memory responses are on their way, jumps to
  * the cycle of the next response, accounting the cycles in between in bulk. The jump stops
  * before the next watchdog check and before -gpgpu_max_cycle, so stopping is unchanged. */
-void smtlm_gpu_skip_idle(smtlm_gpu *gpu)
+/* The skip itself, once a response beyond the next cycle is known (skip_idle). */
+static void skip_to(smtlm_gpu *gpu, uint64_t event, uint64_t next)
 {
-    if (gpu->cfg.no_skip || gpu->launch_countdown || gpu->next_cta < gpu->ctas_to_run || gpu->n_live == 0)
-        return;
-    /* The next response first: without one beyond the next cycle there is nothing to jump to,
-     * and the SMs' (side-effect free) quiescence tests need not run. */
-    uint64_t event = UINT64_MAX;
-    for (unsigned k = 0; k < gpu->n_live; k++) {
-        const uint64_t e = smtlm_mem_next_ready(&gpu->mem[gpu->live[k]]);
-        if (e < event)
-            event = e;
-    }
-    const uint64_t next = gpu->tot_cycle + gpu->sim_cycle; /* the cycle the next step runs */
-    if (event == UINT64_MAX || event <= next + 1)
-        return;
     for (unsigned k = 0; k < gpu->n_live; k++) {
         const unsigned i = gpu->live[k];
         if (gpu->ops->pending_requests(gpu->sm_ctx, i) || !gpu->ops->quiescent(gpu->sm_ctx, i))
@@ -521,18 +529,39 @@ void smtlm_gpu_skip_idle(smtlm_gpu *gpu)
         gpu->sample_hook(gpu->sample_ctx, gpu, next, k);
 }
 
+/* The cheap part of smtlm_gpu_skip_idle, inline in the run loops. */
+static inline __attribute__((always_inline)) void skip_idle(smtlm_gpu *gpu)
+{
+    if (gpu->cfg.no_skip || gpu->launch_countdown || gpu->next_cta < gpu->ctas_to_run || gpu->n_live == 0)
+        return;
+    /* The next response first: without one beyond the next cycle there is nothing to jump to,
+     * and the SMs' (side-effect free) quiescence tests need not run. */
+    uint64_t event = UINT64_MAX;
+    for (unsigned k = 0; k < gpu->n_live; k++) {
+        const uint64_t e = smtlm_mem_next_ready(&gpu->mem[gpu->live[k]]);
+        if (e < event)
+            event = e;
+    }
+    const uint64_t next = gpu->tot_cycle + gpu->sim_cycle; /* the cycle the next step runs */
+    if (event == UINT64_MAX || event <= next + 1)
+        return;
+    skip_to(gpu, event, next);
+}
+
+void smtlm_gpu_skip_idle(smtlm_gpu *gpu) { skip_idle(gpu); }
+
 smtlm_run_status smtlm_gpu_run(smtlm_gpu *gpu)
 {
-    while (smtlm_gpu_step(gpu) == SMTLM_RUN_RUNNING)
-        smtlm_gpu_skip_idle(gpu);
+    while (step(gpu) == SMTLM_RUN_RUNNING)
+        skip_idle(gpu);
     return gpu->status;
 }
 
 smtlm_run_status smtlm_gpu_run_until(smtlm_gpu *gpu, uint64_t limit)
 {
     /* a bulk skip may pass the limit: it is one event (the next memory response) */
-    while (gpu->tot_cycle + gpu->sim_cycle < limit && smtlm_gpu_step(gpu) == SMTLM_RUN_RUNNING)
-        smtlm_gpu_skip_idle(gpu);
+    while (gpu->tot_cycle + gpu->sim_cycle < limit && step(gpu) == SMTLM_RUN_RUNNING)
+        skip_idle(gpu);
     return gpu->status;
 }
 

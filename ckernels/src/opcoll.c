@@ -610,8 +610,3 @@ int smtlm_opcoll_idle(const smtlm_opcoll *oc)
     return 1;
 }
 
-void smtlm_opcoll_sample(smtlm_opcoll *oc)
-{
-    oc->occupancy_sum += oc->busy;
-    oc->occupancy_hist[oc->busy]++;
-}

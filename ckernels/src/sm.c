@@ -126,12 +126,19 @@ int smtlm_sm_validate(const smtlm_sm_cfg *c, const char **why)
 
 /* ---- callbacks the blocks use ------------------------------------------------------- */
 
-static inline void count_completion(smtlm_sm *sm, const smtlm_inst *in)
+/* A completion's counters and retire hook; the caller records the progress (sm->last_progress
+ * = sm->now, once per cycle is enough: nothing reads it in between). */
+static inline void completed(smtlm_sm *sm, const smtlm_inst *in)
 {
     smtlm_sm_count_completion(&sm->stats, in);
-    sm->last_progress = sm->now;
     if (sm->on_retire)
         sm->on_retire(sm->retire_ctx, sm->id, in);
+}
+
+static inline void count_completion(smtlm_sm *sm, const smtlm_inst *in)
+{
+    sm->last_progress = sm->now;
+    completed(sm, in);
 }
 
 /* The warp events of writeback and the LDST land in the issue stage (warps, scoreboard) and
@@ -139,14 +146,20 @@ static inline void count_completion(smtlm_sm *sm, const smtlm_inst *in)
 void smtlm_sm_ev_release(void *ctx, unsigned warp, unsigned reg) { smtlm_sb_release_reg(&((smtlm_sm *)ctx)->iss.sb, warp, reg); }
 void smtlm_sm_ev_completed(void *ctx, const smtlm_inst *in) { count_completion(ctx, in); }
 void smtlm_sm_ev_retired(void *ctx, unsigned warp) { smtlm_issue_retired(&((smtlm_sm *)ctx)->iss, warp); }
+/* Without the progress record (completed). */
 static inline void written_back(smtlm_sm *sm, const smtlm_inst *in, unsigned release_mask)
 {
     for (unsigned m = release_mask; m; m &= m - 1) /* bit i < n_dst: destination i was written */
         smtlm_sb_release_reg(&sm->iss.sb, in->warp, (unsigned)in->dst[smtlm_ctz64(m)]);
-    count_completion(sm, in);
+    completed(sm, in);
     smtlm_issue_retired(&sm->iss, in->warp);
 }
-void smtlm_sm_ev_written_back(void *ctx, const smtlm_inst *in, unsigned release_mask) { written_back(ctx, in, release_mask); }
+void smtlm_sm_ev_written_back(void *ctx, const smtlm_inst *in, unsigned release_mask)
+{
+    smtlm_sm *sm = ctx;
+    sm->last_progress = sm->now;
+    written_back(sm, in, release_mask);
+}
 
 /* smtlm_wb_cycle with this SM's written-back handler and register-file writes inline (the
  * ports are bound to them unless someone rebound them). */
@@ -161,6 +174,7 @@ static void writeback(smtlm_sm *sm, uint64_t now)
         return;
     }
     smtlm_inst_pool *pool = wb->pool;
+    sm->last_progress = now; /* EX_WB holds one: something retires */
     do {
         const smtlm_iref r = smtlm_wb_take(wb);
         smtlm_inst *in = smtlm_pool_get(pool, r);

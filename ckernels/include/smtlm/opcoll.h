@@ -150,8 +150,12 @@ static inline int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
 int smtlm_opcoll_idle(const smtlm_opcoll *oc);
 /* Accounts k idle cycles (the occupancy samples of an empty collector). */
 static inline void smtlm_opcoll_skip(smtlm_opcoll *oc, uint64_t k) { oc->occupancy_hist[0] += k; }
-/* Once per cycle: occupancy statistics. */
-void smtlm_opcoll_sample(smtlm_opcoll *oc);
+/* Once per cycle: occupancy statistics (inline: the C engine's SM calls it every cycle). */
+static inline void smtlm_opcoll_sample(smtlm_opcoll *oc)
+{
+    oc->occupancy_sum += oc->busy;
+    oc->occupancy_hist[oc->busy]++;
+}
 
 #ifdef __cplusplus
 }
