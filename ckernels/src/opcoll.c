@@ -6,6 +6,12 @@
 
 #include "smtlm/ports_direct.h"
 
+#if defined(__GNUC__)
+#define HOT static inline __attribute__((always_inline)) /* per-instruction steps, inlined in their loops */
+#else
+#define HOT static inline
+#endif
+
 /* ID_OC -> OC_EX pair of each CU-set kind's own port (specialized-OC mode). */
 static const uint8_t kind_in[SMTLM_CUS_KINDS] = {0, SMTLM_ID_OC_SP, SMTLM_ID_OC_DP,
     SMTLM_ID_OC_TENSOR_CORE, SMTLM_ID_OC_SFU, SMTLM_ID_OC_MEM, SMTLM_ID_OC_INT};
@@ -211,7 +217,7 @@ static smtlm_regset *direct_rows(const smtlm_stage_ops *out)
 
 /* CU j's instruction moves into slot `slot` of its OC_EX set (C engine's row, `rows`) or is
  * handed through `out` (rows NULL; room was checked); CU j is free again. */
-static void dispatch_cu(smtlm_opcoll *oc, unsigned j, smtlm_regset *rows, int slot, uint64_t now)
+HOT void dispatch_cu(smtlm_opcoll *oc, unsigned j, smtlm_regset *rows, int slot, uint64_t now)
 {
     smtlm_cu *cu = &oc->cu[j];
     const smtlm_iref r = cu->inst;
