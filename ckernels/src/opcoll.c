@@ -386,13 +386,10 @@ static unsigned distinct_sources(const smtlm_inst *in)
 }
 
 /* Queues the reads of operand slots `ops` of CU j's instruction; *queued as smtlm_rf_request_reads. */
-static int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsigned ops, unsigned *queued)
+HOT int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsigned ops, unsigned *queued)
 {
-    if (oc->rf_direct) {
-        smtlm_rf *rf = oc->rf_direct;
-        if (rf->cfg.sub_core && in->sched >= rf->cfg.n_sched) /* no bank for it (as request_reads) */
-            return smtlm_rf_request_reads(rf, j, in->warp, in->sched, in->src, ops, queued);
-        smtlm_rf_queue_reads(rf, j, in->warp, in->sched, in->src, ops); /* cannot overflow (regfile.h) */
+    if (oc->rf_direct) { /* every instruction given a CU has a valid scheduler (smtlm_opcoll_bind) */
+        smtlm_rf_queue_reads(oc->rf_direct, j, in->warp, in->sched, in->src, ops); /* cannot overflow (regfile.h) */
         *queued = ops;
         return SMTLM_OK;
     }
@@ -631,8 +628,13 @@ void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_o
     oc->out_row = out->row ? out->row : oc->out_direct;
     oc->pool = pool;
     oc->rf = *rf;
-    /* ports_direct.h: the C engine's register file is reached without the indirect calls */
-    oc->rf_direct = rf->bank == smtlm_rf_port_bank && rf->request == smtlm_rf_port_request ? (smtlm_rf *)rf->ctx : NULL;
+    /* ports_direct.h: the C engine's register file is reached without the indirect calls, and
+     * without its checks where they cannot fail: a CU goes only to an instruction of one of the
+     * collector's schedulers (sched_cus), which has banks when both split them alike, and every
+     * CU index has room for its reads in each queue (smtlm_rf_queue_reads). */
+    smtlm_rf *direct = rf->bank == smtlm_rf_port_bank && rf->request == smtlm_rf_port_request ? (smtlm_rf *)rf->ctx : NULL;
+    const int same_split = direct && (!direct->cfg.sub_core || (oc->cfg.sub_core && direct->cfg.n_sched == oc->cfg.n_sched));
+    oc->rf_direct = same_split && oc->n_cus <= direct->cfg.n_cus ? direct : NULL;
 }
 
 int smtlm_opcoll_idle(const smtlm_opcoll *oc)
