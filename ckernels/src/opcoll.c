@@ -285,6 +285,19 @@ static void dispatch_round_robin(smtlm_opcoll *oc, uint64_t cand_all, uint64_t n
 static void dispatch_in_cu_order(smtlm_opcoll *oc, uint64_t cand, uint64_t now)
 {
     smtlm_regset *rows = oc->out_direct;
+    const smtlm_regset *seen = oc->out_row;
+    if (seen) { /* the sub-core room test of room_slot, without its branches */
+        for (; cand; cand &= cand - 1) {
+            const unsigned j = smtlm_ctz64(cand);
+            const smtlm_cu *cu = &oc->cu[j];
+            const smtlm_regset *rs = &seen[cu->out];
+            if (cu->reg_id < rs->width && !(rs->occ >> cu->reg_id & 1))
+                dispatch_cu(oc, j, rows, cu->reg_id, now);
+            else
+                oc->blocked |= 1ull << j;
+        }
+        return;
+    }
     for (; cand; cand &= cand - 1) {
         const unsigned j = smtlm_ctz64(cand);
         const int slot = room_slot(oc, &oc->cu[j]);
