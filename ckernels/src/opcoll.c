@@ -6,6 +6,12 @@
 
 #include "smtlm/ports_direct.h"
 
+#if defined(__GNUC__)
+#define HOT static inline __attribute__((always_inline)) /* per-instruction steps, inlined in their loops */
+#else
+#define HOT static inline
+#endif
+
 /* ID_OC -> OC_EX pair of each CU-set kind's own port (specialized-OC mode). */
 static const uint8_t kind_in[SMTLM_CUS_KINDS] = {0, SMTLM_ID_OC_SP, SMTLM_ID_OC_DP,
     SMTLM_ID_OC_TENSOR_CORE, SMTLM_ID_OC_SFU, SMTLM_ID_OC_MEM, SMTLM_ID_OC_INT};
@@ -103,6 +109,8 @@ int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg)
         if ((rc = add_port(oc, &gen)) != SMTLM_OK)
             return rc;
     oc->n_generic_ports = (uint8_t)oc->n_ports;
+    /* dispatch_in_cu_order's conditions (one CU set: every dispatch unit scans all CUs) */
+    oc->cu_order_dispatch = cfg->sub_core && oc->n_sets == 1 && oc->n_du >= oc->n_cus;
     oc->generic_fast = oc->n_ports > 0 && !cfg->fix_optype_priority && !(cfg->sub_core && cfg->fix_subcore_hol);
     if (cfg->enable_specialized) {
         for (unsigned kind = SMTLM_CUS_SP; kind < SMTLM_CUS_KINDS; kind++) {
@@ -207,10 +215,9 @@ static smtlm_regset *direct_rows(const smtlm_stage_ops *out)
                : NULL;
 }
 
-/* Dispatch unit `du` moves CU j's instruction into slot `slot` of its OC_EX set (C engine's row,
- * `rows`) or hands it through `out` (rows NULL; room was checked). */
-static void dispatch_cu(smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned j, smtlm_regset *rows, int slot,
-                        uint64_t now)
+/* CU j's instruction moves into slot `slot` of its OC_EX set (C engine's row, `rows`) or is
+ * handed through `out` (rows NULL; room was checked); CU j is free again. */
+HOT void dispatch_cu(smtlm_opcoll *oc, unsigned j, smtlm_regset *rows, int slot, uint64_t now)
 {
     smtlm_cu *cu = &oc->cu[j];
     const smtlm_iref r = cu->inst;
@@ -221,8 +228,6 @@ static void dispatch_cu(smtlm_opcoll *oc, smtlm_dispatch_unit *du, unsigned j, s
         oc->out.put(oc->out.ctx, cu->out, oc->cfg.sub_core, cu->reg_id, r, in->uid);
     in->ev[SMTLM_EV_OC_EX] = now;
     oc->cu_held[j] += now - in->ev[SMTLM_EV_CU_ALLOC];
-    du->last = (uint8_t)j;
-    du->from = oc->rr_from[j];
     cu->free = 1;
     cu->inst = SMTLM_NO_INST;
     oc->collected &= ~(1ull << j);
@@ -245,17 +250,9 @@ static inline int room_slot(const smtlm_opcoll *oc, const smtlm_cu *cu)
     return smtlm_stage_has_free(&oc->out, cu->out, sub_core, cu->reg_id) ? 0 : -1;
 }
 
-void smtlm_opcoll_dispatch_scan(smtlm_opcoll *oc, uint64_t now)
+/* The dispatch units in order, each taking the first candidate with room in its round robin. */
+static void dispatch_round_robin(smtlm_opcoll *oc, uint64_t cand_all, uint64_t now)
 {
-    /* Collected CUs that may still dispatch in this call. A CU whose OC_EX slot is full stays
-     * blocked for the rest of the cycle: dispatching only fills OC_EX slots. */
-    if (now != oc->blocked_at) {
-        oc->blocked = 0;
-        oc->blocked_at = now;
-    }
-    uint64_t cand_all = oc->collected & ~oc->blocked;
-    if (!cand_all)
-        return;
     smtlm_regset *rows = oc->out_direct;
     smtlm_dispatch_unit *du = oc->du, *end = oc->du + oc->n_du;
     for (; du < end && cand_all; du++) {
@@ -269,12 +266,63 @@ void smtlm_opcoll_dispatch_scan(smtlm_opcoll *oc, uint64_t now)
             cand_all &= ~bit;
             const int slot = room_slot(oc, &oc->cu[j]); /* a look at the row in both engines */
             if (slot >= 0) {
-                dispatch_cu(oc, du, j, rows, slot, now);
+                dispatch_cu(oc, j, rows, slot, now);
+                du->last = (uint8_t)j;
+                du->from = oc->rr_from[j];
                 break;
             }
             oc->blocked |= bit;
         }
     }
+}
+
+/* The same result when every dispatch unit scans every CU, there are at least as many units as
+ * CUs, and under the sub-core model (dispatch_in_cu_order): every candidate is looked at by some
+ * unit, and a unit's scan starts at the first CU of a scheduler's group, so of the CUs that
+ * compete for one OC_EX slot (a group's) the lowest is always looked at first. Looking at the
+ * candidates in CU order therefore dispatches the same CUs into the same slots; which unit took
+ * which CU is seen nowhere else, so the units' round-robin state is not kept. */
+static void dispatch_in_cu_order(smtlm_opcoll *oc, uint64_t cand, uint64_t now)
+{
+    smtlm_regset *rows = oc->out_direct;
+    const smtlm_regset *seen = oc->out_row;
+    if (seen) { /* the sub-core room test of room_slot, without its branches */
+        for (; cand; cand &= cand - 1) {
+            const unsigned j = smtlm_ctz64(cand);
+            const smtlm_cu *cu = &oc->cu[j];
+            const smtlm_regset *rs = &seen[cu->out];
+            if (cu->reg_id < rs->width && !(rs->occ >> cu->reg_id & 1))
+                dispatch_cu(oc, j, rows, cu->reg_id, now);
+            else
+                oc->blocked |= 1ull << j;
+        }
+        return;
+    }
+    for (; cand; cand &= cand - 1) {
+        const unsigned j = smtlm_ctz64(cand);
+        const int slot = room_slot(oc, &oc->cu[j]);
+        if (slot >= 0)
+            dispatch_cu(oc, j, rows, slot, now);
+        else
+            oc->blocked |= 1ull << j;
+    }
+}
+
+void smtlm_opcoll_dispatch_scan(smtlm_opcoll *oc, uint64_t now)
+{
+    /* Collected CUs that may still dispatch in this call. A CU whose OC_EX slot is full stays
+     * blocked for the rest of the cycle: dispatching only fills OC_EX slots. */
+    if (now != oc->blocked_at) {
+        oc->blocked = 0;
+        oc->blocked_at = now;
+    }
+    const uint64_t cand = oc->collected & ~oc->blocked;
+    if (!cand)
+        return;
+    if (oc->cu_order_dispatch)
+        dispatch_in_cu_order(oc, cand, now);
+    else
+        dispatch_round_robin(oc, cand, now);
 }
 
 static void operands_done(smtlm_opcoll *oc, unsigned cu, smtlm_inst *in, uint64_t now)
@@ -351,13 +399,10 @@ static unsigned distinct_sources(const smtlm_inst *in)
 }
 
 /* Queues the reads of operand slots `ops` of CU j's instruction; *queued as smtlm_rf_request_reads. */
-static int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsigned ops, unsigned *queued)
+HOT int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsigned ops, unsigned *queued)
 {
-    if (oc->rf_direct) {
-        smtlm_rf *rf = oc->rf_direct;
-        if (rf->cfg.sub_core && in->sched >= rf->cfg.n_sched) /* no bank for it (as request_reads) */
-            return smtlm_rf_request_reads(rf, j, in->warp, in->sched, in->src, ops, queued);
-        smtlm_rf_queue_reads(rf, j, in->warp, in->sched, in->src, ops); /* cannot overflow (regfile.h) */
+    if (oc->rf_direct) { /* every instruction given a CU has a valid scheduler (smtlm_opcoll_bind) */
+        smtlm_rf_queue_reads(oc->rf_direct, j, in->warp, in->sched, in->src, ops); /* cannot overflow (regfile.h) */
         *queued = ops;
         return SMTLM_OK;
     }
@@ -596,8 +641,13 @@ void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_o
     oc->out_row = out->row ? out->row : oc->out_direct;
     oc->pool = pool;
     oc->rf = *rf;
-    /* ports_direct.h: the C engine's register file is reached without the indirect calls */
-    oc->rf_direct = rf->bank == smtlm_rf_port_bank && rf->request == smtlm_rf_port_request ? (smtlm_rf *)rf->ctx : NULL;
+    /* ports_direct.h: the C engine's register file is reached without the indirect calls, and
+     * without its checks where they cannot fail: a CU goes only to an instruction of one of the
+     * collector's schedulers (sched_cus), which has banks when both split them alike, and every
+     * CU index has room for its reads in each queue (smtlm_rf_queue_reads). */
+    smtlm_rf *direct = rf->bank == smtlm_rf_port_bank && rf->request == smtlm_rf_port_request ? (smtlm_rf *)rf->ctx : NULL;
+    const int same_split = direct && (!direct->cfg.sub_core || (oc->cfg.sub_core && direct->cfg.n_sched == oc->cfg.n_sched));
+    oc->rf_direct = same_split && oc->n_cus <= direct->cfg.n_cus ? direct : NULL;
 }
 
 int smtlm_opcoll_idle(const smtlm_opcoll *oc)

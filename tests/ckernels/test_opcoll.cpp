@@ -232,6 +232,28 @@ TEST(OpCollAllocate, DuplicateSourceRegistersAreReadOnce)
     EXPECT_EQ(k.rf->reads[3], 1u);
 }
 
+// The collector skips the register file's scheduler check only where no CU can go to an
+// instruction without banks: here a flat collector (every scheduler may use every CU) feeds a
+// register file split over 4 schedulers, so an instruction of scheduler 5 must still fail.
+TEST(OpCollAllocate, SchedulerWithoutBanksFailsWhenTheSplitsDiffer)
+{
+    Oc same(qv100_oc());
+    EXPECT_EQ(same.oc->rf_direct, same.k.rf.get()); // both split by the same 4 schedulers
+
+    smtlm_opcoll_cfg c = flat_oc(4);
+    c.n_sched = 8;
+    std::unique_ptr<smtlm_opcoll> oc(new smtlm_opcoll);
+    ASSERT_EQ(smtlm_opcoll_init(oc.get(), &c), SMTLM_OK);
+    ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 4, SMTLM_ALLOC_FIFO, 0});
+    ASSERT_EQ(k.init_rc, SMTLM_OK);
+    k.bind(oc.get());
+    EXPECT_EQ(oc->rf_direct, nullptr);
+    smtlm_iref a = k.make(SMTLM_OP_SP, 0, 5, {7, 9});
+    k.put(SMTLM_ID_OC_SP, 0, a);
+    EXPECT_EQ(smtlm_opcoll_allocate(oc.get(), 1), SMTLM_EINVAL);
+    EXPECT_EQ(k.rf->nonempty, 0u); // nothing queued in a bank of another scheduler
+}
+
 TEST(OpCollAllocate, RzIsReadThroughItsBank)
 {
     Oc o(qv100_oc());

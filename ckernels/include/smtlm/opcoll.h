@@ -85,6 +85,7 @@ typedef struct smtlm_opcoll {
     uint64_t sched_cus[SMTLM_CUS_KINDS][SMTLM_MAX_SCHED]; /* the CUs of a set scheduler k may use */
     uint64_t rr_from[SMTLM_MAX_CUS];      /* a dispatch unit's `from` after it took CU j */
     uint8_t n_generic_ports;              /* the first ports, identical generic ones */
+    uint8_t cu_order_dispatch;            /* dispatch looks at the CUs in index order (opcoll.c) */
     uint8_t generic_fast;                 /* no quirk fix changes how the generic ports allocate */
     uint8_t n_in_sets;
     uint8_t in_sets[SMTLM_NUM_REGSETS];   /* the ID_OC sets the ports read */
