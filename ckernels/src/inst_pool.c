@@ -25,33 +25,26 @@ void smtlm_pool_init(smtlm_inst_pool *p)
     p->mem_used = 0;
 }
 
+void smtlm_pool_fill_from_desc(smtlm_inst *in, uint64_t *addr, const smtlm_inst_desc *d)
+{
+    memcpy((char *)in + offsetof(smtlm_inst, pc), (const char *)d + offsetof(smtlm_inst_desc, pc), DESC_BLOCK);
+    if (d->mem_space != SMTLM_MEM_NONE)
+        memcpy(addr, d->addr, sizeof d->addr);
+}
+
+void smtlm_pool_entry_desc(const smtlm_inst *in, smtlm_inst_desc *d)
+{
+    memset(d, 0, sizeof *d);
+    memcpy((char *)d + offsetof(smtlm_inst_desc, pc), (const char *)in + offsetof(smtlm_inst, pc), DESC_BLOCK);
+    d->reserved = 0; /* (the entry's left_ldst) */
+}
+
 smtlm_iref smtlm_pool_alloc(smtlm_inst_pool *p, const smtlm_inst_desc *d, uint16_t warp)
 {
-    smtlm_iref r = p->free_head;
-    if (r == SMTLM_NO_INST)
+    if (p->free_head == SMTLM_NO_INST || (d->mem_space != SMTLM_MEM_NONE && p->mem_free_head == SMTLM_NO_INST))
         return SMTLM_NO_INST;
-    uint16_t m = SMTLM_NO_INST;
-    if (d->mem_space != SMTLM_MEM_NONE) {
-        m = p->mem_free_head;
-        if (m == SMTLM_NO_INST)
-            return SMTLM_NO_INST;
-        p->mem_free_head = p->mem[m].next_free;
-        p->mem_used++;
-        memcpy(p->mem[m].addr, d->addr, sizeof d->addr);
-    }
-    smtlm_inst *in = &p->inst[r];
-    p->free_head = in->next_free;
-    p->used++;
-    in->uid = 0;
-    for (unsigned e = 0; e < SMTLM_EV_COUNT; e++)
-        in->ev[e] = UINT64_MAX;
-    memcpy((char *)in + offsetof(smtlm_inst, pc), (const char *)d + offsetof(smtlm_inst_desc, pc), DESC_BLOCK);
-    in->left_ldst = 0; /* over the descriptor's reserved byte */
-    in->warp = warp;
-    in->unit = SMTLM_UNIT_NONE;
-    in->sched = 0;
-    in->mem = m;
-    in->pending = 0;
-    in->next_free = SMTLM_NO_INST;
-    return r;
+    /* a non-memory instruction needs no payload, and there may be none free */
+    uint64_t *addr = d->mem_space != SMTLM_MEM_NONE ? smtlm_pool_next_addr(p) : NULL;
+    smtlm_pool_fill_from_desc(smtlm_pool_next_entry(p), addr, d);
+    return smtlm_pool_commit(p, warp);
 }

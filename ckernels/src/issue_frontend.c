@@ -203,7 +203,11 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
     warp_ib_changed(iss, w);
     for (unsigned slot = 0; slot < 2; slot++) {
         smtlm_inst_desc d;
-        int got = src->next(src->ctx, env->sm_id, w, &d);
+        smtlm_inst_pool *pool = env->pool;
+        /* in place when the source can (the pool test above leaves both heads free) */
+        const int in_place = src->next_into && smtlm_pool_can_fill(pool);
+        int got = in_place ? src->next_into(src->ctx, env->sm_id, w, smtlm_pool_next_entry(pool), smtlm_pool_next_addr(pool))
+                           : src->next(src->ctx, env->sm_id, w, &d);
         if (got < 0) {
             iss->error = SMTLM_ESOURCE;
             return SMTLM_ESOURCE;
@@ -218,7 +222,7 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
             }
             break;
         }
-        smtlm_iref r = smtlm_pool_alloc(env->pool, &d, (uint16_t)w);
+        smtlm_iref r = in_place ? smtlm_pool_commit(pool, (uint16_t)w) : smtlm_pool_alloc(pool, &d, (uint16_t)w);
         if (r == SMTLM_NO_INST) {
             iss->error = SMTLM_EFULL;
             iss->error_line = d.line;

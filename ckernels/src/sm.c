@@ -199,6 +199,7 @@ void smtlm_sm_ev_atomic_done(void *ctx, unsigned warp, unsigned lanes)
 }
 
 static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d);
+static int checked_next_into(void *ctx, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr);
 static int checked_has_more(void *ctx, unsigned smid, unsigned warp);
 static void cta_done(void *owner, unsigned slot);
 
@@ -215,7 +216,7 @@ static void bind(smtlm_sm *sm)
     const smtlm_rf_read_ops rport = smtlm_rf_read_port(&sm->rf);
     smtlm_stage_ops stage;
     smtlm_regset_stage_ops(sm->rs, &stage);
-    const smtlm_issue_ports ip = {&sm->pool, stage, {sm, checked_next, checked_has_more}, sm->id, sm, cta_done, 0};
+    const smtlm_issue_ports ip = {&sm->pool, stage, {sm, checked_next, checked_has_more, checked_next_into}, sm->id, sm, cta_done, 0};
     smtlm_issue_bind(&sm->iss, &ip);
     smtlm_opcoll_bind(&sm->oc, sm->rs, &stage, &sm->pool, &rport);
     smtlm_rf_bind(&sm->rf, &rfo);
@@ -270,6 +271,13 @@ smtlm_reject smtlm_sm_check_inst(const smtlm_sm_cfg *c, const smtlm_inst_desc *d
     return SMTLM_REJECT_NONE;
 }
 
+smtlm_reject smtlm_sm_check_entry(const smtlm_sm_cfg *c, const smtlm_inst *in, unsigned *detail)
+{
+    smtlm_inst_desc d;
+    smtlm_pool_entry_desc(in, &d);
+    return smtlm_sm_check_inst(c, &d, detail);
+}
+
 _Static_assert(SMTLM_OP_COUNT <= SMTLM_SHAPE_MEMO, "one shape memo entry per op");
 _Static_assert(SMTLM_MAX_REG == 511 && SMTLM_MAX_SRC == 4 && SMTLM_MAX_DST == 4,
                "smtlm_sm_check_inst_memo tests four 9-bit register numbers at once");
@@ -291,6 +299,31 @@ static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc
         return SMTLM_EINPUT;
     }
     return 1;
+}
+
+int smtlm_sm_next_via_desc(const smtlm_inst_source *src, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr)
+{
+    smtlm_inst_desc d;
+    const int got = src->next(src->ctx, smid, warp, &d);
+    if (got > 0)
+        smtlm_pool_fill_from_desc(in, addr, &d);
+    return got;
+}
+
+/* checked_next decoding in place (what the issue stage uses when the pool has room). */
+static int checked_next_into(void *ctx, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr)
+{
+    smtlm_sm *sm = ctx;
+    smtlm_reject why;
+    unsigned detail;
+    const int got = smtlm_sm_next_into_checked(&sm->src, &sm->cfg, sm->ok_shape, smid, warp, in, addr, &why, &detail);
+    if (why) {
+        sm->error = SMTLM_EINPUT;
+        sm->error_line = in->line;
+        sm->reject = why;
+        sm->reject_detail = detail;
+    }
+    return got;
 }
 
 static int checked_has_more(void *ctx, unsigned smid, unsigned warp)

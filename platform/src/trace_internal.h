@@ -190,6 +190,19 @@ struct smtlm_trace_tb {
     unsigned long long index;
 };
 
+/* trace_stream.c: a warp's records ready to hand out without a look at the cursor: [cur, lim)
+ * with their address pool (a whole TB: all of them; a streamed TB: what its cursor's buffer
+ * holds). Unbinding the feed empties every window. */
+typedef struct trace_feed_warp {
+    const trace_rec *cur, *lim;
+    const uint64_t *pool;
+    uint32_t pos, count;
+} trace_feed_warp;
+/* The window of a bound feed's warp (NULL if not bound): the trace source takes from it directly
+ * while it holds records and asks the feed (smtlm_trace_feed_next_into) only when it is empty.
+ * Valid until the feed is bound again. */
+trace_feed_warp *trace_feed_warp_of(smtlm_trace_feed *f, unsigned warp);
+
 /* trace_tb.c */
 #define TRACE_TB_FULL 1 /* storing would take the TB past its limit */
 int trace_tb_reset(smtlm_trace_tb *tb, unsigned n_warps);
@@ -210,6 +223,38 @@ int trace_tb_pool_add(smtlm_trace_tb *tb, const uint64_t *addrs, unsigned n, uin
 void trace_tb_drop_records(smtlm_trace_tb *tb);
 /* Expands record r (addresses in pool) into out. */
 void trace_rec_expand(const trace_rec *r, const uint64_t *pool, smtlm_inst_desc *out);
+/* The same straight into a pool entry's descriptor fields and, for a memory instruction, all 32
+ * lanes of addr (inactive ones 0): what trace_rec_expand and smtlm_pool_alloc would write, with
+ * no descriptor in between. Inline: once per instruction the engine decodes. */
+static inline void trace_rec_fill(const trace_rec *r, const uint64_t *pool, smtlm_inst *in, uint64_t *addr)
+{
+    in->pc = r->pc;
+    in->mask = r->mask;
+    in->op = r->op;
+    in->spec = r->spec;
+    in->n_dst = r->n_dst;
+    in->n_src = r->n_src;
+    /* whole arrays: a record's unused register slots are 0, as the entry's must be */
+    memset(in->dst, 0, sizeof in->dst);
+    memcpy(in->dst, r->dst, sizeof r->dst);
+    memcpy(in->src, r->src, sizeof r->src);
+    in->latency = r->latency;
+    in->ii = r->ii;
+    in->mem_space = r->mem_space;
+    in->mem_width = r->mem_width;
+    in->atomic = r->atomic;
+    in->left_ldst = 0;
+    in->line = r->line;
+    if (r->addr != TRACE_NO_ADDR) {
+        memset(addr, 0, SMTLM_WARP_SIZE * sizeof *addr);
+        if (r->mask) { /* no active lane stored no address: the pool may not exist at all */
+            const uint64_t *a = pool + r->addr;
+            for (unsigned i = 0; i < SMTLM_WARP_SIZE; i++)
+                if (r->mask & (1u << i))
+                    addr[i] = *a++;
+        }
+    }
+}
 
 /* trace_opindex.c: the opcode map as a hash table on the name's length and first 8 bytes, built
  * once per trace, so a lookup is one hash and (almost always) one probe instead of a binary

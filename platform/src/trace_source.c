@@ -12,10 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "trace_internal.h"
 #include "trace_prefetch.h"
 
 typedef struct warp_bind {
     smtlm_trace_feed *feed; /* NULL = unbound */
+    trace_feed_warp *fw;    /* the feed's window of this warp (next_into's fast path) */
     unsigned w;             /* warp index inside the TB */
 } warp_bind;
 
@@ -170,6 +172,7 @@ static int cta_start(void *ctx, unsigned sm, unsigned slot, unsigned first_warp,
     for (unsigned i = 0; i < n_warps; i++) {
         warp_bind *b = &s->warps[(size_t)sm * s->max_warps + first_warp + i];
         b->feed = *feed;
+        b->fw = trace_feed_warp_of(*feed, i);
         b->w = i;
     }
     return 0;
@@ -192,6 +195,19 @@ static int next(void *ctx, unsigned sm, unsigned warp, smtlm_inst_desc *d)
     return b->feed ? smtlm_trace_feed_next(b->feed, b->w, d) : 0;
 }
 
+static int next_into(void *ctx, unsigned sm, unsigned warp, smtlm_inst *in, uint64_t *addr)
+{
+    smtlm_trace_source *s = ctx;
+    const warp_bind *b = &s->warps[(size_t)sm * s->max_warps + warp];
+    trace_feed_warp *fw = b->fw;
+    if (fw != NULL && fw->cur != fw->lim) { /* the feed's own fast path, without the call */
+        trace_rec_fill(fw->cur++, fw->pool, in, addr);
+        fw->pos++;
+        return 1;
+    }
+    return b->feed ? smtlm_trace_feed_next_into(b->feed, b->w, in, addr) : 0;
+}
+
 static int has_more(void *ctx, unsigned sm, unsigned warp)
 {
     const smtlm_trace_source *s = ctx;
@@ -207,7 +223,7 @@ int smtlm_trace_source_peek_pc(const smtlm_trace_source *s, unsigned sm, unsigne
 
 smtlm_inst_source smtlm_trace_source_iface(smtlm_trace_source *s)
 {
-    smtlm_inst_source src = {s, next, has_more};
+    smtlm_inst_source src = {s, next, has_more, next_into};
     return src;
 }
 

@@ -27,13 +27,7 @@ typedef struct cursor {
     trace_memo memo;    /* its parser's own */
 } cursor;
 
-/* A warp's records ready to hand out without a look at the cursor: [cur, lim) with their address
- * pool (a whole TB: all of them; a streamed TB: what its cursor's buffer holds). */
-typedef struct feed_warp {
-    const trace_rec *cur, *lim;
-    const uint64_t *pool;
-    uint32_t pos, count;
-} feed_warp;
+typedef trace_feed_warp feed_warp;
 
 struct smtlm_trace_feed {
     const smtlm_trace *t;
@@ -50,6 +44,8 @@ smtlm_trace_feed *smtlm_trace_feed_new(void)
     return calloc(1, sizeof(smtlm_trace_feed));
 }
 
+static void close_windows(smtlm_trace_feed *f);
+
 static void cursor_close(cursor *c)
 {
     if (c->open)
@@ -63,6 +59,8 @@ void smtlm_trace_feed_unbind(smtlm_trace_feed *f)
         return;
     for (unsigned w = 0; w < f->n_cursors; w++)
         cursor_close(&f->cursors[w]);
+    if (f->tb != NULL)
+        close_windows(f); /* a window read directly (trace_feed_warp_of) hands out no more */
     f->tb = NULL;
     f->t = NULL;
 }
@@ -255,6 +253,21 @@ int smtlm_trace_feed_next(smtlm_trace_feed *f, unsigned warp, smtlm_inst_desc *o
     if (fw == NULL)
         return bound(f, warp) && f->failed ? -1 : 0;
     trace_rec_expand(fw->cur++, fw->pool, out);
+    fw->pos++;
+    return 1;
+}
+
+trace_feed_warp *trace_feed_warp_of(smtlm_trace_feed *f, unsigned warp)
+{
+    return bound(f, warp) ? &f->warps[warp] : NULL;
+}
+
+int smtlm_trace_feed_next_into(smtlm_trace_feed *f, unsigned warp, smtlm_inst *in, uint64_t *addr)
+{
+    feed_warp *fw = window(f, warp);
+    if (fw == NULL)
+        return bound(f, warp) && f->failed ? -1 : 0;
+    trace_rec_fill(fw->cur++, fw->pool, in, addr);
     fw->pos++;
     return 1;
 }

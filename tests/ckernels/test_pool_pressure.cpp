@@ -33,7 +33,8 @@ TEST(PoolPressure, DecodeWaitsForFreeEntriesAndTheRunCompletes)
         [](void *c, unsigned, unsigned w) {
             Ctx *x = static_cast<Ctx *>(c);
             return (int)((*x->pos)[w] < x->prog->size());
-        }};
+        },
+        nullptr};
     smtlm_gpu_set_source(r.gpu(), &src, nullptr);
     const smtlm_kernel_desc k = {1, 32, 0, 64};
     ASSERT_EQ(smtlm_gpu_launch(r.gpu(), &k), SMTLM_OK);

@@ -456,3 +456,78 @@ TEST(TraceFeed, XzCursorsStartAtTheirBlock)
         trace_lines_close(&l);
     }
 }
+
+// smtlm_trace_feed_next_into writes into the pool exactly what smtlm_trace_feed_next and
+// smtlm_pool_alloc write (entry and address payload), whole TBs and streamed ones.
+TEST(TraceFeed, NextIntoFillsThePoolAsNextAndAllocDo)
+{
+    for (const char *p : {"vectoradd-100-32-trace/kernel-1.traceg", "lud/kernel-8.traceg"})
+        for (size_t limit : {SIZE_MAX, (size_t)0}) {
+            SCOPED_TRACE(std::string(p) + (limit ? ", whole" : ", streamed"));
+            MemTrace m(read_file(data_path(p)));
+            ASSERT_GE(m.rc, 0) << m.err;
+            smtlm_trace_set_stream_limit(m.t, limit);
+            smtlm_trace_tb *tb = smtlm_trace_tb_new();
+            smtlm_trace_feed *fa = smtlm_trace_feed_new(), *fb = smtlm_trace_feed_new();
+            std::unique_ptr<smtlm_inst_pool> pa(new smtlm_inst_pool()), pb(new smtlm_inst_pool());
+            smtlm_pool_init(pa.get());
+            smtlm_pool_init(pb.get());
+            char err[512] = "";
+            unsigned mem = 0, n = 0;
+            ASSERT_EQ(smtlm_trace_next_tb(m.t, tb, err, sizeof err), 1) << err;
+            ASSERT_EQ(smtlm_trace_tb_streamed(tb) != 0, limit == 0);
+            ASSERT_EQ(smtlm_trace_feed_bind(fa, m.t, tb, err, sizeof err), 0) << err;
+            ASSERT_EQ(smtlm_trace_feed_bind(fb, m.t, tb, err, sizeof err), 0) << err;
+            for (unsigned w = 0; w < smtlm_trace_tb_n_warps(tb); w++) {
+                for (;;) {
+                    smtlm_inst_desc d;
+                    const int got = smtlm_trace_feed_next(fa, w, &d);
+                    ASSERT_EQ(smtlm_trace_feed_next_into(fb, w, smtlm_pool_next_entry(pb.get()),
+                                                         smtlm_pool_next_addr(pb.get())),
+                              got);
+                    if (got == 0)
+                        break;
+                    const smtlm_iref ra = smtlm_pool_alloc(pa.get(), &d, (uint16_t)w);
+                    const smtlm_iref rb = smtlm_pool_commit(pb.get(), (uint16_t)w);
+                    ASSERT_EQ(ra, rb);
+                    const smtlm_inst &a = pa->inst[ra], &b = pb->inst[rb];
+                    ASSERT_EQ(std::memcmp(&a, &b, sizeof a), 0) << "warp " << w << " line " << d.line;
+                    if (a.mem != SMTLM_NO_INST) {
+                        mem++;
+                        ASSERT_EQ(std::memcmp(pa->mem[a.mem].addr, pb->mem[b.mem].addr, sizeof d.addr), 0);
+                    }
+                    smtlm_pool_free(pa.get(), ra);
+                    smtlm_pool_free(pb.get(), rb);
+                    n++;
+                }
+            }
+            EXPECT_GT(n, 0u);
+            if (std::string(p).rfind("vectoradd", 0) == 0) {
+                EXPECT_GT(mem, 0u); // its loads and stores carry addresses
+            }
+            smtlm_trace_feed_free(fa);
+            smtlm_trace_feed_free(fb);
+            smtlm_trace_tb_free(tb);
+        }
+}
+
+// The trace source reads a warp's window (trace_feed_warp_of) without the feed: unbinding must
+// empty every window, so that nothing more comes from it.
+TEST(TraceFeed, UnbindEmptiesTheWindows)
+{
+    FirstTb f(gen_trace(Gen()));
+    ASSERT_EQ(f.rc, 1) << f.err;
+    smtlm_trace_feed *feed = smtlm_trace_feed_new();
+    EXPECT_EQ(trace_feed_warp_of(feed, 0), nullptr); // not bound
+    char err[256];
+    ASSERT_EQ(smtlm_trace_feed_bind(feed, f.m.t, f.tb, err, sizeof err), 0) << err;
+    trace_feed_warp *fw = trace_feed_warp_of(feed, 1);
+    ASSERT_NE(fw, nullptr);
+    EXPECT_EQ(trace_feed_warp_of(feed, smtlm_trace_tb_n_warps(f.tb)), nullptr);
+    EXPECT_NE(fw->cur, fw->lim);
+    smtlm_trace_feed_unbind(feed);
+    EXPECT_EQ(fw->cur, fw->lim);
+    smtlm_inst_desc d;
+    EXPECT_EQ(smtlm_trace_feed_next(feed, 1, &d), 0);
+    smtlm_trace_feed_free(feed);
+}

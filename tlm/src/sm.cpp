@@ -44,7 +44,7 @@ int Sm::init_units()
 
 void Sm::bind_common()
 {
-    const smtlm_inst_source checked = {this, &Sm::checked_next, &Sm::checked_has_more};
+    const smtlm_inst_source checked = {this, &Sm::checked_next, &Sm::checked_has_more, &Sm::checked_next_into};
     issue_->bind_ports(rs_, &pool_, checked, id_, this, &Sm::cta_done);
     exec.bind_ports(rs_, &pool_);
     ldst.bind_ports(rs_, &pool_);
@@ -82,6 +82,23 @@ int Sm::checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d
         return SMTLM_EINPUT;
     }
     return 1;
+}
+
+// checked_next decoding in place, as the C engine's (what the issue stage uses when the pool has room).
+int Sm::checked_next_into(void *ctx, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr)
+{
+    Sm *sm = static_cast<Sm *>(ctx);
+    smtlm_reject why;
+    unsigned detail;
+    const int got =
+        smtlm_sm_next_into_checked(&sm->src_, &sm->cfg_, sm->ok_shape_, smid, warp, in, addr, &why, &detail);
+    if (why) {
+        sm->error_ = SMTLM_EINPUT;
+        sm->error_line_ = in->line;
+        sm->reject_ = why;
+        sm->reject_detail_ = detail;
+    }
+    return got;
 }
 
 int Sm::checked_has_more(void *ctx, unsigned smid, unsigned warp)

@@ -72,6 +72,49 @@ void smtlm_pool_init(smtlm_inst_pool *p);
 /* Allocates an entry filled from desc (addresses into a payload for memory ops).
  * Returns SMTLM_NO_INST when the pool (or the payload pool) is exhausted. */
 smtlm_iref smtlm_pool_alloc(smtlm_inst_pool *p, const smtlm_inst_desc *d, uint16_t warp);
+
+/* Decoding in place, without a descriptor in between: a source writes the next instruction's
+ * fields straight into the entry smtlm_pool_alloc would take (smtlm_pool_next_entry: pc .. line,
+ * left_ldst over the descriptor's reserved byte) and, for a memory instruction, its 32 lane
+ * addresses into the payload it would take (smtlm_pool_next_addr); smtlm_pool_commit then takes
+ * them. Until the commit both stay free, so an instruction refused after the fill costs nothing.
+ * Both heads must be free (smtlm_pool_can_fill). */
+static inline int smtlm_pool_can_fill(const smtlm_inst_pool *p)
+{
+    return p->free_head != SMTLM_NO_INST && p->mem_free_head != SMTLM_NO_INST;
+}
+static inline smtlm_inst *smtlm_pool_next_entry(smtlm_inst_pool *p) { return &p->inst[p->free_head]; }
+static inline uint64_t *smtlm_pool_next_addr(smtlm_inst_pool *p) { return p->mem[p->mem_free_head].addr; }
+/* Takes the filled entry (and its payload when it is a memory instruction) for `warp`. */
+static inline smtlm_iref smtlm_pool_commit(smtlm_inst_pool *p, uint16_t warp)
+{
+    const smtlm_iref r = p->free_head;
+    smtlm_inst *in = &p->inst[r];
+    uint16_t m = SMTLM_NO_INST;
+    if (in->mem_space != SMTLM_MEM_NONE) {
+        m = p->mem_free_head;
+        p->mem_free_head = p->mem[m].next_free;
+        p->mem_used++;
+    }
+    p->free_head = in->next_free;
+    p->used++;
+    in->uid = 0;
+    for (unsigned e = 0; e < SMTLM_EV_COUNT; e++)
+        in->ev[e] = UINT64_MAX;
+    in->left_ldst = 0;
+    in->warp = warp;
+    in->unit = SMTLM_UNIT_NONE;
+    in->sched = 0;
+    in->mem = m;
+    in->pending = 0;
+    in->next_free = SMTLM_NO_INST;
+    return r;
+}
+/* Writes desc into a free entry and payload as a source's in-place fill would (addresses only
+ * for a memory instruction). */
+void smtlm_pool_fill_from_desc(smtlm_inst *in, uint64_t *addr, const smtlm_inst_desc *d);
+/* The entry's descriptor fields back into *d (its addresses zero): for the checks. */
+void smtlm_pool_entry_desc(const smtlm_inst *in, smtlm_inst_desc *d);
 /* Releases the address payload early (once the LDST has generated its accesses).
  * Inline, as smtlm_pool_free: every retired instruction goes through both. */
 static inline void smtlm_pool_drop_payload(smtlm_inst_pool *p, smtlm_iref r)

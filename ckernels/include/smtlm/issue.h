@@ -25,6 +25,11 @@ typedef struct smtlm_inst_source {
     /* 1 if the warp's stream holds another instruction (Accel-Sim's trace_done test). A pure
      * query: its answer may change only with next() (the issue stage asks it lazily). */
     int (*has_more)(void *ctx, unsigned sm, unsigned warp);
+    /* Optional (may be NULL): next() decoding straight into the pool, without a descriptor in
+     * between. Writes the instruction's descriptor fields into *in (in->pc .. in->line, with
+     * in->left_ldst in place of the reserved byte) and, for a memory instruction, all 32 lane
+     * addresses into addr (see smtlm_pool_commit); returns as next(). */
+    int (*next_into)(void *ctx, unsigned sm, unsigned warp, smtlm_inst *in, uint64_t *addr);
 } smtlm_inst_source;
 
 typedef enum smtlm_sched_policy {

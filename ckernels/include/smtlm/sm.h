@@ -160,26 +160,71 @@ smtlm_reject smtlm_sm_check_inst(const smtlm_sm_cfg *cfg, const smtlm_inst_desc 
  * register numbers (op, spec, counts, latency, ii) of the last instruction of that op accepted,
  * so an instruction of that shape has only its registers checked (a trace repeats a few shapes
  * per op). Start the memo at 0: no valid instruction packs to 0 (latency 0 is refused). */
+/* The memo's key: every field the checks read but the registers and the memory space. */
+static inline uint64_t smtlm_sm_shape_key_(unsigned op, unsigned spec, unsigned n_dst, unsigned n_src, unsigned latency,
+                                           unsigned ii)
+{
+    return (uint64_t)op | (uint64_t)spec << 8 | (uint64_t)n_dst << 16 | (uint64_t)n_src << 24 | (uint64_t)latency << 32 |
+           (uint64_t)ii << 48;
+}
+/* With the shape passed (n_src, n_dst <= 4) only a register can be wrong. Four 16-bit numbers at
+ * once: one is outside 0..SMTLM_MAX_REG (511) iff a bit above bit 8 is set (a negative number has
+ * bit 15); the lanes past the count are masked off. */
+static inline smtlm_reject smtlm_sm_check_regs_(const int16_t *src, unsigned n_src, const int16_t *dst, unsigned n_dst)
+{
+    const uint64_t high = 0xFE00FE00FE00FE00ull;
+    const uint64_t bad = (smtlm_pack16_(src) & high & smtlm_lanes16_(n_src)) |
+                         (smtlm_pack16_(dst) & high & smtlm_lanes16_(n_dst));
+    return bad ? SMTLM_REJECT_REGISTER : SMTLM_REJECT_NONE;
+}
 static inline smtlm_reject smtlm_sm_check_inst_memo(const smtlm_sm_cfg *cfg, uint64_t *memo, const smtlm_inst_desc *d,
                                                     unsigned *detail)
 {
     uint64_t *shape = &memo[d->op & (SMTLM_SHAPE_MEMO - 1)];
-    const uint64_t key = (uint64_t)d->op | (uint64_t)d->spec << 8 | (uint64_t)d->n_dst << 16 |
-                         (uint64_t)d->n_src << 24 | (uint64_t)d->latency << 32 | (uint64_t)d->ii << 48;
+    const uint64_t key = smtlm_sm_shape_key_(d->op, d->spec, d->n_dst, d->n_src, d->latency, d->ii);
     if (key != *shape || d->mem_space >= SMTLM_MEM_COUNT) {
         const smtlm_reject why = smtlm_sm_check_inst(cfg, d, detail);
         if (why == SMTLM_REJECT_NONE)
             *shape = key;
         return why;
     }
-    /* The shape passed: n_src, n_dst <= 4 and only a register can be wrong. Four 16-bit numbers
-     * at once: one is outside 0..SMTLM_MAX_REG (511) iff a bit above bit 8 is set (a negative
-     * number has bit 15); the lanes past the count are masked off. */
-    const uint64_t src = smtlm_pack16_(d->src), dst = smtlm_pack16_(d->dst);
-    const uint64_t high = 0xFE00FE00FE00FE00ull;
-    const uint64_t bad = (src & high & smtlm_lanes16_(d->n_src)) | (dst & high & smtlm_lanes16_(d->n_dst));
     *detail = 0;
-    return bad ? SMTLM_REJECT_REGISTER : SMTLM_REJECT_NONE;
+    return smtlm_sm_check_regs_(d->src, d->n_src, d->dst, d->n_dst);
+}
+/* smtlm_sm_check_inst on the descriptor fields of a pool entry. */
+smtlm_reject smtlm_sm_check_entry(const smtlm_sm_cfg *cfg, const smtlm_inst *in, unsigned *detail);
+/* The same verdict for an instruction decoded in place into a pool entry (same memo). */
+static inline smtlm_reject smtlm_sm_check_entry_memo(const smtlm_sm_cfg *cfg, uint64_t *memo, const smtlm_inst *in,
+                                                     unsigned *detail)
+{
+    uint64_t *shape = &memo[in->op & (SMTLM_SHAPE_MEMO - 1)];
+    const uint64_t key = smtlm_sm_shape_key_(in->op, in->spec, in->n_dst, in->n_src, in->latency, in->ii);
+    if (key != *shape || in->mem_space >= SMTLM_MEM_COUNT) {
+        const smtlm_reject why = smtlm_sm_check_entry(cfg, in, detail);
+        if (why == SMTLM_REJECT_NONE)
+            *shape = key;
+        return why;
+    }
+    *detail = 0;
+    return smtlm_sm_check_regs_(in->src, in->n_src, in->dst, in->n_dst);
+}
+/* A source without next_into decoding in place: its next() through a descriptor. */
+int smtlm_sm_next_via_desc(const smtlm_inst_source *src, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr);
+/* The SM's checked source decoding in place (both engines bind it as the issue stage's
+ * next_into): the user source's next_into, or its next() through a descriptor, then the checks.
+ * Returns as next(), or SMTLM_EINPUT with *why and *detail set (*why stays SMTLM_REJECT_NONE
+ * otherwise: a source's own error may be any negative number). Nothing is taken from the pool. */
+static inline int smtlm_sm_next_into_checked(const smtlm_inst_source *src, const smtlm_sm_cfg *cfg, uint64_t *memo,
+                                             unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr,
+                                             smtlm_reject *why, unsigned *detail)
+{
+    *why = SMTLM_REJECT_NONE;
+    const int got = src->next_into ? src->next_into(src->ctx, smid, warp, in, addr)
+                                   : smtlm_sm_next_via_desc(src, smid, warp, in, addr);
+    if (got <= 0)
+        return got;
+    *why = smtlm_sm_check_entry_memo(cfg, memo, in, detail);
+    return *why ? SMTLM_EINPUT : 1;
 }
 /* Counts a completed instruction in the SM's statistics (inline: once per instruction). */
 static inline void smtlm_sm_count_completion(smtlm_sm_stats *st, const smtlm_inst *in)

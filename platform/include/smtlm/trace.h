@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "smtlm/inst.h"
+#include "smtlm/inst_pool.h"
 #include "smtlm/opcodes.h"
 
 #ifdef __cplusplus
@@ -197,6 +198,9 @@ void smtlm_trace_feed_unbind(smtlm_trace_feed *f);
 /* The next instruction of `warp`: 1, 0 at its end, < 0 on an error (a streamed trace that
  * cannot be read again or changed since it was checked; smtlm_trace_feed_error says which). */
 int smtlm_trace_feed_next(smtlm_trace_feed *f, unsigned warp, smtlm_inst_desc *out);
+/* The same decoded in place into a pool entry's descriptor fields and, for a memory
+ * instruction, addr[0..31] (smtlm_inst_source.next_into). */
+int smtlm_trace_feed_next_into(smtlm_trace_feed *f, unsigned warp, smtlm_inst *in, uint64_t *addr);
 /* 1 when `warp` has an instruction left. */
 int smtlm_trace_feed_has_more(const smtlm_trace_feed *f, unsigned warp);
 /* pc of `warp`'s next instruction without taking it: 1, or 0 when none (or on an error). */

@@ -99,6 +99,7 @@ class Sm : public sc_core::sc_module {
 
   private:
     static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d);
+    static int checked_next_into(void *ctx, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr);
     static int checked_has_more(void *ctx, unsigned smid, unsigned warp);
     static void cta_done(void *owner, unsigned slot);
 

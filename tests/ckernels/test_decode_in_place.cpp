@@ -1,0 +1,160 @@
+// Decoding in place (smtlm_inst_source.next_into, smtlm_pool_commit): a source that writes the
+// instruction straight into the pool gives the same entry, the same payload bookkeeping, the
+// same run and the same errors as one that hands a descriptor.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <memory>
+
+#include "kernel_test_util.hpp"
+
+namespace {
+
+using micro::alu;
+using micro::shared;
+
+struct Pool {
+    std::unique_ptr<smtlm_inst_pool> p{new smtlm_inst_pool()}; // zeroed: entries compare bytewise
+    Pool() { smtlm_pool_init(p.get()); }
+};
+
+// The descriptor fields through smtlm_pool_fill_from_desc and a commit, as a source's next_into.
+smtlm_iref fill_and_commit(smtlm_inst_pool *p, const smtlm_inst_desc &d, uint16_t warp)
+{
+    smtlm_pool_fill_from_desc(smtlm_pool_next_entry(p), smtlm_pool_next_addr(p), &d);
+    return smtlm_pool_commit(p, warp);
+}
+
+// A descriptor source (WarpPrograms) seen through next_into only, as the trace source is.
+struct InPlace {
+    ktu::WarpPrograms *inner;
+    unsigned calls = 0;
+    static int next_into(void *ctx, unsigned sm, unsigned w, smtlm_inst *in, uint64_t *addr)
+    {
+        InPlace *s = static_cast<InPlace *>(ctx);
+        s->calls++;
+        smtlm_inst_desc d;
+        const int got = ktu::WarpPrograms::next(s->inner, sm, w, &d);
+        if (got > 0)
+            smtlm_pool_fill_from_desc(in, addr, &d);
+        return got;
+    }
+    static int never(void *, unsigned, unsigned, smtlm_inst_desc *) { return -100; } // must not be asked
+    static int more(void *ctx, unsigned sm, unsigned w) { return ktu::WarpPrograms::more(static_cast<InPlace *>(ctx)->inner, sm, w); }
+    smtlm_inst_source source() { return smtlm_inst_source{this, &InPlace::never, &InPlace::more, &InPlace::next_into}; }
+};
+
+} // namespace
+
+TEST(DecodeInPlace, CommitTakesTheSameEntryAsAllocAndAPayloadOnlyForMemory)
+{
+    const smtlm_inst_desc ops[] = {alu(SMTLM_OP_SP, 3, {4, 5}, 4, 1), shared(SMTLM_OP_LOAD, 6, {7}, 0x100, 4),
+                                   micro::exit_inst(), shared(SMTLM_OP_STORE, -1, {8, 9}, 0x40, 8)};
+    Pool a, b;
+    for (const smtlm_inst_desc &d : ops) {
+        const smtlm_iref ra = smtlm_pool_alloc(a.p.get(), &d, 5);
+        const smtlm_iref rb = fill_and_commit(b.p.get(), d, 5);
+        ASSERT_EQ(ra, rb);
+        EXPECT_EQ(std::memcmp(&a.p->inst[ra], &b.p->inst[rb], sizeof(smtlm_inst)), 0);
+        EXPECT_EQ(a.p->used, b.p->used);
+        EXPECT_EQ(a.p->mem_used, b.p->mem_used);
+        EXPECT_EQ(a.p->mem_free_head, b.p->mem_free_head);
+        const bool mem = d.mem_space != SMTLM_MEM_NONE;
+        ASSERT_EQ(b.p->inst[rb].mem != SMTLM_NO_INST, mem);
+        if (mem) {
+            EXPECT_EQ(std::memcmp(b.p->mem[b.p->inst[rb].mem].addr, d.addr, sizeof d.addr), 0);
+        }
+    }
+    EXPECT_EQ(b.p->used, 4u);
+    EXPECT_EQ(b.p->mem_used, 2u); // the load and the store; the SP op and the EXIT took none
+}
+
+TEST(DecodeInPlace, AFillWithoutCommitTakesNothing)
+{
+    Pool b;
+    const smtlm_inst_desc ld = shared(SMTLM_OP_LOAD, 6, {7}, 0x100, 4);
+    const uint16_t head = b.p->free_head, mem_head = b.p->mem_free_head;
+    smtlm_pool_fill_from_desc(smtlm_pool_next_entry(b.p.get()), smtlm_pool_next_addr(b.p.get()), &ld); // refused
+    EXPECT_EQ(b.p->used, 0u);
+    EXPECT_EQ(b.p->mem_used, 0u);
+    EXPECT_EQ(b.p->free_head, head);
+    EXPECT_EQ(b.p->mem_free_head, mem_head);
+    EXPECT_EQ(b.p->inst[head].next_free, head + 1); // the free list is intact
+    const smtlm_inst_desc sp = alu(SMTLM_OP_SP, 3, {4, 5}, 4, 1);
+    EXPECT_EQ(fill_and_commit(b.p.get(), sp, 0), head);
+    EXPECT_EQ(b.p->mem_used, 0u);
+    EXPECT_EQ(b.p->inst[head].mem, SMTLM_NO_INST);
+}
+
+// The same CTA through a descriptor source and through next_into: the same retire events.
+TEST(DecodeInPlace, ARunIsTheSameAsThroughDescriptors)
+{
+    const std::vector<std::vector<smtlm_inst_desc>> progs = {
+        {alu(SMTLM_OP_SP, 3, {4, 5}, 4, 1), shared(SMTLM_OP_LOAD, 6, {3}, 0x100, 4), alu(SMTLM_OP_SFU, 7, {6}, 20, 8),
+         shared(SMTLM_OP_STORE, -1, {7, 3}, 0x200, 4), micro::exit_inst()},
+        {alu(SMTLM_OP_INTP, 2, {2}, 2, 2), alu(SMTLM_OP_SP, 9, {2, 2}, 4, 1), micro::exit_inst()}};
+    auto pcs = [](std::vector<std::vector<smtlm_inst_desc>> p) {
+        for (auto &w : p)
+            for (size_t i = 0; i < w.size(); i++)
+                w[i].pc = (uint32_t)(16 * i);
+        return p;
+    };
+    ktu::Rig ref(ktu::qv100());
+    ASSERT_GE(ref.load(pcs(progs)), 0);
+    ref.run();
+    ASSERT_EQ(ref.last_rc, SMTLM_OK);
+
+    ktu::Rig rig(ktu::qv100());
+    ASSERT_GE(rig.load(pcs(progs)), 0);
+    ktu::WarpPrograms inner;
+    inner.set(pcs(progs));
+    InPlace src{&inner};
+    const smtlm_inst_source s = src.source();
+    smtlm_sm_set_source(rig.sm(), &s);
+    EXPECT_EQ(rig.run(), ref.now());
+    ASSERT_EQ(rig.last_rc, SMTLM_OK);
+    EXPECT_GE(src.calls, 8u); // every instruction came in place
+    ASSERT_EQ(rig.events.size(), ref.events.size());
+    for (size_t i = 0; i < ref.events.size(); i++) {
+        EXPECT_EQ(rig.events[i].warp, ref.events[i].warp);
+        EXPECT_EQ(rig.events[i].pc, ref.events[i].pc);
+        EXPECT_EQ(std::memcmp(rig.events[i].ev, ref.events[i].ev, sizeof ref.events[i].ev), 0) << i;
+    }
+}
+
+// A refused instruction stops the SM with the same verdict and line whichever way it came; a
+// source's own error stays a source error even when its number is SMTLM_EINPUT's.
+TEST(DecodeInPlace, ErrorsAreTheSameAsThroughDescriptors)
+{
+    smtlm_inst_desc bad = alu(SMTLM_OP_SP, 3, {4, 5}, 4, 1);
+    bad.src[1] = SMTLM_MAX_REG + 1;
+    bad.line = 42;
+    for (bool in_place : {false, true}) {
+        SCOPED_TRACE(in_place ? "next_into" : "next");
+        ktu::Rig rig(ktu::qv100());
+        ASSERT_GE(rig.load({{alu(SMTLM_OP_SP, 3, {4, 5}, 4, 1), bad, micro::exit_inst()}}), 0);
+        ktu::WarpPrograms inner;
+        inner.set({{alu(SMTLM_OP_SP, 3, {4, 5}, 4, 1), bad, micro::exit_inst()}});
+        InPlace src{&inner};
+        const smtlm_inst_source s = src.source();
+        if (in_place)
+            smtlm_sm_set_source(rig.sm(), &s);
+        rig.run();
+        EXPECT_EQ(rig.last_rc, SMTLM_EINPUT);
+        EXPECT_EQ(rig.sm()->error, SMTLM_EINPUT);
+        EXPECT_EQ(rig.sm()->error_line, 42u);
+        EXPECT_EQ(rig.sm()->reject, SMTLM_REJECT_REGISTER);
+        EXPECT_EQ(rig.sm()->pool.used, 1u); // the valid first instruction only
+    }
+    struct Failing {
+        static int next_into(void *, unsigned, unsigned, smtlm_inst *, uint64_t *) { return SMTLM_EINPUT; }
+        static int more(void *, unsigned, unsigned) { return 1; }
+    };
+    ktu::Rig rig(ktu::qv100());
+    ASSERT_GE(rig.load({{micro::exit_inst()}}), 0);
+    const smtlm_inst_source s = {nullptr, &InPlace::never, &Failing::more, &Failing::next_into};
+    smtlm_sm_set_source(rig.sm(), &s);
+    rig.run();
+    EXPECT_EQ(rig.last_rc, SMTLM_ESOURCE);
+    EXPECT_EQ(rig.sm()->reject, SMTLM_REJECT_NONE);
+}
