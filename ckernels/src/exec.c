@@ -69,7 +69,7 @@ void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *
 
 /* Unit i's issue attempt in cycle c, after its visit (GPGPU-Sim: issue() from its OC_EX slot),
  * from OC_EX set src (non-empty). */
-static inline __attribute__((always_inline)) void unit_issue(smtlm_exec *ex, unsigned i, smtlm_regset *src, uint64_t c,
+static SMTLM_ALWAYS_INLINE void unit_issue(smtlm_exec *ex, unsigned i, smtlm_regset *src, uint64_t c,
                                                              uint64_t now, int sub_core)
 {
     smtlm_fu *fu = &ex->fu[i];
@@ -91,7 +91,7 @@ static inline __attribute__((always_inline)) void unit_issue(smtlm_exec *ex, uns
  * if slot k is occupied, else every reader of a non-empty set; never a unit whose dispatch
  * register is closed (it would refuse). Units up to `last` only (after an EX_WB overflow).
  * sub_core is ex->sub_core, a constant in each caller's copy. */
-static inline __attribute__((always_inline)) void issue_units(smtlm_exec *ex, uint64_t c, uint64_t now,
+static SMTLM_ALWAYS_INLINE void issue_units(smtlm_exec *ex, uint64_t c, uint64_t now,
                                                                unsigned last, int sub_core)
 {
     const uint64_t every = sub_core ? 0 : ~0ull; /* not sub-core: every reader tries */
@@ -110,7 +110,7 @@ static inline __attribute__((always_inline)) void issue_units(smtlm_exec *ex, ui
     }
 }
 
-static inline __attribute__((always_inline)) void issue_all(smtlm_exec *ex, uint64_t c, uint64_t now,
+static SMTLM_ALWAYS_INLINE void issue_all(smtlm_exec *ex, uint64_t c, uint64_t now,
                                                              unsigned last)
 {
     if (ex->sub_core)

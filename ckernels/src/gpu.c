@@ -275,7 +275,7 @@ static void make_live(smtlm_gpu *gpu, unsigned s)
  * them; the same functions run either way. */
 #define SM_CALL(gpu, direct, c_fn, op, ...) ((direct) ? c_fn((gpu), __VA_ARGS__) : (gpu)->ops->op((gpu)->sm_ctx, __VA_ARGS__))
 
-static inline __attribute__((always_inline)) int sm_has_work_(smtlm_gpu *gpu, unsigned s, int direct)
+static SMTLM_ALWAYS_INLINE int sm_has_work_(smtlm_gpu *gpu, unsigned s, int direct)
 {
     return SM_CALL(gpu, direct, c_active, active, s) || smtlm_mem_busy(&gpu->mem[s]) ||
            SM_CALL(gpu, direct, c_pending, pending_requests, s);
@@ -381,7 +381,7 @@ static uint64_t last_progress(const smtlm_gpu *gpu, uint64_t now)
 }
 
 /* The end-of-step checks (smtlm_gpu_stop_checks), inline in the step. */
-static inline __attribute__((always_inline)) void stop_checks(smtlm_gpu *gpu, uint64_t now)
+static SMTLM_ALWAYS_INLINE void stop_checks(smtlm_gpu *gpu, uint64_t now)
 {
     if (gpu->series_hook && gpu->sim_cycle >= gpu->series_next) {
         gpu->series_next = (gpu->sim_cycle / SMTLM_SERIES_CYCLES + 1) * SMTLM_SERIES_CYCLES;
@@ -410,7 +410,7 @@ static inline __attribute__((always_inline)) void stop_checks(smtlm_gpu *gpu, ui
 
 /* Cycle `now` of every live SM (its memory port, then the SM), dropping the SMs left without
  * work. 0 when an SM or its memory failed (gpu->status says how). */
-static inline __attribute__((always_inline)) int cycle_sms(smtlm_gpu *gpu, uint64_t now, int direct)
+static SMTLM_ALWAYS_INLINE int cycle_sms(smtlm_gpu *gpu, uint64_t now, int direct)
 {
     unsigned kept = 0;
     for (unsigned k = 0; k < gpu->n_live; k++) {
@@ -439,7 +439,7 @@ static inline __attribute__((always_inline)) int cycle_sms(smtlm_gpu *gpu, uint6
 }
 
 /* smtlm_gpu_step, inline in the run loops. */
-static inline __attribute__((always_inline)) smtlm_run_status step(smtlm_gpu *gpu)
+static SMTLM_ALWAYS_INLINE smtlm_run_status step(smtlm_gpu *gpu)
 {
     if (gpu->status != SMTLM_RUN_RUNNING)
         return gpu->status;
@@ -497,9 +497,6 @@ void smtlm_gpu_set_series_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *c
 
 void smtlm_gpu_stop_checks(smtlm_gpu *gpu, uint64_t now) { stop_checks(gpu, now); }
 
-/* When every SM with work is quiescent and only memory responses are on their way, jumps to
- * the cycle of the next response, accounting the cycles in between in bulk. The jump stops
- * before the next watchdog check and before -gpgpu_max_cycle, so stopping is unchanged. */
 /* The skip itself, once a response beyond the next cycle is known (skip_idle). */
 static void skip_to(smtlm_gpu *gpu, uint64_t event, uint64_t next)
 {
@@ -529,8 +526,11 @@ static void skip_to(smtlm_gpu *gpu, uint64_t event, uint64_t next)
         gpu->sample_hook(gpu->sample_ctx, gpu, next, k);
 }
 
-/* The cheap part of smtlm_gpu_skip_idle, inline in the run loops. */
-static inline __attribute__((always_inline)) void skip_idle(smtlm_gpu *gpu)
+/* When every SM with work is quiescent and only memory responses are on their way, jumps to
+ * the cycle of the next response, accounting the cycles in between in bulk. The jump stops
+ * before the next watchdog check and before -gpgpu_max_cycle, so stopping is unchanged.
+ * This is the cheap first part, inline in the run loops; skip_to does the rest. */
+static SMTLM_ALWAYS_INLINE void skip_idle(smtlm_gpu *gpu)
 {
     if (gpu->cfg.no_skip || gpu->launch_countdown || gpu->next_cta < gpu->ctas_to_run || gpu->n_live == 0)
         return;

@@ -82,11 +82,10 @@ static unsigned order_two_level(smtlm_issue *iss, smtlm_sched *sc, const smtlm_i
     return n;
 }
 
+#define HOT static SMTLM_ALWAYS_INLINE
 #if defined(__GNUC__)
-#define HOT static inline __attribute__((always_inline))
 #define COLD static __attribute__((noinline))
 #else
-#define HOT static inline
 #define COLD static
 #endif
 

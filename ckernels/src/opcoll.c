@@ -6,11 +6,7 @@
 
 #include "smtlm/ports_direct.h"
 
-#if defined(__GNUC__)
-#define HOT static inline __attribute__((always_inline)) /* per-instruction steps, inlined in their loops */
-#else
-#define HOT static inline
-#endif
+#define HOT static SMTLM_ALWAYS_INLINE /* per-instruction steps, inlined in their loops */
 
 /* ID_OC -> OC_EX pair of each CU-set kind's own port (specialized-OC mode). */
 static const uint8_t kind_in[SMTLM_CUS_KINDS] = {0, SMTLM_ID_OC_SP, SMTLM_ID_OC_DP,
