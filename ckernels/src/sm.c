@@ -282,23 +282,25 @@ _Static_assert(SMTLM_OP_COUNT <= SMTLM_SHAPE_MEMO, "one shape memo entry per op"
 _Static_assert(SMTLM_MAX_REG == 511 && SMTLM_MAX_SRC == 4 && SMTLM_MAX_DST == 4,
                "smtlm_sm_check_inst_memo tests four 9-bit register numbers at once");
 
+/* Records an input error of the checked source (the line of the refused instruction). */
+static void record_reject(smtlm_sm *sm, unsigned line, smtlm_reject why, unsigned detail)
+{
+    sm->error = SMTLM_EINPUT;
+    sm->error_line = line;
+    sm->reject = why;
+    sm->reject_detail = detail;
+}
+
 /* The SM's view of the user's source: validates every instruction before it enters. */
 static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d)
 {
     smtlm_sm *sm = ctx;
-    int got = sm->src.next(sm->src.ctx, smid, warp, d);
-    if (got <= 0)
-        return got;
+    smtlm_reject why;
     unsigned detail;
-    const smtlm_reject why = smtlm_sm_check_inst_memo(&sm->cfg, sm->ok_shape, d, &detail);
-    if (why) {
-        sm->error = SMTLM_EINPUT;
-        sm->error_line = d->line;
-        sm->reject = why;
-        sm->reject_detail = detail;
-        return SMTLM_EINPUT;
-    }
-    return 1;
+    const int got = smtlm_sm_next_checked(&sm->src, &sm->cfg, sm->ok_shape, smid, warp, d, &why, &detail);
+    if (why)
+        record_reject(sm, d->line, why, detail);
+    return got;
 }
 
 int smtlm_sm_next_via_desc(const smtlm_inst_source *src, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr)
@@ -317,12 +319,8 @@ static int checked_next_into(void *ctx, unsigned smid, unsigned warp, smtlm_inst
     smtlm_reject why;
     unsigned detail;
     const int got = smtlm_sm_next_into_checked(&sm->src, &sm->cfg, sm->ok_shape, smid, warp, in, addr, &why, &detail);
-    if (why) {
-        sm->error = SMTLM_EINPUT;
-        sm->error_line = in->line;
-        sm->reject = why;
-        sm->reject_detail = detail;
-    }
+    if (why)
+        record_reject(sm, in->line, why, detail);
     return got;
 }
 

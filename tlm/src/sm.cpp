@@ -66,22 +66,24 @@ void Sm::reset()
     std::fill(std::begin(ok_shape_), std::end(ok_shape_), 0);
 }
 
+// Records an input error of the checked source (the line of the refused instruction).
+void Sm::record_reject(unsigned line, smtlm_reject why, unsigned detail)
+{
+    error_ = SMTLM_EINPUT;
+    error_line_ = line;
+    reject_ = why;
+    reject_detail_ = detail;
+}
+
 int Sm::checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d)
 {
     Sm *sm = static_cast<Sm *>(ctx);
-    const int got = sm->src_.next(sm->src_.ctx, smid, warp, d);
-    if (got <= 0)
-        return got;
+    smtlm_reject why;
     unsigned detail;
-    const smtlm_reject why = smtlm_sm_check_inst_memo(&sm->cfg_, sm->ok_shape_, d, &detail);
-    if (why) {
-        sm->error_ = SMTLM_EINPUT;
-        sm->error_line_ = d->line;
-        sm->reject_ = why;
-        sm->reject_detail_ = detail;
-        return SMTLM_EINPUT;
-    }
-    return 1;
+    const int got = smtlm_sm_next_checked(&sm->src_, &sm->cfg_, sm->ok_shape_, smid, warp, d, &why, &detail);
+    if (why)
+        sm->record_reject(d->line, why, detail);
+    return got;
 }
 
 // checked_next decoding in place, as the C engine's (what the issue stage uses when the pool has room).
@@ -92,12 +94,8 @@ int Sm::checked_next_into(void *ctx, unsigned smid, unsigned warp, smtlm_inst *i
     unsigned detail;
     const int got =
         smtlm_sm_next_into_checked(&sm->src_, &sm->cfg_, sm->ok_shape_, smid, warp, in, addr, &why, &detail);
-    if (why) {
-        sm->error_ = SMTLM_EINPUT;
-        sm->error_line_ = in->line;
-        sm->reject_ = why;
-        sm->reject_detail_ = detail;
-    }
+    if (why)
+        sm->record_reject(in->line, why, detail);
     return got;
 }
 

@@ -177,19 +177,31 @@ static inline smtlm_reject smtlm_sm_check_regs_(const int16_t *src, unsigned n_s
                          (smtlm_pack16_(dst) & high & smtlm_lanes16_(n_dst));
     return bad ? SMTLM_REJECT_REGISTER : SMTLM_REJECT_NONE;
 }
+/* The memo's verdict for an instruction of shape `key`: -1 when the shape is not remembered (the
+ * full check must run), else the register check's verdict (the shape's checks all passed). */
+static inline int smtlm_sm_memo_verdict_(const uint64_t *memo, unsigned op, uint64_t key, unsigned mem_space,
+                                         const int16_t *src, unsigned n_src, const int16_t *dst, unsigned n_dst)
+{
+    if (key != memo[op & (SMTLM_SHAPE_MEMO - 1)] || mem_space >= SMTLM_MEM_COUNT)
+        return -1;
+    return (int)smtlm_sm_check_regs_(src, n_src, dst, n_dst);
+}
+/* The full check's verdict `why`, remembering the shape when it passed. */
+static inline smtlm_reject smtlm_sm_memo_remember_(uint64_t *memo, unsigned op, uint64_t key, smtlm_reject why)
+{
+    if (why == SMTLM_REJECT_NONE)
+        memo[op & (SMTLM_SHAPE_MEMO - 1)] = key;
+    return why;
+}
 static inline smtlm_reject smtlm_sm_check_inst_memo(const smtlm_sm_cfg *cfg, uint64_t *memo, const smtlm_inst_desc *d,
                                                     unsigned *detail)
 {
-    uint64_t *shape = &memo[d->op & (SMTLM_SHAPE_MEMO - 1)];
     const uint64_t key = smtlm_sm_shape_key_(d->op, d->spec, d->n_dst, d->n_src, d->latency, d->ii);
-    if (key != *shape || d->mem_space >= SMTLM_MEM_COUNT) {
-        const smtlm_reject why = smtlm_sm_check_inst(cfg, d, detail);
-        if (why == SMTLM_REJECT_NONE)
-            *shape = key;
-        return why;
-    }
+    const int v = smtlm_sm_memo_verdict_(memo, d->op, key, d->mem_space, d->src, d->n_src, d->dst, d->n_dst);
+    if (v < 0)
+        return smtlm_sm_memo_remember_(memo, d->op, key, smtlm_sm_check_inst(cfg, d, detail));
     *detail = 0;
-    return smtlm_sm_check_regs_(d->src, d->n_src, d->dst, d->n_dst);
+    return (smtlm_reject)v;
 }
 /* smtlm_sm_check_inst on the descriptor fields of a pool entry. */
 smtlm_reject smtlm_sm_check_entry(const smtlm_sm_cfg *cfg, const smtlm_inst *in, unsigned *detail);
@@ -197,16 +209,12 @@ smtlm_reject smtlm_sm_check_entry(const smtlm_sm_cfg *cfg, const smtlm_inst *in,
 static inline smtlm_reject smtlm_sm_check_entry_memo(const smtlm_sm_cfg *cfg, uint64_t *memo, const smtlm_inst *in,
                                                      unsigned *detail)
 {
-    uint64_t *shape = &memo[in->op & (SMTLM_SHAPE_MEMO - 1)];
     const uint64_t key = smtlm_sm_shape_key_(in->op, in->spec, in->n_dst, in->n_src, in->latency, in->ii);
-    if (key != *shape || in->mem_space >= SMTLM_MEM_COUNT) {
-        const smtlm_reject why = smtlm_sm_check_entry(cfg, in, detail);
-        if (why == SMTLM_REJECT_NONE)
-            *shape = key;
-        return why;
-    }
+    const int v = smtlm_sm_memo_verdict_(memo, in->op, key, in->mem_space, in->src, in->n_src, in->dst, in->n_dst);
+    if (v < 0)
+        return smtlm_sm_memo_remember_(memo, in->op, key, smtlm_sm_check_entry(cfg, in, detail));
     *detail = 0;
-    return smtlm_sm_check_regs_(in->src, in->n_src, in->dst, in->n_dst);
+    return (smtlm_reject)v;
 }
 /* A source without next_into decoding in place: its next() through a descriptor. */
 int smtlm_sm_next_via_desc(const smtlm_inst_source *src, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr);
@@ -224,6 +232,18 @@ static inline int smtlm_sm_next_into_checked(const smtlm_inst_source *src, const
     if (got <= 0)
         return got;
     *why = smtlm_sm_check_entry_memo(cfg, memo, in, detail);
+    return *why ? SMTLM_EINPUT : 1;
+}
+/* The same through the source's next() and a descriptor (the checked source's next). */
+static inline int smtlm_sm_next_checked(const smtlm_inst_source *src, const smtlm_sm_cfg *cfg, uint64_t *memo,
+                                        unsigned smid, unsigned warp, smtlm_inst_desc *d, smtlm_reject *why,
+                                        unsigned *detail)
+{
+    *why = SMTLM_REJECT_NONE;
+    const int got = src->next(src->ctx, smid, warp, d);
+    if (got <= 0)
+        return got;
+    *why = smtlm_sm_check_inst_memo(cfg, memo, d, detail);
     return *why ? SMTLM_EINPUT : 1;
 }
 /* Counts a completed instruction in the SM's statistics (inline: once per instruction). */

@@ -98,6 +98,7 @@ class Sm : public sc_core::sc_module {
     uint64_t now_ = 0, active_cycles_ = 0, conflict_cycles_ = 0;
 
   private:
+    void record_reject(unsigned line, smtlm_reject why, unsigned detail);
     static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d);
     static int checked_next_into(void *ctx, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr);
     static int checked_has_more(void *ctx, unsigned smid, unsigned warp);
