@@ -70,21 +70,37 @@ void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *
 /* Unit i's issue attempt in cycle c, after its visit (GPGPU-Sim: issue() from its OC_EX slot),
  * from OC_EX set src (non-empty). */
 static SMTLM_ALWAYS_INLINE void unit_issue(smtlm_exec *ex, unsigned i, smtlm_regset *src, uint64_t c,
-                                                             uint64_t now, int sub_core)
+                                           uint64_t now, int sub_core)
 {
     smtlm_fu *fu = &ex->fu[i];
     if (fu->dispatch != SMTLM_NO_INST || c < fu->ready) /* a full dispatch register takes nothing */
         return;
-    const int slot = sub_core ? (int)fu->issue_slot : smtlm_regset_oldest(src);
+    const unsigned slot = sub_core ? fu->issue_slot : (unsigned)smtlm_regset_oldest(src);
     const smtlm_iref r = src->slot[slot];
     smtlm_inst *in = &ex->pool->inst[r];
-    if (smtlm_fu_occupied_at(fu, c, in->latency) || !smtlm_fu_accepts(fu, in->op, in->spec))
+    const unsigned latency = in->latency;
+    uint32_t *cell = &fu->cell[(c + latency) & SMTLM_RING_MASK]; /* occupied[latency] */
+    const uint32_t at = *cell;
+    if ((at & SMTLM_FU_OCC) || !smtlm_fu_accepts(fu, in->op, in->spec))
         return;
-    if (smtlm_resbus_reserve(&ex->rb, in->latency) < 0)
+    if (smtlm_resbus_reserve(&ex->rb, latency) < 0)
         return; /* no result bus: the instruction waits in OC_EX */
-    smtlm_regset_take(src, (unsigned)slot);
+    smtlm_regset_take_occupied(src, slot);
     in->ev[SMTLM_EV_FU_ISSUE] = now;
-    smtlm_fu_issue_at(fu, &ex->cal, i, r, in->latency, in->ii, c);
+    const unsigned ii = in->ii;
+    if (ii && at == SMTLM_FU_EMPTY) {
+        /* smtlm_fu_issue_at when II > 0 and the start stage (cell c + latency) is free: the
+         * instruction is placed at once, no dispatch-register wait to schedule. */
+        if (!fu->active) /* the dispatch register is empty: busy means stages in use */
+            fu->busy_from = c + 1;
+        *cell = SMTLM_FU_OCC | r;
+        fu->active++;
+        fu->issued++;
+        fu->ready = c + ii;
+        smtlm_fu_cal_add(&ex->cal, i, c + latency + 1);
+        return;
+    }
+    smtlm_fu_issue_at(fu, &ex->cal, i, r, latency, ii, c);
 }
 
 /* Issue attempts of the units reading OC_EX work, in unit order: sub-core, unit first + k only
@@ -132,15 +148,9 @@ static __attribute__((noinline)) int exwb_overflow(smtlm_exec *ex, unsigned i, u
     return SMTLM_EFULL;
 }
 
-/* Units in m_fu order, each one's cycle then its issue attempt. A visit touches only its unit,
- * the calendar and EX_WB, an issue attempt only its unit, the calendar, OC_EX and the result
- * buses, so all visits can go first and all issue attempts after them (in unit order: result
- * bus reservations go to the lower-numbered unit first). */
-int smtlm_exec_cycle(smtlm_exec *ex, uint64_t now)
+/* The general visit pass: each result through the hand-off, stopping at a refusal. */
+static int visit_general(smtlm_exec *ex, uint64_t *due, uint64_t c, uint64_t now)
 {
-    smtlm_resbus_shift(&ex->rb);
-    const uint64_t c = ++ex->t;
-    uint64_t *due = ex->cal.at[c & SMTLM_RING_MASK];
     for (unsigned w = 0; w < SMTLM_FU_WORDS; w++) {
         const uint64_t visit = due[w];
         due[w] = 0;
@@ -153,6 +163,64 @@ int smtlm_exec_cycle(smtlm_exec *ex, uint64_t now)
                 return exwb_overflow(ex, i, c, now);
             }
         }
+    }
+    return SMTLM_OK;
+}
+
+/* The visit pass when EX_WB is the C engine's register set: results go into it inline
+ * (smtlm_regset_move_in's first free slot), its mask and count written once; a refusal when it
+ * is full ends the pass as in visit_general. */
+static SMTLM_ALWAYS_INLINE int visit_direct(smtlm_exec *ex, uint64_t *due, uint64_t c, uint64_t now,
+                                            smtlm_regset *exwb)
+{
+    uint32_t occ = exwb->occ;
+    unsigned count = exwb->count;
+    const unsigned width = exwb->width;
+    const smtlm_inst *pool = ex->pool->inst;
+    for (unsigned w = 0; w < SMTLM_FU_WORDS; w++) {
+        const uint64_t visit = due[w];
+        due[w] = 0;
+        for (uint64_t m = visit; m; m &= m - 1) {
+            const unsigned i = w * 64 + smtlm_ctz64(m);
+            const smtlm_iref done = smtlm_fu_visit(&ex->fu[i], &ex->cal, i, c);
+            if (done == SMTLM_NO_INST)
+                continue;
+            if (count == width) {
+                exwb->occ = occ;
+                exwb->count = (uint8_t)count;
+                due[w] = m & (m - 1); /* not visited: still due */
+                return exwb_overflow(ex, i, c, now);
+            }
+            const unsigned s = smtlm_ctz64(~(uint64_t)occ);
+            exwb->slot[s] = done;
+            exwb->uid[s] = pool[done].uid;
+            occ |= 1u << s;
+            count++;
+        }
+    }
+    exwb->occ = occ;
+    exwb->count = (uint8_t)count;
+    return SMTLM_OK;
+}
+
+/* Units in m_fu order, each one's cycle then its issue attempt. A visit touches only its unit,
+ * the calendar and EX_WB, an issue attempt only its unit, the calendar, OC_EX and the result
+ * buses, so all visits can go first and all issue attempts after them (in unit order: result
+ * bus reservations go to the lower-numbered unit first). */
+int smtlm_exec_cycle(smtlm_exec *ex, uint64_t now)
+{
+    smtlm_resbus_shift(&ex->rb);
+    const uint64_t c = ++ex->t;
+    uint64_t *due = ex->cal.at[c & SMTLM_RING_MASK];
+    uint64_t any = 0;
+    for (unsigned w = 0; w < SMTLM_FU_WORDS; w++)
+        any |= due[w];
+    if (any) {
+        const int rc = ex->out.put == smtlm_regset_stage_put
+                           ? visit_direct(ex, due, c, now, &((smtlm_regset *)ex->out.ctx)[SMTLM_EX_WB])
+                           : visit_general(ex, due, c, now);
+        if (rc)
+            return rc;
     }
     issue_all(ex, c, now, ~0u);
     return SMTLM_OK;

@@ -50,9 +50,8 @@ void smtlm_fu_reset(smtlm_fu *fu)
     fu->disp_stage = 0;
     fu->ready = 0;
     fu->busy_from = 0;
-    memset(fu->occupied, 0, sizeof fu->occupied);
     for (unsigned i = 0; i < SMTLM_MAX_LATENCY; i++)
-        fu->ring[i] = SMTLM_NO_INST;
+        fu->cell[i] = SMTLM_FU_EMPTY;
     fu->busy_done = 0;
     fu->issued = 0;
 }

@@ -161,12 +161,33 @@ void smtlm_sm_ev_written_back(void *ctx, const smtlm_inst *in, unsigned release_
     written_back(sm, in, release_mask);
 }
 
+/* One instruction's writeback on the direct path, in one pass: each destination is written
+ * and, unless the register file buffered it, released at once (the register file and the
+ * scoreboard do not see each other, so this equals all writes first and one release event),
+ * then the completion counters, the warp's in-pipeline count and the pool entry. */
+static SMTLM_ALWAYS_INLINE void write_back_one(smtlm_sm *sm, smtlm_rf *rf, smtlm_inst_pool *pool,
+                                               smtlm_iref r, uint64_t now)
+{
+    smtlm_inst *in = smtlm_pool_get(pool, r);
+    const unsigned n = in->n_dst, warp = in->warp, sched = in->sched;
+    for (unsigned i = 0; i < n; i++) {
+        const unsigned reg = (unsigned)in->dst[i];
+        if (smtlm_rf_try_write(rf, warp, sched, reg) != SMTLM_RF_BUFFERED)
+            smtlm_sb_release_reg(&sm->iss.sb, warp, reg);
+    }
+    in->ev[SMTLM_EV_WRITEBACK] = now;
+    completed(sm, in);
+    smtlm_issue_retired(&sm->iss, warp);
+    smtlm_pool_free(pool, r);
+}
+
 /* smtlm_wb_cycle with this SM's written-back handler and register-file writes inline (the
  * ports are bound to them unless someone rebound them). */
 static void writeback(smtlm_sm *sm, uint64_t now)
 {
     smtlm_wb *wb = &sm->wb;
-    if (!wb->exwb->count)
+    smtlm_regset *exwb = wb->exwb;
+    if (!exwb->count)
         return;
     smtlm_rf *rf = smtlm_wb_direct_rf(wb);
     if (!rf || wb->warps.written_back != smtlm_sm_ev_written_back || wb->warps.ctx != sm) {
@@ -175,14 +196,20 @@ static void writeback(smtlm_sm *sm, uint64_t now)
     }
     smtlm_inst_pool *pool = wb->pool;
     sm->last_progress = now; /* EX_WB holds one: something retires */
-    do {
-        const smtlm_iref r = smtlm_wb_take(wb);
-        smtlm_inst *in = smtlm_pool_get(pool, r);
-        const unsigned release = smtlm_wb_write_direct(rf, in);
-        in->ev[SMTLM_EV_WRITEBACK] = now;
-        written_back(sm, in, release);
-        smtlm_pool_free(pool, r);
-    } while (wb->exwb->count);
+    if (wb->oldest_first) {
+        do
+            write_back_one(sm, rf, pool, smtlm_wb_take(wb), now);
+        while (exwb->count);
+        return;
+    }
+    /* Faithful mode drains in slot order (smtlm_wb_take's first occupied slot); nothing in
+     * the loop looks at EX_WB, so it is emptied at once. */
+    for (uint32_t occ = smtlm_regset_take_all(exwb); occ; occ &= occ - 1) {
+        const unsigned s = smtlm_ctz64(occ);
+        const smtlm_iref r = exwb->slot[s];
+        exwb->slot[s] = SMTLM_NO_INST;
+        write_back_one(sm, rf, pool, r, now);
+    }
 }
 void smtlm_sm_ev_store_sent(void *ctx, unsigned warp) { ((smtlm_sm *)ctx)->iss.warp[warp].stores_out++; }
 void smtlm_sm_ev_store_acked(void *ctx, unsigned warp)
@@ -509,7 +536,7 @@ static int execute(smtlm_sm *sm)
     int rc = smtlm_exec_cycle(&sm->ex, sm->now);
     if (rc)
         return rc;
-    return smtlm_ldst_cycle(&sm->ldst, sm->now);
+    return smtlm_ldst_has_work(&sm->ldst) ? smtlm_ldst_cycle(&sm->ldst, sm->now) : SMTLM_OK;
 }
 
 static int read_operands(smtlm_sm *sm)

@@ -33,6 +33,8 @@ typedef enum smtlm_fu_kind {
 
 #define SMTLM_RING_MASK (SMTLM_MAX_LATENCY - 1)
 #define SMTLM_FU_WORDS ((SMTLM_MAX_FUS + 63) / 64)
+#define SMTLM_FU_OCC (1u << 16)                     /* occupied bit of a cell */
+#define SMTLM_FU_EMPTY ((uint32_t)SMTLM_NO_INST)     /* a cell with no instruction, bit clear */
 
 /* Calendar of unit visits: bit i of at[c & SMTLM_RING_MASK] = unit i needs a visit in cycle c
  * (entries are at most SMTLM_MAX_LATENCY - 1 cycles ahead). */
@@ -53,8 +55,9 @@ typedef struct smtlm_fu {
     uint64_t ready;        /* cycle the dispatch register is free again / its move is first tried */
     uint64_t busy_from;    /* first busy cycle of the current busy interval */
     uint64_t t;            /* clock of the every-cycle wrappers (smtlm_fu_cycle etc.) */
-    uint8_t occupied[SMTLM_MAX_LATENCY];   /* GPGPU-Sim occupied bit set, by absolute cycle */
-    smtlm_iref ring[SMTLM_MAX_LATENCY];
+    /* By absolute cycle: the stage's instruction (low 16 bits, SMTLM_NO_INST when empty) and
+     * GPGPU-Sim's occupied bit (SMTLM_FU_OCC), one word so issue and visit touch one cell. */
+    uint32_t cell[SMTLM_MAX_LATENCY];
     uint64_t busy_done;    /* busy cycles of the finished busy intervals */
     uint64_t issued;
 } smtlm_fu;
@@ -90,7 +93,7 @@ static inline void smtlm_fu_cal_add(smtlm_fu_cal *cal, unsigned unit, uint64_t c
 /* In cycle c (after its visit), occupied[latency]. */
 static inline int smtlm_fu_occupied_at(const smtlm_fu *fu, uint64_t c, unsigned latency)
 {
-    return fu->occupied[(c + latency) & SMTLM_RING_MASK];
+    return (int)(fu->cell[(c + latency) & SMTLM_RING_MASK] >> 16 & 1);
 }
 
 static inline int smtlm_fu_can_issue_at(const smtlm_fu *fu, uint64_t c, unsigned latency)
@@ -103,15 +106,14 @@ static inline int smtlm_fu_can_issue_at(const smtlm_fu *fu, uint64_t c, unsigned
 static inline smtlm_iref smtlm_fu_visit(smtlm_fu *fu, smtlm_fu_cal *cal, unsigned unit, uint64_t c)
 {
     const unsigned s0 = (c - 1) & SMTLM_RING_MASK;
-    const smtlm_iref out = fu->ring[s0];
-    if (out != SMTLM_NO_INST) {
-        fu->ring[s0] = SMTLM_NO_INST;
+    const smtlm_iref out = (smtlm_iref)fu->cell[s0];
+    fu->cell[s0] = SMTLM_FU_EMPTY; /* stage 0 leaves, and step 4 drops its occupied bit */
+    if (out != SMTLM_NO_INST)
         fu->active--;
-    }
-    if (fu->dispatch != SMTLM_NO_INST && c >= fu->ready) { /* slow path: retry */
+    if (fu->dispatch != SMTLM_NO_INST && c >= fu->ready) { /* slow path: retry (never cell s0) */
         const unsigned idx = (c + fu->disp_stage) & SMTLM_RING_MASK;
-        if (fu->ring[idx] == SMTLM_NO_INST) { /* Accel-Sim's GPGPU-Sim: only into an empty stage */
-            fu->ring[idx] = fu->dispatch;
+        if ((smtlm_iref)fu->cell[idx] == SMTLM_NO_INST) { /* Accel-Sim's GPGPU-Sim: only into an empty stage */
+            fu->cell[idx] = (fu->cell[idx] & SMTLM_FU_OCC) | fu->dispatch;
             fu->dispatch = SMTLM_NO_INST;
             fu->active++;
             smtlm_fu_cal_add(cal, unit, c + fu->disp_stage + 1u);
@@ -119,7 +121,6 @@ static inline smtlm_iref smtlm_fu_visit(smtlm_fu *fu, smtlm_fu_cal *cal, unsigne
             smtlm_fu_cal_add(cal, unit, c + 1);
         }
     }
-    fu->occupied[s0] = 0;
     if (out != SMTLM_NO_INST && !smtlm_fu_busy(fu)) /* a busy interval ends before cycle c */
         fu->busy_done += c - fu->busy_from;
     return out;
@@ -134,15 +135,15 @@ static inline int smtlm_fu_issue_at(smtlm_fu *fu, smtlm_fu_cal *cal, unsigned un
 {
     if (!smtlm_fu_busy(fu))
         fu->busy_from = c + 1;
-    fu->occupied[(c + latency) & SMTLM_RING_MASK] = 1;
+    fu->cell[(c + latency) & SMTLM_RING_MASK] |= SMTLM_FU_OCC;
     fu->issued++;
     smtlm_fu_cal_add(cal, unit, c + latency + 1); /* its bit drops (and, II > 0, it leaves) */
     const uint64_t move = c + (ii ? ii : 1u);     /* the countdown ends in this cycle's visit */
     const unsigned stage = latency - ii;
     const unsigned idx = (move + stage) & SMTLM_RING_MASK;
     fu->ready = move;
-    if (fu->ring[idx] == SMTLM_NO_INST) {
-        fu->ring[idx] = r;
+    if ((smtlm_iref)fu->cell[idx] == SMTLM_NO_INST) {
+        fu->cell[idx] = (fu->cell[idx] & SMTLM_FU_OCC) | r;
         fu->active++;
         if (ii == 0)
             smtlm_fu_cal_add(cal, unit, move + stage + 1);

@@ -104,6 +104,13 @@ static inline int smtlm_ldst_can_respond(const smtlm_ldst *u) { return u->resp_l
 int smtlm_ldst_respond(smtlm_ldst *u, const smtlm_mem_req *req);
 /* 1 while the unit holds work (dispatch, pipeline, writeback, queues). */
 int smtlm_ldst_busy(const smtlm_ldst *u);
+/* The same inline: a cycle of a unit neither busy nor fed by OC_EX_MEM changes nothing, so
+ * the SM skips it (smtlm_ldst_cycle's time stamp is only read inside busy cycles). */
+static inline int smtlm_ldst_has_work(const smtlm_ldst *u)
+{
+    return u->in->count || u->dispatch != SMTLM_NO_INST || u->pipe_count || u->next_wb != SMTLM_NO_INST ||
+           u->resp_len || u->next_global != SMTLM_NO_INST || u->out_len;
+}
 /* 1 when the unit holds no work and OC_EX_MEM is empty (nothing to skip: an idle LDST counts
  * nothing). */
 static inline int smtlm_ldst_idle(const smtlm_ldst *u) { return u->in->count == 0 && !smtlm_ldst_busy(u); }

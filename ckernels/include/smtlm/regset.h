@@ -96,6 +96,26 @@ static inline smtlm_iref smtlm_regset_take(smtlm_regset *rs, unsigned s)
     return r;
 }
 
+/* Removes and returns the occupant of slot s, known occupied (no empty-slot test). */
+static inline smtlm_iref smtlm_regset_take_occupied(smtlm_regset *rs, unsigned s)
+{
+    const smtlm_iref r = rs->slot[s];
+    rs->slot[s] = SMTLM_NO_INST;
+    rs->occ &= ~(1u << s);
+    rs->count--;
+    return r;
+}
+/* Empties a set at once: returns its occupied-slot mask and marks every slot free in the count
+ * and the mask; the caller takes slot[s] of each bit (and writes SMTLM_NO_INST there) before
+ * anything else looks at the set. */
+static inline uint32_t smtlm_regset_take_all(smtlm_regset *rs)
+{
+    const uint32_t occ = rs->occ;
+    rs->occ = 0;
+    rs->count = 0;
+    return occ;
+}
+
 /* The C engine's hand-off into a row of sets owned by their readers: stage ops whose ctx is
  * the array of SMTLM_NUM_REGSETS sets (smtlm_sm's). */
 struct smtlm_stage_ops;
