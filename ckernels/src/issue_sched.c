@@ -393,10 +393,8 @@ HOT void walk_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, ui
     uint64_t counted = 0; /* rotated positions already counted or examined */
     for (uint64_t slow = rotr64(cand & ~stuck, k); slow; slow &= slow - 1) {
         const uint64_t upto = (slow & (0 - slow)) - 1; /* positions before the next examined warp */
-        if (rstuck) { /* (none stuck: nothing to count, and the tail count reads 0 too) */
-            count_sb_stalls(iss, rotl64(rstuck & upto & ~counted, k), seen);
-            counted = upto << 1 | 1;
-        }
+        count_sb_stalls(iss, rotl64(rstuck & upto & ~counted, k), seen);
+        counted = upto << 1 | 1;
         const unsigned w = (smtlm_ctz64(slow) + k) & 63;
         if (examine(iss, env, s, w, seen)) {
             sc->lrr_start = (uint8_t)((w + 1) & 63); /* (lrr reads no `last`) */
