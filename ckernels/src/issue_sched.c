@@ -245,14 +245,13 @@ void smtlm_issue_special(smtlm_issue *iss, const smtlm_issue_ports *env, unsigne
 _Static_assert(SMTLM_OP_COUNT <= 32, "SPECIAL_OPS is a 32-bit op mask");
 
 /* GPGPU-Sim issue_warp: into the ID_OC slot, functional effects (EXIT lanes, barrier, membar,
- * atomics), scoreboard reservation, ibuffer slot freed and stepped (ibuffer_step). */
+ * atomics), scoreboard reservation, ibuffer slot freed and stepped (ibuffer_step). r, in: the
+ * warp's next instruction, as the caller already read it. */
 HOT void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w, unsigned set,
-                    unsigned unit)
+                    unsigned unit, smtlm_iref r, smtlm_inst *in)
 {
     smtlm_warp *wp = &iss->warp[w];
     const unsigned slot = wp->next;
-    const smtlm_iref r = wp->ib[slot];
-    smtlm_inst *in = smtlm_pool_get(env->pool, r);
     const uint64_t b = 1ull << w;
     wp->ib[slot] = SMTLM_NO_INST;
     wp->ib_valid[slot] = 0;
@@ -291,12 +290,13 @@ COLD int issue_second(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s
     smtlm_warp *wp = &iss->warp[w];
     if (waiting(iss, w) || (iss->ib_empty >> w & 1))
         return 0;
-    const smtlm_inst *in = smtlm_pool_get(env->pool, wp->ib[wp->next]);
+    const smtlm_iref r = wp->ib[wp->next];
+    smtlm_inst *in = smtlm_pool_get(env->pool, r);
     unsigned unit;
     int set;
     if (blocked_on_scoreboard(iss, w, in) || (set = route(iss, env, s, in, prev, &unit)) < 0)
         return 0;
-    issue_warp(iss, env, s, w, (unsigned)set, unit);
+    issue_warp(iss, env, s, w, (unsigned)set, unit, r, in);
     return 1;
 }
 
@@ -317,7 +317,8 @@ HOT int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsi
     }
     seen->valid = 1;
     const smtlm_warp *wp = &iss->warp[w];
-    const smtlm_inst *in = smtlm_pool_get(env->pool, wp->ib[wp->next]);
+    const smtlm_iref r = wp->ib[wp->next];
+    smtlm_inst *in = smtlm_pool_get(env->pool, r);
     /* A verdict is cached only when the warp does not issue: issuing clears it anyway. */
     const int known = (int)((iss->sb_known & ~iss->sb.dirty) >> w & 1);
     if (known ? (int)(iss->sb_blocked >> w & 1) : smtlm_sb_collides(&iss->sb, w, in)) {
@@ -335,7 +336,7 @@ HOT int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsi
         stall[SMTLM_WS_UNIT_BUSY]++;
         return 0;
     }
-    issue_warp(iss, env, s, w, (unsigned)set, unit);
+    issue_warp(iss, env, s, w, (unsigned)set, unit, r, in);
     seen->issued_any = 1;
     stall[SMTLM_WS_ISSUED]++;
     if (iss->cfg.max_issue_per_warp > 1 && issue_second(iss, env, s, w, unit))
