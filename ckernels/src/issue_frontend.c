@@ -205,9 +205,17 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
         smtlm_inst_desc d;
         smtlm_inst_pool *pool = env->pool;
         /* in place when the source can (the pool test above leaves both heads free) */
-        const int in_place = src->next_into && smtlm_pool_can_fill(pool);
-        int got = in_place ? src->next_into(src->ctx, env->sm_id, w, smtlm_pool_next_entry(pool), smtlm_pool_next_addr(pool))
+        const int in_place = env->raw_next_into || (src->next_into && smtlm_pool_can_fill(pool));
+        int got;
+        if (env->raw_next_into) { /* the owner's source itself, then its checks (a call only on a memo miss) */
+            smtlm_inst *in = smtlm_pool_next_entry(pool);
+            got = env->raw_next_into(env->raw_ctx, env->sm_id, w, in, smtlm_pool_next_addr(pool));
+            if (got > 0 && !smtlm_sm_memo_pass(env->memo, in))
+                got = env->check_miss(env->owner, in);
+        } else {
+            got = in_place ? src->next_into(src->ctx, env->sm_id, w, smtlm_pool_next_entry(pool), smtlm_pool_next_addr(pool))
                            : src->next(src->ctx, env->sm_id, w, &d);
+        }
         if (got < 0) {
             iss->error = SMTLM_ESOURCE;
             return SMTLM_ESOURCE;
