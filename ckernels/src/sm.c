@@ -281,6 +281,10 @@ smtlm_reject smtlm_sm_check_entry(const smtlm_sm_cfg *c, const smtlm_inst *in, u
 }
 
 _Static_assert(SMTLM_OP_COUNT <= SMTLM_SHAPE_OPS, "one shape memo slot per op");
+_Static_assert(offsetof(smtlm_inst, n_src) == offsetof(smtlm_inst, op) + 3 && offsetof(smtlm_inst, ii) == offsetof(smtlm_inst, latency) + 2 &&
+                   offsetof(smtlm_inst_desc, n_src) == offsetof(smtlm_inst_desc, op) + 3 &&
+                   offsetof(smtlm_inst_desc, ii) == offsetof(smtlm_inst_desc, latency) + 2,
+               "smtlm_sm_shape_key_ reads op .. n_src and latency, ii as two 4-byte blocks");
 _Static_assert(SMTLM_MAX_REG == 511 && SMTLM_MAX_SRC == 4 && SMTLM_MAX_DST == 4,
                "smtlm_sm_check_inst_memo tests four 9-bit register numbers at once");
 

@@ -3,6 +3,8 @@
 #ifndef SMTLM_INST_POOL_H
 #define SMTLM_INST_POOL_H
 
+#include <string.h>
+
 #include "smtlm/common.h"
 #include "smtlm/inst.h"
 
@@ -86,12 +88,14 @@ static inline uint64_t smtlm_bad_reg_bits_(unsigned n)
 {
     return 0xFE00FE00FE00FE00ull & (n >= 4 ? ~0ull : (1ull << (16 * n)) - 1);
 }
-/* The memo's key: every field the checks read but the registers and the memory space. */
-static inline uint64_t smtlm_sm_shape_key_(unsigned op, unsigned spec, unsigned n_dst, unsigned n_src, unsigned latency,
-                                           unsigned ii)
+/* The memo's key: every field the checks read but the registers and the memory space, as the
+ * entry or descriptor holds them: op, spec, n_dst, n_src (4 bytes) and latency, ii (4 bytes). */
+static inline uint64_t smtlm_sm_shape_key_(const uint8_t *op, const uint16_t *latency)
 {
-    return (uint64_t)op | (uint64_t)spec << 8 | (uint64_t)n_dst << 16 | (uint64_t)n_src << 24 | (uint64_t)latency << 32 |
-           (uint64_t)ii << 48;
+    uint32_t lo, hi;
+    memcpy(&lo, op, sizeof lo);
+    memcpy(&hi, latency, sizeof hi);
+    return (uint64_t)lo | (uint64_t)hi << 32;
 }
 /* The memo's verdict for an instruction of shape `key`: -1 when the shape is not remembered (the
  * full check must run), else 0 when its registers pass and 1 when one does not (the shape's other
@@ -115,7 +119,7 @@ static inline void smtlm_sm_memo_store_(uint64_t *memo, unsigned op, uint64_t ke
 /* 1 when the memo passes entry `in` as it stands (no call needed), else 0 (the full check decides). */
 static inline int smtlm_sm_memo_pass(const uint64_t *memo, const smtlm_inst *in)
 {
-    const uint64_t key = smtlm_sm_shape_key_(in->op, in->spec, in->n_dst, in->n_src, in->latency, in->ii);
+    const uint64_t key = smtlm_sm_shape_key_(&in->op, &in->latency);
     return smtlm_sm_memo_verdict_(memo, in->op, key, in->mem_space, in->src, in->dst) == 0;
 }
 

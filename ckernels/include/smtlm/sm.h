@@ -161,7 +161,7 @@ static inline smtlm_reject smtlm_sm_memo_remember_(uint64_t *memo, unsigned op, 
 static inline smtlm_reject smtlm_sm_check_inst_memo(const smtlm_sm_cfg *cfg, uint64_t *memo, const smtlm_inst_desc *d,
                                                     unsigned *detail)
 {
-    const uint64_t key = smtlm_sm_shape_key_(d->op, d->spec, d->n_dst, d->n_src, d->latency, d->ii);
+    const uint64_t key = smtlm_sm_shape_key_(&d->op, &d->latency);
     const int v = smtlm_sm_memo_verdict_(memo, d->op, key, d->mem_space, d->src, d->dst);
     if (v < 0)
         return smtlm_sm_memo_remember_(memo, d->op, key, d->n_src, d->n_dst, smtlm_sm_check_inst(cfg, d, detail));
@@ -174,7 +174,7 @@ smtlm_reject smtlm_sm_check_entry(const smtlm_sm_cfg *cfg, const smtlm_inst *in,
 static inline smtlm_reject smtlm_sm_check_entry_memo(const smtlm_sm_cfg *cfg, uint64_t *memo, const smtlm_inst *in,
                                                      unsigned *detail)
 {
-    const uint64_t key = smtlm_sm_shape_key_(in->op, in->spec, in->n_dst, in->n_src, in->latency, in->ii);
+    const uint64_t key = smtlm_sm_shape_key_(&in->op, &in->latency);
     const int v = smtlm_sm_memo_verdict_(memo, in->op, key, in->mem_space, in->src, in->dst);
     if (v < 0)
         return smtlm_sm_memo_remember_(memo, in->op, key, in->n_src, in->n_dst, smtlm_sm_check_entry(cfg, in, detail));
