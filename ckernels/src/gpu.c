@@ -51,7 +51,7 @@ static int c_launch(void *ctx, unsigned i, unsigned threads, uint32_t id)
         int rc = smtlm_sm_init(sm, &gpu->cfg.sm, i); /* the blank one passed the same config */
         if (rc)
             return rc;
-        sm->src = b->src;
+        smtlm_sm_set_source(sm, &b->src);
         sm->on_retire = b->on_retire;
         sm->retire_ctx = b->retire_ctx;
         sm->on_cta_done = b->on_cta_done;

@@ -184,6 +184,57 @@ void smtlm_issue_barrier_exit(smtlm_issue *iss, unsigned w)
         c->at_barrier = 0; /* the exiting warp was the last one missing */
 }
 
+#if defined(__GNUC__)
+#define COLD static __attribute__((noinline))
+#else
+#define COLD static
+#endif
+
+/* One instruction of warp w into the pool through src (next_into when it can, else next() and a
+ * descriptor): 1 with *r, 0 at the stream's end, < 0 an error (iss->error set). Kept out of
+ * decode's frame: the descriptor is large and the SM's own source takes the path below. */
+COLD int take_via_src(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w, smtlm_iref *r)
+{
+    const smtlm_inst_source *src = &env->src;
+    smtlm_inst_pool *pool = env->pool;
+    smtlm_inst_desc d;
+    /* in place when the source can (decode's pool test leaves both heads free) */
+    const int in_place = src->next_into && smtlm_pool_can_fill(pool);
+    int got = in_place ? src->next_into(src->ctx, env->sm_id, w, smtlm_pool_next_entry(pool), smtlm_pool_next_addr(pool))
+                       : src->next(src->ctx, env->sm_id, w, &d);
+    if (got < 0) {
+        iss->error = SMTLM_ESOURCE;
+        return SMTLM_ESOURCE;
+    }
+    if (got == 0)
+        return 0;
+    *r = in_place ? smtlm_pool_commit(pool, (uint16_t)w) : smtlm_pool_alloc(pool, &d, (uint16_t)w);
+    if (*r == SMTLM_NO_INST) {
+        iss->error = SMTLM_EFULL;
+        iss->error_line = d.line;
+        return SMTLM_EFULL;
+    }
+    return 1;
+}
+
+/* The same through the owner's source itself (raw_next_into) and its checks, a call only when
+ * the shape memo does not pass the instruction. The pool has room (decode's test). */
+static inline int take_raw(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w, smtlm_iref *r)
+{
+    smtlm_inst_pool *pool = env->pool;
+    smtlm_inst *in = smtlm_pool_next_entry(pool);
+    int got = env->raw_next_into(env->raw_ctx, env->sm_id, w, in, smtlm_pool_next_addr(pool));
+    if (got > 0 && !smtlm_sm_memo_pass(env->memo, in))
+        got = env->check_miss(env->owner, in);
+    if (got < 0) {
+        iss->error = SMTLM_ESOURCE;
+        return SMTLM_ESOURCE;
+    }
+    if (got > 0)
+        *r = smtlm_pool_commit(pool, (uint16_t)w);
+    return got;
+}
+
 /* Decode: the next two instructions of the fetched warp into ibuffer slots 0 and 1. */
 static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
 {
@@ -198,20 +249,13 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
     iss->fetch_valid = 0;
     const unsigned w = iss->fetch_warp;
     smtlm_warp *wp = &iss->warp[w];
-    const smtlm_inst_source *src = &env->src;
     wp->next = 0;
     warp_ib_changed(iss, w);
     for (unsigned slot = 0; slot < 2; slot++) {
-        smtlm_inst_desc d;
-        smtlm_inst_pool *pool = env->pool;
-        /* in place when the source can (the pool test above leaves both heads free) */
-        const int in_place = src->next_into && smtlm_pool_can_fill(pool);
-        int got = in_place ? src->next_into(src->ctx, env->sm_id, w, smtlm_pool_next_entry(pool), smtlm_pool_next_addr(pool))
-                           : src->next(src->ctx, env->sm_id, w, &d);
-        if (got < 0) {
-            iss->error = SMTLM_ESOURCE;
-            return SMTLM_ESOURCE;
-        }
+        smtlm_iref r = SMTLM_NO_INST;
+        const int got = env->raw_next_into ? take_raw(iss, env, w, &r) : take_via_src(iss, env, w, &r);
+        if (got < 0)
+            return got;
         if (got == 0) {
             wp->trace_done = 1;
             if (slot == 0 && !warp_functional_done(wp)) {
@@ -221,12 +265,6 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
                 smtlm_issue_barrier_exit(iss, w);
             }
             break;
-        }
-        smtlm_iref r = in_place ? smtlm_pool_commit(pool, (uint16_t)w) : smtlm_pool_alloc(pool, &d, (uint16_t)w);
-        if (r == SMTLM_NO_INST) {
-            iss->error = SMTLM_EFULL;
-            iss->error_line = d.line;
-            return SMTLM_EFULL;
         }
         wp->ib[slot] = r;
         wp->ib_valid[slot] = 1;

@@ -228,6 +228,7 @@ void smtlm_sm_ev_atomic_done(void *ctx, unsigned warp, unsigned lanes)
 static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d);
 static int checked_next_into(void *ctx, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr);
 static int checked_has_more(void *ctx, unsigned smid, unsigned warp);
+static int checked_miss(void *owner, smtlm_inst *in);
 static void cta_done(void *owner, unsigned slot);
 
 /* Binds every block to its ports: its own register sets, the pool and its neighbours' ops.
@@ -243,7 +244,8 @@ static void bind(smtlm_sm *sm)
     const smtlm_rf_read_ops rport = smtlm_rf_read_port(&sm->rf);
     smtlm_stage_ops stage;
     smtlm_regset_stage_ops(sm->rs, &stage);
-    const smtlm_issue_ports ip = {&sm->pool, stage, {sm, checked_next, checked_has_more, checked_next_into}, sm->id, sm, cta_done, 0};
+    const smtlm_issue_ports ip = {&sm->pool, stage, {sm, checked_next, checked_has_more, checked_next_into}, sm->id, sm,
+                                  cta_done, 0, sm->src.next_into, sm->src.ctx, sm->ok_shape, checked_miss};
     smtlm_issue_bind(&sm->iss, &ip);
     smtlm_opcoll_bind(&sm->oc, sm->rs, &stage, &sm->pool, &rport);
     smtlm_rf_bind(&sm->rf, &rfo);
@@ -305,7 +307,11 @@ smtlm_reject smtlm_sm_check_entry(const smtlm_sm_cfg *c, const smtlm_inst *in, u
     return smtlm_sm_check_inst(c, &d, detail);
 }
 
-_Static_assert(SMTLM_OP_COUNT <= SMTLM_SHAPE_MEMO, "one shape memo entry per op");
+_Static_assert(SMTLM_OP_COUNT <= SMTLM_SHAPE_OPS, "one shape memo slot per op");
+_Static_assert(offsetof(smtlm_inst, n_src) == offsetof(smtlm_inst, op) + 3 && offsetof(smtlm_inst, ii) == offsetof(smtlm_inst, latency) + 2 &&
+                   offsetof(smtlm_inst_desc, n_src) == offsetof(smtlm_inst_desc, op) + 3 &&
+                   offsetof(smtlm_inst_desc, ii) == offsetof(smtlm_inst_desc, latency) + 2,
+               "smtlm_sm_shape_key_ reads op .. n_src and latency, ii as two 4-byte blocks");
 _Static_assert(SMTLM_MAX_REG == 511 && SMTLM_MAX_SRC == 4 && SMTLM_MAX_DST == 4,
                "smtlm_sm_check_inst_memo tests four 9-bit register numbers at once");
 
@@ -349,6 +355,17 @@ static int checked_next_into(void *ctx, unsigned smid, unsigned warp, smtlm_inst
     if (why)
         record_reject(sm, in->line, why, detail);
     return got;
+}
+
+/* The checks of an entry the memo did not pass (the issue stage's split checked_next_into). */
+static int checked_miss(void *owner, smtlm_inst *in)
+{
+    smtlm_sm *sm = owner;
+    unsigned detail;
+    const smtlm_reject why = smtlm_sm_check_entry_memo(&sm->cfg, sm->ok_shape, in, &detail);
+    if (why)
+        record_reject(sm, in->line, why, detail);
+    return why ? SMTLM_EINPUT : 1;
 }
 
 static int checked_has_more(void *ctx, unsigned smid, unsigned warp)
@@ -522,7 +539,13 @@ void smtlm_sm_reset(smtlm_sm *sm)
     memset(sm->ok_shape, 0, sizeof sm->ok_shape);
 }
 
-void smtlm_sm_set_source(smtlm_sm *sm, const smtlm_inst_source *src) { sm->src = *src; }
+/* The issue stage calls a source that decodes in place itself, and checks what the memo passes. */
+void smtlm_sm_set_source(smtlm_sm *sm, const smtlm_inst_source *src)
+{
+    sm->src = *src;
+    sm->iss.ports.raw_next_into = src->next_into;
+    sm->iss.ports.raw_ctx = src->ctx;
+}
 
 int smtlm_sm_launch_cta(smtlm_sm *sm, unsigned threads, uint32_t cta_id)
 {

@@ -3,6 +3,7 @@
 #define SMTLM_TRACE_INTERNAL_H
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <lzma.h>
@@ -150,21 +151,23 @@ const char *trace_tok_show(trace_tok t, char *buf, size_t len);
 
 /* ---- one instruction record (what a TB stores per warp instruction) ---- */
 typedef struct trace_rec {
+    /* pc .. atomic in a pool entry's order but for dst (trace_rec_fill copies them as blocks) */
     uint32_t pc;
     uint32_t mask;
-    uint32_t line;
-    uint32_t addr;   /* first of popcount(mask) addresses in the TB pool, or TRACE_NO_ADDR */
-    int16_t dst[TRACE_MAX_DST]; /* slots past n_dst / n_src are 0 (trace_rec_expand copies them all) */
-    int16_t src[TRACE_MAX_SRC];
-    uint16_t latency;
-    uint16_t ii;
     uint8_t op;
     uint8_t spec;
     uint8_t n_dst;
     uint8_t n_src;
+    int16_t src[TRACE_MAX_SRC]; /* slots past n_dst / n_src are 0 (the fill copies them all) */
+    uint16_t latency;
+    uint16_t ii;
     uint8_t mem_space;
     uint8_t mem_width;
     uint8_t atomic;
+    uint8_t unused_;            /* where the entry has left_ldst (the fill clears that) */
+    uint32_t line;
+    uint32_t addr;   /* first of popcount(mask) addresses in the TB pool, or TRACE_NO_ADDR */
+    int16_t dst[TRACE_MAX_DST];
 } trace_rec;
 
 typedef struct trace_warp {
@@ -226,25 +229,15 @@ void trace_rec_expand(const trace_rec *r, const uint64_t *pool, smtlm_inst_desc 
 /* The same straight into a pool entry's descriptor fields and, for a memory instruction, all 32
  * lanes of addr (inactive ones 0): what trace_rec_expand and smtlm_pool_alloc would write, with
  * no descriptor in between. Inline: once per instruction the engine decodes. */
+/* (trace_source.c asserts that the blocks lie alike in both) */
 static inline void trace_rec_fill(const trace_rec *r, const uint64_t *pool, smtlm_inst *in, uint64_t *addr)
 {
-    in->pc = r->pc;
-    in->mask = r->mask;
-    in->op = r->op;
-    in->spec = r->spec;
-    in->n_dst = r->n_dst;
-    in->n_src = r->n_src;
-    /* whole arrays: a record's unused register slots are 0, as the entry's must be */
-    memset(in->dst, 0, sizeof in->dst);
-    memcpy(in->dst, r->dst, sizeof r->dst);
+    memcpy(&in->pc, &r->pc, offsetof(trace_rec, src) - offsetof(trace_rec, pc));
+    const uint64_t dst = (uint16_t)r->dst[0]; /* the entry's other slots 0, as a record's unused ones */
+    memcpy(in->dst, &dst, sizeof dst);
     memcpy(in->src, r->src, sizeof r->src);
-    in->latency = r->latency;
-    in->ii = r->ii;
-    in->mem_space = r->mem_space;
-    in->mem_width = r->mem_width;
-    in->atomic = r->atomic;
+    memcpy(&in->latency, &r->latency, offsetof(trace_rec, addr) - offsetof(trace_rec, latency));
     in->left_ldst = 0;
-    in->line = r->line;
     if (r->addr != TRACE_NO_ADDR) {
         memset(addr, 0, SMTLM_WARP_SIZE * sizeof *addr);
         if (r->mask) { /* no active lane stored no address: the pool may not exist at all */

@@ -15,6 +15,15 @@
 #include "trace_internal.h"
 #include "trace_prefetch.h"
 
+/* The record's blocks as the entry holds them (offsets from pc on both sides). */
+#define TRACE_FILL_SAME_(f) (offsetof(trace_rec, f) - offsetof(trace_rec, pc) == offsetof(smtlm_inst, f) - offsetof(smtlm_inst, pc))
+_Static_assert(TRACE_FILL_SAME_(mask) && TRACE_FILL_SAME_(op) && TRACE_FILL_SAME_(n_src), "pc .. n_src: one block");
+_Static_assert(offsetof(trace_rec, line) - offsetof(trace_rec, latency) == offsetof(smtlm_inst, line) - offsetof(smtlm_inst, latency) &&
+                   offsetof(trace_rec, atomic) - offsetof(trace_rec, latency) == offsetof(smtlm_inst, atomic) - offsetof(smtlm_inst, latency) &&
+                   offsetof(trace_rec, unused_) - offsetof(trace_rec, latency) == offsetof(smtlm_inst, left_ldst) - offsetof(smtlm_inst, latency),
+               "latency .. line: one block");
+_Static_assert(TRACE_MAX_DST == 1 && SMTLM_MAX_DST == 4, "one destination slot into four");
+
 typedef struct warp_bind {
     smtlm_trace_feed *feed; /* NULL = unbound */
     trace_feed_warp *fw;    /* the feed's window of this warp (next_into's fast path) */

@@ -5,6 +5,8 @@
 
 #include <cstring>
 #include <memory>
+#include <random>
+#include <vector>
 
 #include "kernel_test_util.hpp"
 
@@ -157,4 +159,78 @@ TEST(DecodeInPlace, ErrorsAreTheSameAsThroughDescriptors)
     rig.run();
     EXPECT_EQ(rig.last_rc, SMTLM_ESOURCE);
     EXPECT_EQ(rig.sm()->reject, SMTLM_REJECT_NONE);
+}
+
+// The issue stage calling the SM's source itself with the shape memo applied inline (ports
+// raw_next_into, memo, check_miss) against the SM's checked_next_into it replaces: random
+// instructions, some refused (bad registers past and within the counts, bad shapes), give the
+// same run, verdict, line and detail.
+TEST(DecodeInPlace, InlineMemoCheckMatchesTheCheckedSource)
+{
+    std::mt19937 rng(7);
+    auto reg = [&rng]() -> int16_t {
+        switch (rng() % 16) {
+        case 0: return (int16_t)(SMTLM_MAX_REG + 1 + rng() % 1000);
+        case 1: return (int16_t)-(int)(1 + rng() % 600);
+        default: return (int16_t)(1 + rng() % 40);
+        }
+    };
+    int refused = 0;
+    for (int round = 0; round < 60; round++) {
+        std::vector<std::vector<smtlm_inst_desc>> progs(4);
+        for (auto &w : progs) {
+            for (int i = 0; i < 60; i++) {
+                static const smtlm_op ops[] = {SMTLM_OP_SP, SMTLM_OP_INTP, SMTLM_OP_SFU, SMTLM_OP_DP};
+                smtlm_inst_desc d = alu(ops[rng() % 4], 1 + (int)(rng() % 30), {1, 2}, 4, 1);
+                // few shapes, so that most instructions meet a remembered one
+                d.n_src = (uint8_t)(rng() % 8 == 0 ? rng() % 5 : 2);
+                d.n_dst = (uint8_t)(rng() % 8 == 0 ? rng() % 3 : 1);
+                for (auto &s : d.src)
+                    s = rng() % 300 == 0 ? reg() : (int16_t)(1 + rng() % 40);
+                for (auto &s : d.dst)
+                    s = rng() % 300 == 0 ? reg() : (int16_t)(1 + rng() % 40);
+                d.latency = (uint16_t)(rng() % 8 == 0 ? 1 + rng() % 12 : 4);
+                d.ii = (uint16_t)(rng() % 8 == 0 ? 1 + rng() % 4 : 1);
+                if (rng() % 400 == 0)
+                    d.ii = (uint16_t)(d.latency + 1); // a bad shape
+                d.pc = (uint32_t)(16 * i);
+                d.line = (uint32_t)(1000 * round + i + 1);
+                w.push_back(d);
+            }
+            w.push_back(micro::exit_inst());
+        }
+        struct Result {
+            uint64_t now;
+            int rc, error;
+            uint32_t line;
+            smtlm_reject why;
+            unsigned detail;
+            size_t events;
+        } res[2];
+        for (int inline_check = 0; inline_check < 2; inline_check++) {
+            ktu::Rig rig(ktu::qv100());
+            ASSERT_GE(rig.load(progs), 0);
+            ktu::WarpPrograms inner;
+            inner.set(progs);
+            InPlace src{&inner};
+            const smtlm_inst_source s = src.source();
+            smtlm_sm_set_source(rig.sm(), &s);
+            ASSERT_NE(rig.sm()->iss.ports.raw_next_into, nullptr);
+            if (!inline_check)
+                rig.sm()->iss.ports.raw_next_into = nullptr; // decode calls the SM's checked_next_into
+            res[inline_check] = {rig.run(), rig.last_rc, rig.sm()->error, rig.sm()->error_line,
+                                 rig.sm()->reject, rig.sm()->reject_detail, rig.events.size()};
+        }
+        SCOPED_TRACE(round);
+        refused += res[1].error == SMTLM_EINPUT;
+        EXPECT_EQ(res[0].now, res[1].now);
+        EXPECT_EQ(res[0].rc, res[1].rc);
+        EXPECT_EQ(res[0].error, res[1].error);
+        EXPECT_EQ(res[0].line, res[1].line);
+        EXPECT_EQ(res[0].why, res[1].why);
+        EXPECT_EQ(res[0].detail, res[1].detail);
+        EXPECT_EQ(res[0].events, res[1].events);
+    }
+    EXPECT_GT(refused, 10);  // both verdicts are met
+    EXPECT_LT(refused, 50);
 }

@@ -3,6 +3,8 @@
 #ifndef SMTLM_INST_POOL_H
 #define SMTLM_INST_POOL_H
 
+#include <string.h>
+
 #include "smtlm/common.h"
 #include "smtlm/inst.h"
 
@@ -67,6 +69,59 @@ typedef struct smtlm_inst_pool {
     uint16_t free_head, mem_free_head;
     uint32_t used, mem_used;
 } smtlm_inst_pool;
+
+/* ---- the shape memo of the SM's instruction checks (smtlm_sm_check_inst_memo in sm.h); here so
+ * that the issue stage can apply it inline to an instruction decoded in place ---- */
+#define SMTLM_SHAPE_OPS 16 /* one memo slot per op */
+/* The memo's words: the slots' keys, then per slot the register bits that must be clear in the
+ * sources' word, then in the destinations' word (the shape's counts folded in). */
+#define SMTLM_SHAPE_MEMO (3 * SMTLM_SHAPE_OPS)
+/* Four 16-bit numbers as the lanes of one word, lane 0 lowest (one load on a little-endian host). */
+static inline uint64_t smtlm_pack16_(const int16_t *r)
+{
+    return (uint64_t)(uint16_t)r[0] | (uint64_t)(uint16_t)r[1] << 16 | (uint64_t)(uint16_t)r[2] << 32 |
+           (uint64_t)(uint16_t)r[3] << 48;
+}
+/* The bits of the low n 16-bit lanes (n <= 4) that make a register number leave 0..511: one is
+ * outside iff a bit above bit 8 is set (a negative number has bit 15). */
+static inline uint64_t smtlm_bad_reg_bits_(unsigned n)
+{
+    return 0xFE00FE00FE00FE00ull & (n >= 4 ? ~0ull : (1ull << (16 * n)) - 1);
+}
+/* The memo's key: every field the checks read but the registers and the memory space, as the
+ * entry or descriptor holds them: op, spec, n_dst, n_src (4 bytes) and latency, ii (4 bytes). */
+static inline uint64_t smtlm_sm_shape_key_(const uint8_t *op, const uint16_t *latency)
+{
+    uint32_t lo, hi;
+    memcpy(&lo, op, sizeof lo);
+    memcpy(&hi, latency, sizeof hi);
+    return (uint64_t)lo | (uint64_t)hi << 32;
+}
+/* The memo's verdict for an instruction of shape `key`: -1 when the shape is not remembered (the
+ * full check must run), else 0 when its registers pass and 1 when one does not (the shape's other
+ * checks all passed). */
+static inline int smtlm_sm_memo_verdict_(const uint64_t *memo, unsigned op, uint64_t key, unsigned mem_space,
+                                         const int16_t *src, const int16_t *dst)
+{
+    const unsigned k = op & (SMTLM_SHAPE_OPS - 1);
+    if (key != memo[k] || mem_space >= SMTLM_MEM_COUNT)
+        return -1;
+    return ((smtlm_pack16_(src) & memo[SMTLM_SHAPE_OPS + k]) | (smtlm_pack16_(dst) & memo[2 * SMTLM_SHAPE_OPS + k])) != 0;
+}
+/* Remembers shape `key` (counts n_src, n_dst <= 4) as passing the full check. */
+static inline void smtlm_sm_memo_store_(uint64_t *memo, unsigned op, uint64_t key, unsigned n_src, unsigned n_dst)
+{
+    const unsigned k = op & (SMTLM_SHAPE_OPS - 1);
+    memo[k] = key;
+    memo[SMTLM_SHAPE_OPS + k] = smtlm_bad_reg_bits_(n_src);
+    memo[2 * SMTLM_SHAPE_OPS + k] = smtlm_bad_reg_bits_(n_dst);
+}
+/* 1 when the memo passes entry `in` as it stands (no call needed), else 0 (the full check decides). */
+static inline int smtlm_sm_memo_pass(const uint64_t *memo, const smtlm_inst *in)
+{
+    const uint64_t key = smtlm_sm_shape_key_(&in->op, &in->latency);
+    return smtlm_sm_memo_verdict_(memo, in->op, key, in->mem_space, in->src, in->dst) == 0;
+}
 
 void smtlm_pool_init(smtlm_inst_pool *p);
 /* Allocates an entry filled from desc (addresses into a payload for memory ops).

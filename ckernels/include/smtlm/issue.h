@@ -110,6 +110,14 @@ typedef struct smtlm_issue_ports {
     void *owner;
     void (*cta_done)(void *owner, unsigned cta_slot); /* a CTA's last warp exited */
     uint64_t now;                /* the cycle being run (set by each call) */
+    /* Optional (raw_next_into NULL: src.next_into does it all): decoding in place with the
+     * owner's source called directly and its checks split off, so an instruction its shape memo
+     * passes (smtlm_sm_memo_pass) costs one call instead of two. check_miss(owner, in) is the
+     * full check of any other; it records a refusal and returns SMTLM_EINPUT, else 1. */
+    int (*raw_next_into)(void *ctx, unsigned sm, unsigned warp, smtlm_inst *in, uint64_t *addr);
+    void *raw_ctx;
+    const uint64_t *memo;
+    int (*check_miss)(void *owner, smtlm_inst *in);
 } smtlm_issue_ports;
 
 typedef struct smtlm_issue {

@@ -78,16 +78,6 @@ typedef struct smtlm_sm_stats {
 typedef void (*smtlm_retire_hook)(void *ctx, unsigned sm, const smtlm_inst *in);
 typedef void (*smtlm_cta_hook)(void *ctx, unsigned sm, unsigned cta_slot, uint32_t cta_id);
 
-#define SMTLM_SHAPE_MEMO 16 /* smtlm_sm_check_inst_memo's entries: one per op */
-/* Four 16-bit numbers as the lanes of one word, lane 0 lowest (one load on a little-endian host). */
-static inline uint64_t smtlm_pack16_(const int16_t *r)
-{
-    return (uint64_t)(uint16_t)r[0] | (uint64_t)(uint16_t)r[1] << 16 | (uint64_t)(uint16_t)r[2] << 32 |
-           (uint64_t)(uint16_t)r[3] << 48;
-}
-/* The low n 16-bit lanes of a 64-bit word (n <= 4). */
-static inline uint64_t smtlm_lanes16_(unsigned n) { return n >= 4 ? ~0ull : (1ull << (16 * n)) - 1; }
-
 typedef struct smtlm_sm {
     smtlm_sm_cfg cfg;
     unsigned id;
@@ -160,48 +150,23 @@ smtlm_reject smtlm_sm_check_inst(const smtlm_sm_cfg *cfg, const smtlm_inst_desc 
  * register numbers (op, spec, counts, latency, ii) of the last instruction of that op accepted,
  * so an instruction of that shape has only its registers checked (a trace repeats a few shapes
  * per op). Start the memo at 0: no valid instruction packs to 0 (latency 0 is refused). */
-/* The memo's key: every field the checks read but the registers and the memory space. */
-static inline uint64_t smtlm_sm_shape_key_(unsigned op, unsigned spec, unsigned n_dst, unsigned n_src, unsigned latency,
-                                           unsigned ii)
-{
-    return (uint64_t)op | (uint64_t)spec << 8 | (uint64_t)n_dst << 16 | (uint64_t)n_src << 24 | (uint64_t)latency << 32 |
-           (uint64_t)ii << 48;
-}
-/* With the shape passed (n_src, n_dst <= 4) only a register can be wrong. Four 16-bit numbers at
- * once: one is outside 0..SMTLM_MAX_REG (511) iff a bit above bit 8 is set (a negative number has
- * bit 15); the lanes past the count are masked off. */
-static inline smtlm_reject smtlm_sm_check_regs_(const int16_t *src, unsigned n_src, const int16_t *dst, unsigned n_dst)
-{
-    const uint64_t high = 0xFE00FE00FE00FE00ull;
-    const uint64_t bad = (smtlm_pack16_(src) & high & smtlm_lanes16_(n_src)) |
-                         (smtlm_pack16_(dst) & high & smtlm_lanes16_(n_dst));
-    return bad ? SMTLM_REJECT_REGISTER : SMTLM_REJECT_NONE;
-}
-/* The memo's verdict for an instruction of shape `key`: -1 when the shape is not remembered (the
- * full check must run), else the register check's verdict (the shape's checks all passed). */
-static inline int smtlm_sm_memo_verdict_(const uint64_t *memo, unsigned op, uint64_t key, unsigned mem_space,
-                                         const int16_t *src, unsigned n_src, const int16_t *dst, unsigned n_dst)
-{
-    if (key != memo[op & (SMTLM_SHAPE_MEMO - 1)] || mem_space >= SMTLM_MEM_COUNT)
-        return -1;
-    return (int)smtlm_sm_check_regs_(src, n_src, dst, n_dst);
-}
 /* The full check's verdict `why`, remembering the shape when it passed. */
-static inline smtlm_reject smtlm_sm_memo_remember_(uint64_t *memo, unsigned op, uint64_t key, smtlm_reject why)
+static inline smtlm_reject smtlm_sm_memo_remember_(uint64_t *memo, unsigned op, uint64_t key, unsigned n_src,
+                                                   unsigned n_dst, smtlm_reject why)
 {
     if (why == SMTLM_REJECT_NONE)
-        memo[op & (SMTLM_SHAPE_MEMO - 1)] = key;
+        smtlm_sm_memo_store_(memo, op, key, n_src, n_dst);
     return why;
 }
 static inline smtlm_reject smtlm_sm_check_inst_memo(const smtlm_sm_cfg *cfg, uint64_t *memo, const smtlm_inst_desc *d,
                                                     unsigned *detail)
 {
-    const uint64_t key = smtlm_sm_shape_key_(d->op, d->spec, d->n_dst, d->n_src, d->latency, d->ii);
-    const int v = smtlm_sm_memo_verdict_(memo, d->op, key, d->mem_space, d->src, d->n_src, d->dst, d->n_dst);
+    const uint64_t key = smtlm_sm_shape_key_(&d->op, &d->latency);
+    const int v = smtlm_sm_memo_verdict_(memo, d->op, key, d->mem_space, d->src, d->dst);
     if (v < 0)
-        return smtlm_sm_memo_remember_(memo, d->op, key, smtlm_sm_check_inst(cfg, d, detail));
+        return smtlm_sm_memo_remember_(memo, d->op, key, d->n_src, d->n_dst, smtlm_sm_check_inst(cfg, d, detail));
     *detail = 0;
-    return (smtlm_reject)v;
+    return v ? SMTLM_REJECT_REGISTER : SMTLM_REJECT_NONE;
 }
 /* smtlm_sm_check_inst on the descriptor fields of a pool entry. */
 smtlm_reject smtlm_sm_check_entry(const smtlm_sm_cfg *cfg, const smtlm_inst *in, unsigned *detail);
@@ -209,12 +174,12 @@ smtlm_reject smtlm_sm_check_entry(const smtlm_sm_cfg *cfg, const smtlm_inst *in,
 static inline smtlm_reject smtlm_sm_check_entry_memo(const smtlm_sm_cfg *cfg, uint64_t *memo, const smtlm_inst *in,
                                                      unsigned *detail)
 {
-    const uint64_t key = smtlm_sm_shape_key_(in->op, in->spec, in->n_dst, in->n_src, in->latency, in->ii);
-    const int v = smtlm_sm_memo_verdict_(memo, in->op, key, in->mem_space, in->src, in->n_src, in->dst, in->n_dst);
+    const uint64_t key = smtlm_sm_shape_key_(&in->op, &in->latency);
+    const int v = smtlm_sm_memo_verdict_(memo, in->op, key, in->mem_space, in->src, in->dst);
     if (v < 0)
-        return smtlm_sm_memo_remember_(memo, in->op, key, smtlm_sm_check_entry(cfg, in, detail));
+        return smtlm_sm_memo_remember_(memo, in->op, key, in->n_src, in->n_dst, smtlm_sm_check_entry(cfg, in, detail));
     *detail = 0;
-    return (smtlm_reject)v;
+    return v ? SMTLM_REJECT_REGISTER : SMTLM_REJECT_NONE;
 }
 /* A source without next_into decoding in place: its next() through a descriptor. */
 int smtlm_sm_next_via_desc(const smtlm_inst_source *src, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr);
