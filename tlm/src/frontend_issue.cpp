@@ -21,6 +21,15 @@ void FrontendIssue::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool, const s
     smtlm_issue_bind(&iss_, &p);
 }
 
+void FrontendIssue::set_raw_source(const smtlm_inst_source &src, const uint64_t *memo,
+                                   int (*check_miss)(void *, smtlm_inst *))
+{
+    iss_.ports.raw_next_into = src.next_into;
+    iss_.ports.raw_ctx = src.ctx;
+    iss_.ports.memo = memo;
+    iss_.ports.check_miss = check_miss;
+}
+
 bool FrontendIssue::use_stage_dmi() { return out_.try_dmi(&iss_.ports.out); }
 
 void FrontendIssue::reset()

@@ -46,6 +46,7 @@ void Sm::bind_common()
 {
     const smtlm_inst_source checked = {this, &Sm::checked_next, &Sm::checked_has_more, &Sm::checked_next_into};
     issue_->bind_ports(rs_, &pool_, checked, id_, this, &Sm::cta_done);
+    issue_->set_raw_source(src_, ok_shape_, &Sm::checked_miss);
     exec.bind_ports(rs_, &pool_);
     ldst.bind_ports(rs_, &pool_);
 }
@@ -97,6 +98,24 @@ int Sm::checked_next_into(void *ctx, unsigned smid, unsigned warp, smtlm_inst *i
     if (why)
         sm->record_reject(in->line, why, detail);
     return got;
+}
+
+// The checks of an entry the memo did not pass (the issue block's split checked_next_into).
+int Sm::checked_miss(void *owner, smtlm_inst *in)
+{
+    Sm *sm = static_cast<Sm *>(owner);
+    unsigned detail;
+    const smtlm_reject why = smtlm_sm_check_entry_memo(&sm->cfg_, sm->ok_shape_, in, &detail);
+    if (why)
+        sm->record_reject(in->line, why, detail);
+    return why ? SMTLM_EINPUT : 1;
+}
+
+// The issue block decodes from the source itself while the memo passes its instructions.
+void Sm::set_source(const smtlm_inst_source &src)
+{
+    src_ = src;
+    issue_->set_raw_source(src_, ok_shape_, &Sm::checked_miss);
 }
 
 int Sm::checked_has_more(void *ctx, unsigned smid, unsigned warp)

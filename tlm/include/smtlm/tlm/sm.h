@@ -41,7 +41,7 @@ class Sm : public sc_core::sc_module {
 
     // Clears all state and statistics, keeping the configuration.
     void reset();
-    void set_source(const smtlm_inst_source &src) { src_ = src; }
+    void set_source(const smtlm_inst_source &src);
     void set_retire_hook(smtlm_retire_hook hook, void *ctx) { issue_->set_retire_hook(hook, ctx, id_); }
     void set_cta_done_hook(smtlm_cta_hook hook, void *ctx)
     {
@@ -102,6 +102,7 @@ class Sm : public sc_core::sc_module {
     static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d);
     static int checked_next_into(void *ctx, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr);
     static int checked_has_more(void *ctx, unsigned smid, unsigned warp);
+    static int checked_miss(void *owner, smtlm_inst *in);
     static void cta_done(void *owner, unsigned slot);
 
     smtlm_inst_source src_{};
