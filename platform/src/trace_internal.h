@@ -233,8 +233,8 @@ void trace_rec_expand(const trace_rec *r, const uint64_t *pool, smtlm_inst_desc 
 static inline void trace_rec_fill(const trace_rec *r, const uint64_t *pool, smtlm_inst *in, uint64_t *addr)
 {
     memcpy(&in->pc, &r->pc, offsetof(trace_rec, src) - offsetof(trace_rec, pc));
-    const uint64_t dst = (uint16_t)r->dst[0]; /* the entry's other slots 0, as a record's unused ones */
-    memcpy(in->dst, &dst, sizeof dst);
+    in->dst[0] = r->dst[0]; /* the entry's other slots 0, as a record's unused ones */
+    in->dst[1] = in->dst[2] = in->dst[3] = 0;
     memcpy(in->src, r->src, sizeof r->src);
     memcpy(&in->latency, &r->latency, offsetof(trace_rec, addr) - offsetof(trace_rec, latency));
     in->left_ldst = 0;
