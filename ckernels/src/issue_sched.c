@@ -161,7 +161,7 @@ HOT void cache_verdict(smtlm_issue *iss, unsigned w, int hit)
 /* Recomputes the cached verdict of warp w's next instruction. */
 HOT int sb_verdict(smtlm_issue *iss, unsigned w, const smtlm_inst *in)
 {
-    const int hit = smtlm_sb_collides(&iss->sb, w, in);
+    const int hit = smtlm_sb_collides_entry(&iss->sb, w, in);
     cache_verdict(iss, w, hit);
     return hit;
 }
@@ -270,7 +270,7 @@ HOT void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, 
     const unsigned op = in->op;
     if ((SPECIAL_OPS >> (op & 31) & 1) | in->atomic)
         issue_special(iss, env, w, in);
-    smtlm_sb_reserve(&iss->sb, w, in, op == SMTLM_OP_LOAD && is_longop_load(in));
+    smtlm_sb_reserve_entry(&iss->sb, w, in, op == SMTLM_OP_LOAD && is_longop_load(in));
 }
 
 /* What a scheduler saw this cycle (shader_cycle_distro category). */
@@ -321,7 +321,7 @@ HOT int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsi
     smtlm_inst *in = smtlm_pool_get(env->pool, r);
     /* A verdict is cached only when the warp does not issue: issuing clears it anyway. */
     const int known = (int)((iss->sb_known & ~iss->sb.dirty) >> w & 1);
-    if (known ? (int)(iss->sb_blocked >> w & 1) : smtlm_sb_collides(&iss->sb, w, in)) {
+    if (known ? (int)(iss->sb_blocked >> w & 1) : smtlm_sb_collides_entry(&iss->sb, w, in)) {
         if (!known)
             cache_verdict(iss, w, 1);
         stall[SMTLM_WS_SCOREBOARD]++;

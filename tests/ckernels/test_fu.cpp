@@ -328,6 +328,7 @@ TEST(Exec, DrivenAloneThroughItsPorts)
     std::unique_ptr<smtlm_exec> ex(new smtlm_exec);
     ASSERT_EQ(smtlm_exec_init(ex.get(), 1, 0), SMTLM_OK);
     ASSERT_EQ(smtlm_exec_add_units(ex.get(), SMTLM_FU_SP, 0, 1, 4, SMTLM_OC_EX_SP), SMTLM_OK);
+    smtlm_exec_reset(ex.get()); // (its calendar and clock: a fresh heap object holds garbage)
     ExWbSink sink;
     const smtlm_stage_ops out = sink.ops();
     smtlm_exec_bind(ex.get(), k.rs, &out, k.pool.get());
@@ -368,6 +369,7 @@ TEST(Exec, RefusedResultStopsTheCycleForLaterUnitsBusyCount)
     std::unique_ptr<smtlm_exec> ex(new smtlm_exec);
     ASSERT_EQ(smtlm_exec_init(ex.get(), 1, 0), SMTLM_OK);
     ASSERT_EQ(smtlm_exec_add_units(ex.get(), SMTLM_FU_SP, 0, 2, 8, SMTLM_OC_EX_SP), SMTLM_OK);
+    smtlm_exec_reset(ex.get()); // (its calendar and clock: a fresh heap object holds garbage)
     ExWbSink sink;
     const smtlm_stage_ops out = sink.ops();
     smtlm_exec_bind(ex.get(), k.rs, &out, k.pool.get());

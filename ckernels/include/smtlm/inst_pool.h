@@ -55,6 +55,11 @@ typedef struct smtlm_inst {
     uint16_t mem;            /* index into the memory payload pool, SMTLM_NO_INST if none */
     uint16_t pending;        /* outstanding memory responses (loads) */
     uint16_t next_free;      /* free-list link */
+    /* Register summary, set at commit (smtlm_pool_reg_summary) for the scoreboard's one-word
+     * tests: bit r (1..63) for each register named; bit 0 when one lies outside 0..63 (the full
+     * per-register test then decides). sb_regs: sources and destinations; sb_dsts: destinations
+     * (bit 0 also when n_dst exceeds SMTLM_MAX_DST). */
+    uint64_t sb_regs, sb_dsts;
 } smtlm_inst;
 
 /* What a memory instruction carries between decode and the LDST unit. */
@@ -123,6 +128,30 @@ static inline int smtlm_sm_memo_pass(const uint64_t *memo, const smtlm_inst *in)
     return smtlm_sm_memo_verdict_(memo, in->op, key, in->mem_space, in->src, in->dst) == 0;
 }
 
+/* The bits of registers r[0..n) (n > 4 taken as 4) in 1..63, and bit 0 when one lies outside
+ * 0..63; register 0 (none) sets no bit. With bit 0 set the other bits are not meaningful.
+ * Only the named registers are visited (one or two, usually). */
+static inline uint64_t smtlm_reg_bits_(const int16_t *r, unsigned n)
+{
+    uint64_t m = 0;
+    unsigned any = 0; /* the registers ORed: >= 64 iff one is outside 0..63 */
+    switch (n) {
+    default: any |= (uint16_t)r[3], m |= 1ull << ((uint16_t)r[3] & 63); /* fall through */
+    case 3: any |= (uint16_t)r[2], m |= 1ull << ((uint16_t)r[2] & 63); /* fall through */
+    case 2: any |= (uint16_t)r[1], m |= 1ull << ((uint16_t)r[1] & 63); /* fall through */
+    case 1: any |= (uint16_t)r[0], m |= 1ull << ((uint16_t)r[0] & 63); /* fall through */
+    case 0: break;
+    }
+    return (m & ~1ull) | (uint64_t)(any >= 64);
+}
+/* Sets the entry's register summary (sb_regs, sb_dsts) from its registers as they stand. */
+static inline void smtlm_pool_reg_summary(smtlm_inst *in)
+{
+    const uint64_t d = smtlm_reg_bits_(in->dst, in->n_dst) | (uint64_t)(in->n_dst > SMTLM_MAX_DST);
+    in->sb_dsts = d;
+    in->sb_regs = d | smtlm_reg_bits_(in->src, in->n_src);
+}
+
 void smtlm_pool_init(smtlm_inst_pool *p);
 /* Allocates an entry filled from desc (addresses into a payload for memory ops).
  * Returns SMTLM_NO_INST when the pool (or the payload pool) is exhausted. */
@@ -163,6 +192,7 @@ static inline smtlm_iref smtlm_pool_commit(smtlm_inst_pool *p, uint16_t warp)
     in->mem = m;
     in->pending = 0;
     in->next_free = SMTLM_NO_INST;
+    smtlm_pool_reg_summary(in);
     return r;
 }
 /* Writes desc into a free entry and payload as a source's in-place fill would (addresses only

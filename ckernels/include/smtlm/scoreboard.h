@@ -63,6 +63,15 @@ static inline int smtlm_sb_collides(const smtlm_scoreboard *sb, unsigned w, cons
     return (int)(hit & 1);
 }
 int smtlm_sb_collision(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in);
+/* smtlm_sb_collides for a committed pool entry: one AND of its register summary with the
+ * warp's registers 0..63 (register 0 is never pending), the full test when it names another. */
+static inline int smtlm_sb_collides_entry(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in)
+{
+    const uint64_t m = in->sb_regs;
+    if (m & 1)
+        return smtlm_sb_collision(sb, w, in);
+    return (sb->pending[w][0] & m) != 0;
+}
 /* Reserves the destinations; `longop` marks them as long operations. */
 static inline void smtlm_sb_reserve(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in, int longop)
 {
@@ -76,6 +85,27 @@ static inline void smtlm_sb_reserve(smtlm_scoreboard *sb, unsigned w, const smtl
         sb->count[w]++;
         sb->dirty |= 1ull << w;
     }
+}
+/* smtlm_sb_reserve for a committed pool entry: its destination summary ORed into the warp's
+ * registers 0..63 (count grows by the newly set bits), the per-register loop when it names another. */
+static inline void smtlm_sb_reserve_entry(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in, int longop)
+{
+    const uint64_t d = in->sb_dsts;
+    if (d & 1) {
+        smtlm_sb_reserve(sb, w, in, longop);
+        return;
+    }
+    uint64_t add = d & ~sb->pending[w][0];
+    if (!add)
+        return;
+    sb->pending[w][0] |= add;
+    if (longop)
+        sb->longop[w][0] |= add;
+    unsigned n = 1; /* usually one destination */
+    for (add &= add - 1; add; add &= add - 1)
+        n++;
+    sb->count[w] = (uint16_t)(sb->count[w] + n);
+    sb->dirty |= 1ull << w;
 }
 /* Releases one register (writeback of a destination); a register not reserved is ignored.
  * Inline: every written-back instruction calls it. */
