@@ -319,11 +319,10 @@ HOT int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsi
     const smtlm_warp *wp = &iss->warp[w];
     const smtlm_iref r = wp->ib[wp->next];
     smtlm_inst *in = smtlm_pool_get(env->pool, r);
-    /* A verdict is cached only when the warp does not issue: issuing clears it anyway. */
-    const int known = (int)((iss->sb_known & ~iss->sb.dirty) >> w & 1);
-    if (known ? (int)(iss->sb_blocked >> w & 1) : smtlm_sb_collides_entry(&iss->sb, w, in)) {
-        if (!known)
-            cache_verdict(iss, w, 1);
+    /* The test is one AND (the entry's register summary): no cached verdict is read here. A
+     * blocked verdict is still cached, for the bulk counting of stuck warps (sb_stuck). */
+    if (smtlm_sb_collides_entry(&iss->sb, w, in)) {
+        cache_verdict(iss, w, 1);
         stall[SMTLM_WS_SCOREBOARD]++;
         return 0;
     }
@@ -331,8 +330,6 @@ HOT int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsi
     unsigned unit;
     const int set = route(iss, env, s, in, SMTLM_UNIT_NONE, &unit);
     if (set < 0) {
-        if (!known)
-            cache_verdict(iss, w, 0);
         stall[SMTLM_WS_UNIT_BUSY]++;
         return 0;
     }
