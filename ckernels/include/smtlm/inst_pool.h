@@ -170,7 +170,7 @@ static inline int smtlm_pool_can_fill(const smtlm_inst_pool *p)
 static inline smtlm_inst *smtlm_pool_next_entry(smtlm_inst_pool *p) { return &p->inst[p->free_head]; }
 static inline uint64_t *smtlm_pool_next_addr(smtlm_inst_pool *p) { return p->mem[p->mem_free_head].addr; }
 /* Takes the filled entry (and its payload when it is a memory instruction) for `warp`. */
-static inline smtlm_iref smtlm_pool_commit(smtlm_inst_pool *p, uint16_t warp)
+static SMTLM_ALWAYS_INLINE smtlm_iref smtlm_pool_commit(smtlm_inst_pool *p, uint16_t warp)
 {
     const smtlm_iref r = p->free_head;
     smtlm_inst *in = &p->inst[r];
