@@ -158,24 +158,6 @@ HOT void cache_verdict(smtlm_issue *iss, unsigned w, int hit)
     iss->sb_blocked = (iss->sb_blocked & ~b) | ((uint64_t)hit << w);
 }
 
-/* Recomputes the cached verdict of warp w's next instruction. */
-HOT int sb_verdict(smtlm_issue *iss, unsigned w, const smtlm_inst *in)
-{
-    const int hit = smtlm_sb_collides_entry(&iss->sb, w, in);
-    cache_verdict(iss, w, hit);
-    return hit;
-}
-
-/* RAW/WAW collision of the warp's next instruction, cached until the warp's scoreboard set
- * (the scoreboard's dirty bit) or its next instruction (sb_known) changes: a waiting warp is
- * re-examined every cycle. */
-HOT int blocked_on_scoreboard(smtlm_issue *iss, unsigned w, const smtlm_inst *in)
-{
-    if (iss->sb_known & ~iss->sb.dirty & (1ull << w))
-        return (int)(iss->sb_blocked >> w & 1);
-    return sb_verdict(iss, w, in);
-}
-
 /* Which of smtlm_warp_waiting's conditions holds (it was just evaluated as true). */
 static int wait_reason(const smtlm_issue *iss, unsigned w)
 {
@@ -294,7 +276,7 @@ COLD int issue_second(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s
     smtlm_inst *in = smtlm_pool_get(env->pool, r);
     unsigned unit;
     int set;
-    if (blocked_on_scoreboard(iss, w, in) || (set = route(iss, env, s, in, prev, &unit)) < 0)
+    if (smtlm_sb_collides_entry(&iss->sb, w, in) || (set = route(iss, env, s, in, prev, &unit)) < 0)
         return 0;
     issue_warp(iss, env, s, w, (unsigned)set, unit, r, in);
     return 1;
@@ -540,7 +522,7 @@ static int warp_can_move(const smtlm_issue *iss, unsigned w)
         return 0;
     if (!wp->ib_valid[wp->next])
         return !wp->ib_valid[wp->next ^ 1]; /* an empty ibuffer gets fetched */
-    return !smtlm_sb_collision(&iss->sb, w, &iss->ports.pool->inst[wp->ib[wp->next]]);
+    return !smtlm_sb_collides_entry(&iss->sb, w, &iss->ports.pool->inst[wp->ib[wp->next]]);
 }
 
 int smtlm_issue_idle_scan(const smtlm_issue *iss)
