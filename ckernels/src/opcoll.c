@@ -196,8 +196,6 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
     oc->occupancy_sum = 0;
     memset(oc->occupancy_hist, 0, sizeof oc->occupancy_hist);
     memset(oc->collect_lat_hist, 0, sizeof oc->collect_lat_hist);
-    oc->allocations = 0;
-    oc->dispatches = 0;
     memset(oc->cu_allocations, 0, sizeof oc->cu_allocations);
     memset(oc->cu_held, 0, sizeof oc->cu_held);
 }
@@ -229,7 +227,6 @@ HOT void dispatch_cu(smtlm_opcoll *oc, unsigned j, smtlm_regset *rows, int slot,
     oc->collected &= ~(1ull << j);
     oc->free_cus |= 1ull << j;
     oc->busy--;
-    oc->dispatches++;
 }
 
 /* The OC_EX slot CU j's instruction would take, or -1 if its set has no room for it
@@ -426,7 +423,6 @@ static int allocate_cu(smtlm_opcoll *oc, uint64_t now, unsigned j, smtlm_regset 
     in->ev[SMTLM_EV_CU_ALLOC] = now;
     oc->free_cus &= ~(1ull << j);
     oc->busy++;
-    oc->allocations++;
     oc->cu_allocations[j]++;
     smtlm_cu *cu = &oc->cu[j];
     cu->free = 0;
@@ -644,6 +640,14 @@ void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_o
     smtlm_rf *direct = rf->bank == smtlm_rf_port_bank && rf->request == smtlm_rf_port_request ? (smtlm_rf *)rf->ctx : NULL;
     const int same_split = direct && (!direct->cfg.sub_core || (oc->cfg.sub_core && direct->cfg.n_sched == oc->cfg.n_sched));
     oc->rf_direct = same_split && oc->n_cus <= direct->cfg.n_cus ? direct : NULL;
+}
+
+uint64_t smtlm_opcoll_allocations(const smtlm_opcoll *oc)
+{
+    uint64_t n = 0;
+    for (unsigned j = 0; j < oc->n_cus; j++)
+        n += oc->cu_allocations[j];
+    return n;
 }
 
 int smtlm_opcoll_idle(const smtlm_opcoll *oc)

@@ -94,8 +94,7 @@ typedef struct smtlm_opcoll {
     uint64_t occupancy_sum;               /* sum over cycles of busy CUs */
     uint64_t occupancy_hist[SMTLM_MAX_CUS + 1];
     uint64_t collect_lat_hist[64];        /* CU allocation -> operands collected, cycles */
-    uint64_t allocations, dispatches;
-    uint64_t cu_allocations[SMTLM_MAX_CUS]; /* instructions each CU took */
+    uint64_t cu_allocations[SMTLM_MAX_CUS]; /* instructions each CU took (their sum: allocations) */
     uint64_t cu_held[SMTLM_MAX_CUS];        /* cycles from allocation to dispatch, summed */
     /* ports (smtlm_opcoll_bind) */
     smtlm_regset *in[SMTLM_NUM_REGSETS];  /* its own ID_OC sets (NULL for the others) */
@@ -146,6 +145,13 @@ static inline int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
     if (now == oc->settled_at && !(oc->free_cus & ~oc->settled_free))
         return SMTLM_OK;
     return smtlm_opcoll_allocate_walk(oc, now);
+}
+/* Instructions given a CU, and instructions dispatched: derived from the per-CU counts and the
+ * busy CUs (each allocation is dispatched once), so the hot path counts only per CU. */
+uint64_t smtlm_opcoll_allocations(const smtlm_opcoll *oc);
+static inline uint64_t smtlm_opcoll_dispatches(const smtlm_opcoll *oc)
+{
+    return smtlm_opcoll_allocations(oc) - oc->busy;
 }
 /* 1 when no collector unit is busy and its ID_OC sets are empty. */
 int smtlm_opcoll_idle(const smtlm_opcoll *oc);
