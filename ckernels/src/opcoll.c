@@ -167,6 +167,7 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
             cu->out = 0;
             cu->not_ready = 0;
             cu->inst = SMTLM_NO_INST;
+            cu->out_rs = NULL;
             oc->set_cus[s] |= 1ull << j;
             /* Sub-core: scheduler `sched` allocates only from its own group of the set. */
             for (unsigned sched = 0; sched < SMTLM_MAX_SCHED; sched++)
@@ -217,7 +218,7 @@ HOT void dispatch_cu(smtlm_opcoll *oc, unsigned j, smtlm_regset *rows, int slot,
     const smtlm_iref r = cu->inst;
     smtlm_inst *in = smtlm_pool_get(oc->pool, r);
     if (rows)
-        smtlm_regset_put(&rows[cu->out], (unsigned)slot, r, in->uid);
+        smtlm_regset_put(cu->out_rs, (unsigned)slot, r, in->uid);
     else
         oc->out.put(oc->out.ctx, cu->out, oc->cfg.sub_core, cu->reg_id, r, in->uid);
     in->ev[SMTLM_EV_OC_EX] = now;
@@ -279,6 +280,18 @@ static void dispatch_in_cu_order(smtlm_opcoll *oc, uint64_t cand, uint64_t now)
 {
     smtlm_regset *rows = oc->out_direct;
     const smtlm_regset *seen = oc->out_row;
+    if (rows && seen == rows) { /* the C engine's row: the CU names its set (no index arithmetic) */
+        for (; cand; cand &= cand - 1) {
+            const unsigned j = smtlm_ctz64(cand);
+            const smtlm_cu *cu = &oc->cu[j];
+            const smtlm_regset *rs = cu->out_rs;
+            if (cu->reg_id < rs->width && !(rs->occ >> cu->reg_id & 1))
+                dispatch_cu(oc, j, rows, cu->reg_id, now);
+            else
+                oc->blocked |= 1ull << j;
+        }
+        return;
+    }
     if (seen) { /* the sub-core room test of room_slot, without its branches */
         for (; cand; cand &= cand - 1) {
             const unsigned j = smtlm_ctz64(cand);
@@ -428,6 +441,7 @@ static int allocate_cu(smtlm_opcoll *oc, uint64_t now, unsigned j, smtlm_regset 
     cu->free = 0;
     cu->inst = r;
     cu->out = (uint8_t)out_set;
+    cu->out_rs = oc->out_rs_of[out_set];
     const unsigned ops = distinct_sources(in);
     unsigned not_ready = 0;
     int rc = ops ? queue_reads(oc, j, in, ops, &not_ready) : SMTLM_OK;
@@ -630,6 +644,8 @@ void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_o
         oc->gen_in[i] = oc->in[oc->ports[0].in[i]];
     oc->out = *out;
     oc->out_direct = direct_rows(out);
+    for (unsigned s = 0; s < SMTLM_NUM_REGSETS; s++)
+        oc->out_rs_of[s] = oc->out_direct ? &oc->out_direct[s] : NULL;
     oc->out_row = out->row ? out->row : oc->out_direct;
     oc->pool = pool;
     oc->rf = *rf;

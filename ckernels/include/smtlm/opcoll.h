@@ -44,6 +44,7 @@ typedef struct smtlm_cu {
     uint8_t out;           /* OC_EX register-set id of the current instruction */
     uint8_t not_ready;     /* bit per operand slot still to be read */
     smtlm_iref inst;
+    smtlm_regset *out_rs;  /* the C engine's OC_EX set `out` (out_direct[out]), else NULL */
 } smtlm_cu;
 
 typedef struct smtlm_cu_set {
@@ -100,6 +101,7 @@ typedef struct smtlm_opcoll {
     smtlm_regset *in[SMTLM_NUM_REGSETS];  /* its own ID_OC sets (NULL for the others) */
     smtlm_stage_ops out;                  /* hand-off into the OC_EX sets of the units */
     smtlm_regset *out_direct;             /* `out` puts straight into this row (the C engine's), else NULL */
+    smtlm_regset *out_rs_of[SMTLM_NUM_REGSETS]; /* &out_direct[s] per OC_EX set id s (NULL without it) */
     const smtlm_regset *out_row;          /* the OC_EX sets when seen without a call (smtlm_stage_ops.row
                                            * or the C engine's row), else NULL: ask out.has_free */
     smtlm_inst_pool *pool;
