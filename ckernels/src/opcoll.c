@@ -428,11 +428,11 @@ HOT int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsigned
     return SMTLM_OK;
 }
 
-/* Moves the instruction in slot `slot` of `in_rs` into CU j and queues its distinct reads. */
-static int allocate_cu(smtlm_opcoll *oc, uint64_t now, unsigned j, smtlm_regset *in_rs, unsigned slot,
-                       smtlm_inst *in, unsigned out_set)
+/* CU j takes instruction r (`in`, just taken from its ID_OC set) and queues its distinct reads.
+ * Five arguments: all in registers, none on the stack. */
+static int allocate_cu(smtlm_opcoll *oc, unsigned j, smtlm_iref r, smtlm_inst *in, unsigned out_set)
 {
-    const smtlm_iref r = smtlm_regset_take(in_rs, slot);
+    const uint64_t now = oc->now;
     in->ev[SMTLM_EV_CU_ALLOC] = now;
     oc->free_cus &= ~(1ull << j);
     oc->busy++;
@@ -454,7 +454,7 @@ static int allocate_cu(smtlm_opcoll *oc, uint64_t now, unsigned j, smtlm_regset 
 }
 
 /* Tries the port's CU sets in order for the instruction in `slot`; returns 1 if allocated. */
-static int try_sets(smtlm_opcoll *oc, uint64_t now, const smtlm_port *p, unsigned pair,
+static int try_sets(smtlm_opcoll *oc, const smtlm_port *p, unsigned pair,
                     unsigned slot, int *err)
 {
     smtlm_regset *in_rs = oc->in[p->in[pair]];
@@ -463,7 +463,7 @@ static int try_sets(smtlm_opcoll *oc, uint64_t now, const smtlm_port *p, unsigne
         /* first free CU of the set available to the instruction's scheduler */
         const uint64_t avail = oc->free_cus & oc->sched_cus[p->sets[s]][in->sched];
         if (avail) {
-            *err = allocate_cu(oc, now, smtlm_ctz64(avail), in_rs, slot, in, p->out[pair]);
+            *err = allocate_cu(oc, smtlm_ctz64(avail), smtlm_regset_take(in_rs, slot), in, p->out[pair]);
             return 1;
         }
     }
@@ -489,7 +489,7 @@ static unsigned slots_by_age(const smtlm_regset *rs, uint8_t *out)
 
 /* Returns the number of CUs allocated, or a negative error. Pairs set in *dead failed on an
  * identical earlier port in this step and are skipped; new failures are added. */
-static int allocate_port(smtlm_opcoll *oc, uint64_t now, const smtlm_port *p, uint32_t *dead)
+static int allocate_port(smtlm_opcoll *oc, const smtlm_port *p, uint32_t *dead)
 {
     uint8_t order[SMTLM_PORT_MAX_PAIRS];
     for (unsigned i = 0; i < p->n_pairs; i++)
@@ -518,11 +518,11 @@ static int allocate_port(smtlm_opcoll *oc, uint64_t now, const smtlm_port *p, ui
             uint8_t slots[SMTLM_MAX_REGSET_WIDTH];
             unsigned n = slots_by_age(in_rs, slots);
             for (unsigned k = 0; k < n && !ok; k++)
-                ok = try_sets(oc, now, p, pair, slots[k], &err);
+                ok = try_sets(oc, p, pair, slots[k], &err);
         } else {
             /* GPGPU-Sim: only the oldest instruction of the set is considered; if its
              * sub-core has no free CU, nothing of this set is allocated by this port. */
-            ok = try_sets(oc, now, p, pair, (unsigned)smtlm_regset_oldest(in_rs), &err);
+            ok = try_sets(oc, p, pair, (unsigned)smtlm_regset_oldest(in_rs), &err);
         }
         got += ok;
         if (!ok)
@@ -536,7 +536,7 @@ static int allocate_port(smtlm_opcoll *oc, uint64_t now, const smtlm_port *p, ui
 /* Generic port pair i tries the oldest instruction of its ID_OC set (which holds one): the first
  * free CU of the instruction's scheduler in GEN. Returns 1 if allocated, 0 if none was free, or
  * a negative error. */
-static inline int try_generic(smtlm_opcoll *oc, uint64_t now, unsigned i)
+static inline int try_generic(smtlm_opcoll *oc, unsigned i)
 {
     smtlm_regset *in_rs = oc->gen_in[i];
     const unsigned slot = smtlm_regset_oldest_occupied(in_rs);
@@ -544,7 +544,7 @@ static inline int try_generic(smtlm_opcoll *oc, uint64_t now, unsigned i)
     const uint64_t avail = oc->free_cus & oc->sched_cus[0][in->sched];
     if (!avail)
         return 0;
-    int rc = allocate_cu(oc, now, smtlm_ctz64(avail), in_rs, slot, in, oc->ports[0].out[i]);
+    int rc = allocate_cu(oc, smtlm_ctz64(avail), smtlm_regset_take_occupied(in_rs, slot), in, oc->ports[0].out[i]);
     return rc ? rc : 1;
 }
 
@@ -556,7 +556,7 @@ static inline int try_generic(smtlm_opcoll *oc, uint64_t now, unsigned i)
  * GPGPU-Sim's later ports would allocate nothing either; so does a GEN set with no free CU.
  * Returns 0 when another walk would allocate nothing (until a CU is freed or an instruction
  * arrives), 1 when the ports ran out first, or a negative error. */
-static int allocate_generic(smtlm_opcoll *oc, uint64_t now)
+static int allocate_generic(smtlm_opcoll *oc)
 {
     const uint64_t gen = oc->set_cus[0];
     if (!(oc->free_cus & gen) || oc->n_generic_ports == 0)
@@ -566,7 +566,7 @@ static int allocate_generic(smtlm_opcoll *oc, uint64_t now)
     for (unsigned i = 0; i < n_pairs; i++) { /* the first port */
         if (oc->gen_in[i]->count == 0)
             continue;
-        int rc = try_generic(oc, now, i);
+        int rc = try_generic(oc, i);
         if (rc < 0)
             return rc;
         if (rc == 0)
@@ -581,7 +581,7 @@ static int allocate_generic(smtlm_opcoll *oc, uint64_t now)
         while (todo) {
             const unsigned i = smtlm_ctz64(todo);
             todo &= todo - 1;
-            int rc = try_generic(oc, now, i);
+            int rc = try_generic(oc, i);
             if (rc < 0)
                 return rc;
             if (rc == 0) {
@@ -602,12 +602,12 @@ static int allocate_generic(smtlm_opcoll *oc, uint64_t now)
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static int allocate_ports(smtlm_opcoll *oc, uint64_t now, unsigned p)
+static int allocate_ports(smtlm_opcoll *oc, unsigned p)
 {
     uint32_t dead = 0;
     for (; p < oc->n_ports; p++) {
         uint32_t own = 0;
-        int rc = allocate_port(oc, now, &oc->ports[p], p < oc->n_generic_ports ? &dead : &own);
+        int rc = allocate_port(oc, &oc->ports[p], p < oc->n_generic_ports ? &dead : &own);
         if (rc < 0)
             return rc;
         /* The generic ports are identical: once one allocates nothing, so do the others. */
@@ -619,14 +619,15 @@ static int allocate_ports(smtlm_opcoll *oc, uint64_t now, unsigned p)
 
 int smtlm_opcoll_allocate_walk(smtlm_opcoll *oc, uint64_t now)
 {
+    oc->now = now;
     oc->settled_at = UINT64_MAX;
     if (!oc->generic_fast)
-        return allocate_ports(oc, now, 0);
-    int rc = allocate_generic(oc, now);
+        return allocate_ports(oc, 0);
+    int rc = allocate_generic(oc);
     if (rc < 0)
         return rc;
     if (oc->n_ports != oc->n_generic_ports)
-        return allocate_ports(oc, now, oc->n_generic_ports);
+        return allocate_ports(oc, oc->n_generic_ports);
     if (rc == 0) {
         oc->settled_at = now;
         oc->settled_free = oc->free_cus;

@@ -80,6 +80,7 @@ typedef struct smtlm_opcoll {
     uint64_t blocked;                     /* collected CUs found with a full OC_EX slot at cycle */
     uint64_t blocked_at;                  /* ... blocked_at (slots free only in execute, so the
                                            * later read steps of that cycle need not look again) */
+    uint64_t now;                         /* the cycle of the allocation walk under way */
     uint64_t settled_at;                  /* cycle of the last allocation walk if it left nothing */
     uint64_t settled_free;                /* to allocate, and the free CUs after it */
     uint64_t set_cus[SMTLM_CUS_KINDS];    /* each set's CUs */
