@@ -167,6 +167,7 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
             cu->out = 0;
             cu->not_ready = 0;
             cu->inst = SMTLM_NO_INST;
+            cu->out_rs = NULL;
             oc->set_cus[s] |= 1ull << j;
             /* Sub-core: scheduler `sched` allocates only from its own group of the set. */
             for (unsigned sched = 0; sched < SMTLM_MAX_SCHED; sched++)
@@ -196,8 +197,6 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
     oc->occupancy_sum = 0;
     memset(oc->occupancy_hist, 0, sizeof oc->occupancy_hist);
     memset(oc->collect_lat_hist, 0, sizeof oc->collect_lat_hist);
-    oc->allocations = 0;
-    oc->dispatches = 0;
     memset(oc->cu_allocations, 0, sizeof oc->cu_allocations);
     memset(oc->cu_held, 0, sizeof oc->cu_held);
 }
@@ -219,7 +218,7 @@ HOT void dispatch_cu(smtlm_opcoll *oc, unsigned j, smtlm_regset *rows, int slot,
     const smtlm_iref r = cu->inst;
     smtlm_inst *in = smtlm_pool_get(oc->pool, r);
     if (rows)
-        smtlm_regset_put(&rows[cu->out], (unsigned)slot, r, in->uid);
+        smtlm_regset_put(cu->out_rs, (unsigned)slot, r, in->uid);
     else
         oc->out.put(oc->out.ctx, cu->out, oc->cfg.sub_core, cu->reg_id, r, in->uid);
     in->ev[SMTLM_EV_OC_EX] = now;
@@ -229,7 +228,6 @@ HOT void dispatch_cu(smtlm_opcoll *oc, unsigned j, smtlm_regset *rows, int slot,
     oc->collected &= ~(1ull << j);
     oc->free_cus |= 1ull << j;
     oc->busy--;
-    oc->dispatches++;
 }
 
 /* The OC_EX slot CU j's instruction would take, or -1 if its set has no room for it
@@ -282,6 +280,18 @@ static void dispatch_in_cu_order(smtlm_opcoll *oc, uint64_t cand, uint64_t now)
 {
     smtlm_regset *rows = oc->out_direct;
     const smtlm_regset *seen = oc->out_row;
+    if (rows && seen == rows) { /* the C engine's row: the CU names its set (no index arithmetic) */
+        for (; cand; cand &= cand - 1) {
+            const unsigned j = smtlm_ctz64(cand);
+            const smtlm_cu *cu = &oc->cu[j];
+            const smtlm_regset *rs = cu->out_rs;
+            if (cu->reg_id < rs->width && !(rs->occ >> cu->reg_id & 1))
+                dispatch_cu(oc, j, rows, cu->reg_id, now);
+            else
+                oc->blocked |= 1ull << j;
+        }
+        return;
+    }
     if (seen) { /* the sub-core room test of room_slot, without its branches */
         for (; cand; cand &= cand - 1) {
             const unsigned j = smtlm_ctz64(cand);
@@ -418,20 +428,20 @@ HOT int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsigned
     return SMTLM_OK;
 }
 
-/* Moves the instruction in slot `slot` of `in_rs` into CU j and queues its distinct reads. */
-static int allocate_cu(smtlm_opcoll *oc, uint64_t now, unsigned j, smtlm_regset *in_rs, unsigned slot,
-                       smtlm_inst *in, unsigned out_set)
+/* CU j takes instruction r (`in`, just taken from its ID_OC set) and queues its distinct reads.
+ * Five arguments: all in registers, none on the stack. */
+static int allocate_cu(smtlm_opcoll *oc, unsigned j, smtlm_iref r, smtlm_inst *in, unsigned out_set)
 {
-    const smtlm_iref r = smtlm_regset_take(in_rs, slot);
+    const uint64_t now = oc->now;
     in->ev[SMTLM_EV_CU_ALLOC] = now;
     oc->free_cus &= ~(1ull << j);
     oc->busy++;
-    oc->allocations++;
     oc->cu_allocations[j]++;
     smtlm_cu *cu = &oc->cu[j];
     cu->free = 0;
     cu->inst = r;
     cu->out = (uint8_t)out_set;
+    cu->out_rs = oc->out_rs_of[out_set];
     const unsigned ops = distinct_sources(in);
     unsigned not_ready = 0;
     int rc = ops ? queue_reads(oc, j, in, ops, &not_ready) : SMTLM_OK;
@@ -444,7 +454,7 @@ static int allocate_cu(smtlm_opcoll *oc, uint64_t now, unsigned j, smtlm_regset 
 }
 
 /* Tries the port's CU sets in order for the instruction in `slot`; returns 1 if allocated. */
-static int try_sets(smtlm_opcoll *oc, uint64_t now, const smtlm_port *p, unsigned pair,
+static int try_sets(smtlm_opcoll *oc, const smtlm_port *p, unsigned pair,
                     unsigned slot, int *err)
 {
     smtlm_regset *in_rs = oc->in[p->in[pair]];
@@ -453,7 +463,7 @@ static int try_sets(smtlm_opcoll *oc, uint64_t now, const smtlm_port *p, unsigne
         /* first free CU of the set available to the instruction's scheduler */
         const uint64_t avail = oc->free_cus & oc->sched_cus[p->sets[s]][in->sched];
         if (avail) {
-            *err = allocate_cu(oc, now, smtlm_ctz64(avail), in_rs, slot, in, p->out[pair]);
+            *err = allocate_cu(oc, smtlm_ctz64(avail), smtlm_regset_take(in_rs, slot), in, p->out[pair]);
             return 1;
         }
     }
@@ -479,7 +489,7 @@ static unsigned slots_by_age(const smtlm_regset *rs, uint8_t *out)
 
 /* Returns the number of CUs allocated, or a negative error. Pairs set in *dead failed on an
  * identical earlier port in this step and are skipped; new failures are added. */
-static int allocate_port(smtlm_opcoll *oc, uint64_t now, const smtlm_port *p, uint32_t *dead)
+static int allocate_port(smtlm_opcoll *oc, const smtlm_port *p, uint32_t *dead)
 {
     uint8_t order[SMTLM_PORT_MAX_PAIRS];
     for (unsigned i = 0; i < p->n_pairs; i++)
@@ -508,11 +518,11 @@ static int allocate_port(smtlm_opcoll *oc, uint64_t now, const smtlm_port *p, ui
             uint8_t slots[SMTLM_MAX_REGSET_WIDTH];
             unsigned n = slots_by_age(in_rs, slots);
             for (unsigned k = 0; k < n && !ok; k++)
-                ok = try_sets(oc, now, p, pair, slots[k], &err);
+                ok = try_sets(oc, p, pair, slots[k], &err);
         } else {
             /* GPGPU-Sim: only the oldest instruction of the set is considered; if its
              * sub-core has no free CU, nothing of this set is allocated by this port. */
-            ok = try_sets(oc, now, p, pair, (unsigned)smtlm_regset_oldest(in_rs), &err);
+            ok = try_sets(oc, p, pair, (unsigned)smtlm_regset_oldest(in_rs), &err);
         }
         got += ok;
         if (!ok)
@@ -526,7 +536,7 @@ static int allocate_port(smtlm_opcoll *oc, uint64_t now, const smtlm_port *p, ui
 /* Generic port pair i tries the oldest instruction of its ID_OC set (which holds one): the first
  * free CU of the instruction's scheduler in GEN. Returns 1 if allocated, 0 if none was free, or
  * a negative error. */
-static inline int try_generic(smtlm_opcoll *oc, uint64_t now, unsigned i)
+static inline int try_generic(smtlm_opcoll *oc, unsigned i)
 {
     smtlm_regset *in_rs = oc->gen_in[i];
     const unsigned slot = smtlm_regset_oldest_occupied(in_rs);
@@ -534,7 +544,7 @@ static inline int try_generic(smtlm_opcoll *oc, uint64_t now, unsigned i)
     const uint64_t avail = oc->free_cus & oc->sched_cus[0][in->sched];
     if (!avail)
         return 0;
-    int rc = allocate_cu(oc, now, smtlm_ctz64(avail), in_rs, slot, in, oc->ports[0].out[i]);
+    int rc = allocate_cu(oc, smtlm_ctz64(avail), smtlm_regset_take_occupied(in_rs, slot), in, oc->ports[0].out[i]);
     return rc ? rc : 1;
 }
 
@@ -546,7 +556,7 @@ static inline int try_generic(smtlm_opcoll *oc, uint64_t now, unsigned i)
  * GPGPU-Sim's later ports would allocate nothing either; so does a GEN set with no free CU.
  * Returns 0 when another walk would allocate nothing (until a CU is freed or an instruction
  * arrives), 1 when the ports ran out first, or a negative error. */
-static int allocate_generic(smtlm_opcoll *oc, uint64_t now)
+static int allocate_generic(smtlm_opcoll *oc)
 {
     const uint64_t gen = oc->set_cus[0];
     if (!(oc->free_cus & gen) || oc->n_generic_ports == 0)
@@ -556,7 +566,7 @@ static int allocate_generic(smtlm_opcoll *oc, uint64_t now)
     for (unsigned i = 0; i < n_pairs; i++) { /* the first port */
         if (oc->gen_in[i]->count == 0)
             continue;
-        int rc = try_generic(oc, now, i);
+        int rc = try_generic(oc, i);
         if (rc < 0)
             return rc;
         if (rc == 0)
@@ -571,7 +581,7 @@ static int allocate_generic(smtlm_opcoll *oc, uint64_t now)
         while (todo) {
             const unsigned i = smtlm_ctz64(todo);
             todo &= todo - 1;
-            int rc = try_generic(oc, now, i);
+            int rc = try_generic(oc, i);
             if (rc < 0)
                 return rc;
             if (rc == 0) {
@@ -592,12 +602,12 @@ static int allocate_generic(smtlm_opcoll *oc, uint64_t now)
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
-static int allocate_ports(smtlm_opcoll *oc, uint64_t now, unsigned p)
+static int allocate_ports(smtlm_opcoll *oc, unsigned p)
 {
     uint32_t dead = 0;
     for (; p < oc->n_ports; p++) {
         uint32_t own = 0;
-        int rc = allocate_port(oc, now, &oc->ports[p], p < oc->n_generic_ports ? &dead : &own);
+        int rc = allocate_port(oc, &oc->ports[p], p < oc->n_generic_ports ? &dead : &own);
         if (rc < 0)
             return rc;
         /* The generic ports are identical: once one allocates nothing, so do the others. */
@@ -609,14 +619,15 @@ static int allocate_ports(smtlm_opcoll *oc, uint64_t now, unsigned p)
 
 int smtlm_opcoll_allocate_walk(smtlm_opcoll *oc, uint64_t now)
 {
+    oc->now = now;
     oc->settled_at = UINT64_MAX;
     if (!oc->generic_fast)
-        return allocate_ports(oc, now, 0);
-    int rc = allocate_generic(oc, now);
+        return allocate_ports(oc, 0);
+    int rc = allocate_generic(oc);
     if (rc < 0)
         return rc;
     if (oc->n_ports != oc->n_generic_ports)
-        return allocate_ports(oc, now, oc->n_generic_ports);
+        return allocate_ports(oc, oc->n_generic_ports);
     if (rc == 0) {
         oc->settled_at = now;
         oc->settled_free = oc->free_cus;
@@ -634,6 +645,8 @@ void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_o
         oc->gen_in[i] = oc->in[oc->ports[0].in[i]];
     oc->out = *out;
     oc->out_direct = direct_rows(out);
+    for (unsigned s = 0; s < SMTLM_NUM_REGSETS; s++)
+        oc->out_rs_of[s] = oc->out_direct ? &oc->out_direct[s] : NULL;
     oc->out_row = out->row ? out->row : oc->out_direct;
     oc->pool = pool;
     oc->rf = *rf;
@@ -644,6 +657,14 @@ void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_o
     smtlm_rf *direct = rf->bank == smtlm_rf_port_bank && rf->request == smtlm_rf_port_request ? (smtlm_rf *)rf->ctx : NULL;
     const int same_split = direct && (!direct->cfg.sub_core || (oc->cfg.sub_core && direct->cfg.n_sched == oc->cfg.n_sched));
     oc->rf_direct = same_split && oc->n_cus <= direct->cfg.n_cus ? direct : NULL;
+}
+
+uint64_t smtlm_opcoll_allocations(const smtlm_opcoll *oc)
+{
+    uint64_t n = 0;
+    for (unsigned j = 0; j < oc->n_cus; j++)
+        n += oc->cu_allocations[j];
+    return n;
 }
 
 int smtlm_opcoll_idle(const smtlm_opcoll *oc)

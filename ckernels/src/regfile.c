@@ -8,6 +8,10 @@
 
 #define QMASK (SMTLM_RF_QUEUE_CAP - 1)
 
+_Static_assert(SMTLM_MAX_REG + SMTLM_MAX_WARPS <= SMTLM_RF_BANK_LO_N &&
+                   (SMTLM_RF_BANK_LO_N & (SMTLM_RF_BANK_LO_N - 1)) == 0,
+               "bank_lo covers every valid reg + warp and is indexed by mask");
+
 int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg)
 {
     const char **e = &rf->cfg_error;
@@ -34,6 +38,8 @@ int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg)
     rf->bps = cfg->sub_core ? cfg->n_banks / cfg->n_sched : cfg->n_banks;
     for (unsigned x = 0; x < SMTLM_RF_BANK_LO_N; x++)
         rf->bank_lo[x] = (uint8_t)(x % rf->bps);
+    for (unsigned k = 0; k < SMTLM_MAX_SCHED; k++)
+        rf->sched_base[k] = (uint8_t)(cfg->sub_core && k < cfg->n_sched ? k * rf->bps : 0);
     smtlm_rf_reset(rf);
     return SMTLM_OK;
 }

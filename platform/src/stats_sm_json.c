@@ -64,7 +64,7 @@ static void collector(FILE *out, const smtlm_sm_view *sm)
 {
     fprintf(out, ",\"collector\":{\"units\":%u,\"allocations\":%" PRIu64 ",\"dispatches\":%" PRIu64
                  ",\"occupancy_sum\":%" PRIu64 ",",
-            sm->oc->n_cus, sm->oc->allocations, sm->oc->dispatches, sm->oc->occupancy_sum);
+            sm->oc->n_cus, smtlm_opcoll_allocations(sm->oc), smtlm_opcoll_dispatches(sm->oc), sm->oc->occupancy_sum);
     u64_array(out, "occupancy_hist", sm->oc->occupancy_hist, sm->oc->n_cus + 1);
     fputc(',', out);
     u64_array(out, "operand_collection_latency_hist", sm->oc->collect_lat_hist, 64);

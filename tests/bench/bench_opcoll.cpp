@@ -92,8 +92,8 @@ void BM_OpcollStep(benchmark::State &state)
         h.drain();
     }
     const double it = (double)state.iterations();
-    state.counters["alloc/step"] = benchmark::Counter((double)h.sm->oc.allocations / it);
-    state.counters["dispatch/step"] = benchmark::Counter((double)h.sm->oc.dispatches / it);
+    state.counters["alloc/step"] = benchmark::Counter((double)smtlm_opcoll_allocations(&h.sm->oc) / it);
+    state.counters["dispatch/step"] = benchmark::Counter((double)smtlm_opcoll_dispatches(&h.sm->oc) / it);
     state.SetItemsProcessed((int64_t)state.iterations());
 }
 

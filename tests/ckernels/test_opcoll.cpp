@@ -179,7 +179,7 @@ TEST(OpCollAllocate, SubCoreInstructionGetsFirstFreeCuOfItsScheduler)
     EXPECT_EQ(o.cu_of(c), -1);
     EXPECT_EQ(k.rs[SMTLM_ID_OC_SP].slot[2], c);
     EXPECT_EQ(o.oc->busy, 2u);
-    EXPECT_EQ(o.oc->allocations, 2u);
+    EXPECT_EQ(smtlm_opcoll_allocations(o.oc.get()), 2u);
 }
 
 TEST(OpCollAllocate, EightIdenticalPortsAllocateOnePerSubCoreInOneStep)
@@ -281,7 +281,7 @@ TEST(OpCollAllocate, InstructionWithoutSourcesIsCollectedAtAllocation)
     EXPECT_EQ(k.rs[SMTLM_OC_EX_INT].slot[3], e);
     EXPECT_EQ(k.get(e)->ev[SMTLM_EV_OC_EX], 9u);
     EXPECT_TRUE(o.oc->cu[6].free);
-    EXPECT_EQ(o.oc->dispatches, 1u);
+    EXPECT_EQ(smtlm_opcoll_dispatches(o.oc.get()), 1u);
 }
 
 TEST(OpCollAllocate, PortOrderServesSpBeforeIntEvenIfIntIsOlder)
@@ -541,9 +541,9 @@ TEST(OpCollCollect, ArbitrateCollectEqualsTheGrantList)
             ASSERT_EQ(a.k.rf->nonempty, b.k.rf->nonempty) << now;
         }
     }
-    EXPECT_GT(a.oc->dispatches, 200u); // instructions went all the way through
+    EXPECT_GT(smtlm_opcoll_dispatches(a.oc.get()), 200u); // instructions went all the way through
     EXPECT_GT(a.k.rf->steps_with_wait, 0u); // and reads had to wait
-    EXPECT_EQ(a.oc->dispatches, b.oc->dispatches);
+    EXPECT_EQ(smtlm_opcoll_dispatches(a.oc.get()), smtlm_opcoll_dispatches(b.oc.get()));
     EXPECT_EQ(a.k.rf->steps_with_wait, b.k.rf->steps_with_wait);
     for (unsigned i = 0; i < 64; i++)
         EXPECT_EQ(a.oc->collect_lat_hist[i], b.oc->collect_lat_hist[i]);

@@ -181,7 +181,7 @@ TEST_P(OpCollMasks, StayTrueToTheStateEveryCycle)
     for (const auto &q : programs(warps))
         total += q.size();
     EXPECT_EQ(rig.events.size(), total) << v.name; // every instruction went through and retired
-    EXPECT_EQ(rig.sm()->oc.allocations, rig.sm()->oc.dispatches) << v.name;
+    EXPECT_EQ(smtlm_opcoll_allocations(&rig.sm()->oc), smtlm_opcoll_dispatches(&rig.sm()->oc)) << v.name;
 }
 
 INSTANTIATE_TEST_SUITE_P(Configs, OpCollMasks, ::testing::Range<size_t>(0, sizeof variants / sizeof variants[0]));

@@ -245,8 +245,8 @@ TEST(Counters, CollectorOccupancyAndCollectionLatency)
     EXPECT_EQ(oc.occupancy_hist[0], 8u);
     EXPECT_EQ(oc.occupancy_hist[1], 1u);
     EXPECT_EQ(oc.collect_lat_hist[0], 2u);
-    EXPECT_EQ(oc.allocations, 2u);
-    EXPECT_EQ(oc.dispatches, 2u);
+    EXPECT_EQ(smtlm_opcoll_allocations(&oc), 2u);
+    EXPECT_EQ(smtlm_opcoll_dispatches(&oc), 2u);
 
     // dep (2-way conflict): the FFMA is collected one cycle after its allocation.
     ktu::Rig dep(ktu::qv100());

@@ -44,6 +44,7 @@ typedef struct smtlm_cu {
     uint8_t out;           /* OC_EX register-set id of the current instruction */
     uint8_t not_ready;     /* bit per operand slot still to be read */
     smtlm_iref inst;
+    smtlm_regset *out_rs;  /* the C engine's OC_EX set `out` (out_direct[out]), else NULL */
 } smtlm_cu;
 
 typedef struct smtlm_cu_set {
@@ -79,6 +80,7 @@ typedef struct smtlm_opcoll {
     uint64_t blocked;                     /* collected CUs found with a full OC_EX slot at cycle */
     uint64_t blocked_at;                  /* ... blocked_at (slots free only in execute, so the
                                            * later read steps of that cycle need not look again) */
+    uint64_t now;                         /* the cycle of the allocation walk under way */
     uint64_t settled_at;                  /* cycle of the last allocation walk if it left nothing */
     uint64_t settled_free;                /* to allocate, and the free CUs after it */
     uint64_t set_cus[SMTLM_CUS_KINDS];    /* each set's CUs */
@@ -94,13 +96,13 @@ typedef struct smtlm_opcoll {
     uint64_t occupancy_sum;               /* sum over cycles of busy CUs */
     uint64_t occupancy_hist[SMTLM_MAX_CUS + 1];
     uint64_t collect_lat_hist[64];        /* CU allocation -> operands collected, cycles */
-    uint64_t allocations, dispatches;
-    uint64_t cu_allocations[SMTLM_MAX_CUS]; /* instructions each CU took */
+    uint64_t cu_allocations[SMTLM_MAX_CUS]; /* instructions each CU took (their sum: allocations) */
     uint64_t cu_held[SMTLM_MAX_CUS];        /* cycles from allocation to dispatch, summed */
     /* ports (smtlm_opcoll_bind) */
     smtlm_regset *in[SMTLM_NUM_REGSETS];  /* its own ID_OC sets (NULL for the others) */
     smtlm_stage_ops out;                  /* hand-off into the OC_EX sets of the units */
     smtlm_regset *out_direct;             /* `out` puts straight into this row (the C engine's), else NULL */
+    smtlm_regset *out_rs_of[SMTLM_NUM_REGSETS]; /* &out_direct[s] per OC_EX set id s (NULL without it) */
     const smtlm_regset *out_row;          /* the OC_EX sets when seen without a call (smtlm_stage_ops.row
                                            * or the C engine's row), else NULL: ask out.has_free */
     smtlm_inst_pool *pool;
@@ -146,6 +148,13 @@ static inline int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
     if (now == oc->settled_at && !(oc->free_cus & ~oc->settled_free))
         return SMTLM_OK;
     return smtlm_opcoll_allocate_walk(oc, now);
+}
+/* Instructions given a CU, and instructions dispatched: derived from the per-CU counts and the
+ * busy CUs (each allocation is dispatched once), so the hot path counts only per CU. */
+uint64_t smtlm_opcoll_allocations(const smtlm_opcoll *oc);
+static inline uint64_t smtlm_opcoll_dispatches(const smtlm_opcoll *oc)
+{
+    return smtlm_opcoll_allocations(oc) - oc->busy;
 }
 /* 1 when no collector unit is busy and its ID_OC sets are empty. */
 int smtlm_opcoll_idle(const smtlm_opcoll *oc);

@@ -33,7 +33,7 @@ extern "C" {
 #define SMTLM_RF_QUEUE_CAP 256 /* per-bank read queue (power of two) */
 #define SMTLM_RF_WBUF_CAP 64   /* per-bank buffer of waiting writes (fix mode) */
 #define SMTLM_RF_DEPTH_BINS 16 /* queue-depth histogram: 0 .. 15 and more */
-#define SMTLM_RF_BANK_LO_N (SMTLM_MAX_REG + SMTLM_MAX_WARPS) /* reg + warp < this */
+#define SMTLM_RF_BANK_LO_N 1024 /* a power of two above every valid reg + warp (bank_lo) */
 
 typedef enum smtlm_alloc_policy { SMTLM_ALLOC_FIFO = 0, SMTLM_ALLOC_WAVEFRONT = 1 } smtlm_alloc_policy;
 
@@ -51,7 +51,8 @@ typedef struct smtlm_rf_wentry { uint16_t warp, reg; } smtlm_rf_wentry;
 typedef struct smtlm_rf {
     smtlm_rf_cfg cfg;
     unsigned bps;                           /* banks per scheduler */
-    uint8_t bank_lo[SMTLM_RF_BANK_LO_N];    /* (reg + warp) % bps for every valid reg + warp */
+    uint8_t bank_lo[SMTLM_RF_BANK_LO_N];    /* x % bps for every x = reg + warp below the size */
+    uint8_t sched_base[SMTLM_MAX_SCHED];    /* a scheduler's first bank (sub-core), else 0 */
     smtlm_read_req q[SMTLM_MAX_BANKS][SMTLM_RF_QUEUE_CAP];
     /* A bank's queue runs from reads[b] (every read it granted: the statistic doubles as the
      * head) to q_tail[b] (every read queued in it), both counting up, indexed modulo the cap. */
@@ -105,7 +106,9 @@ static inline int smtlm_rf_request(smtlm_rf *rf, unsigned bank, smtlm_read_req r
 
 /* Queues the reads of operand slots `left` (bit i: src[i]) of collector unit `cu` in the banks of
  * warp `warp` (base: the scheduler's first bank), in operand order, stopping at a full queue
- * when `checked`. Returns the slots not queued (0 when all were). */
+ * when `checked`. Unchecked, reg + warp must be below SMTLM_RF_BANK_LO_N (any valid register
+ * and warp: the index is masked, so no other value can reach outside the table). Returns the
+ * slots not queued (0 when all were). */
 static inline unsigned smtlm_rf_push_reads_(smtlm_rf *rf, unsigned cu, unsigned warp, unsigned base, const int16_t *src,
                                             unsigned left, int checked)
 {
@@ -113,7 +116,9 @@ static inline unsigned smtlm_rf_push_reads_(smtlm_rf *rf, unsigned cu, unsigned 
     for (; left; left &= left - 1) {
         const unsigned op = smtlm_ctz64(left);
         const unsigned reg = (unsigned)src[op], x = reg + warp;
-        const unsigned bank = base + (x < SMTLM_RF_BANK_LO_N ? rf->bank_lo[x] : x % rf->bps);
+        const unsigned bank = base + (!checked                   ? rf->bank_lo[x & (SMTLM_RF_BANK_LO_N - 1)]
+                                      : x < SMTLM_RF_BANK_LO_N ? rf->bank_lo[x]
+                                                               : x % rf->bps);
         const uint64_t tail = rf->q_tail[bank];
         if (checked && tail - rf->reads[bank] == SMTLM_RF_QUEUE_CAP)
             break;
@@ -146,11 +151,12 @@ static inline int smtlm_rf_request_reads(smtlm_rf *rf, unsigned cu, unsigned war
 /* smtlm_rf_request_reads for a caller that keeps every queue from overflowing: the C engine's
  * collector, where each CU has at most SMTLM_MAX_SRC reads waiting (a CU is reused only once
  * its reads were all granted) and init ensures n_cus x 4 <= SMTLM_RF_QUEUE_CAP. `sched` must be
- * a valid scheduler. */
+ * a valid scheduler, the registers 0..SMTLM_MAX_REG and the warp below SMTLM_MAX_WARPS (the SM
+ * admits no other). */
 static inline void smtlm_rf_queue_reads(smtlm_rf *rf, unsigned cu, unsigned warp, unsigned sched, const int16_t *src,
                                         unsigned ops)
 {
-    smtlm_rf_push_reads_(rf, cu, warp, rf->cfg.sub_core ? sched * rf->bps : 0, src, ops, 0);
+    smtlm_rf_push_reads_(rf, cu, warp, rf->sched_base[sched], src, ops, 0);
 }
 
 /* One arbitration step: fills `out` (room for n_banks grants), returns the number granted. */

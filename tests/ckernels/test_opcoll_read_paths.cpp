@@ -1,0 +1,164 @@
+// The read path's shortcuts against their general forms:
+//  - a CU names its OC_EX set by pointer in the C engine's row (cu.out_rs); dispatch's room test
+//    and put use it. An SM whose collector reaches the OC_EX sets only through the stage ops
+//    (out_row and out_direct cleared: room_slot's general test, out.put) must match one using
+//    the pointer after every cycle, and every busy CU's pointer must be its set in the row;
+//  - the collector's statistics `allocations` and `dispatches` are derived (sum of cu_allocations;
+//    allocations - busy): they must count what happened;
+//  - the unchecked read queueing looks banks up by mask in a table sized to a power of two and
+//    takes the scheduler's first bank from a table: for every valid register, warp and scheduler
+//    it must pick smtlm_rf_cfg_bank's bank.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <random>
+#include <string>
+
+#include "kernel_test_util.hpp"
+#include "smtlm/regfile.h"
+
+namespace {
+
+using ktu::ffma;
+using ktu::iadd;
+using ktu::mufu;
+
+// Random traffic: every unit the SM has, repeated and distinct sources, loads.
+std::vector<std::vector<smtlm_inst_desc>> random_programs(unsigned warps, unsigned seed)
+{
+    std::mt19937 rng(seed);
+    std::vector<std::vector<smtlm_inst_desc>> p;
+    for (unsigned w = 0; w < warps; w++) {
+        std::vector<smtlm_inst_desc> q;
+        for (unsigned k = 0; k < 40; k++) {
+            const int a = (int)(rng() % 24), b = (int)(rng() % 24), c = (int)(rng() % 4 == 0 ? a : rng() % 24);
+            switch (rng() % 5) {
+            case 0: q.push_back(iadd(30 + (int)(rng() % 8), {a, b, c})); break;
+            case 1: q.push_back(mufu(40 + (int)(rng() % 4), {a})); break;
+            case 2: q.push_back(ktu::global(SMTLM_OP_LOAD, 44 + (int)(rng() % 4), {a}, 0x1000 + 0x80 * w, 4)); break;
+            default: q.push_back(ffma(20 + (int)(rng() % 8), {a, b, c})); break;
+            }
+        }
+        p.push_back(ktu::prog(q));
+    }
+    return p;
+}
+
+void expect_same(const smtlm_sm &a, const smtlm_sm &b, const std::string &at)
+{
+    for (unsigned i = 0; i < SMTLM_NUM_REGSETS; i++) {
+        EXPECT_EQ(a.rs[i].occ, b.rs[i].occ) << at << " set " << i;
+        for (unsigned s = 0; s < SMTLM_MAX_REGSET_WIDTH; s++)
+            if (a.rs[i].occ >> s & 1) {
+                EXPECT_EQ(a.rs[i].uid[s], b.rs[i].uid[s]) << at << " set " << i << " slot " << s;
+            }
+    }
+    EXPECT_EQ(a.oc.free_cus, b.oc.free_cus) << at;
+    EXPECT_EQ(a.oc.collected, b.oc.collected) << at;
+    for (unsigned j = 0; j < a.oc.n_cus; j++) {
+        EXPECT_EQ(a.oc.cu_allocations[j], b.oc.cu_allocations[j]) << at << " cu " << j;
+        EXPECT_EQ(a.oc.cu_held[j], b.oc.cu_held[j]) << at << " cu " << j;
+    }
+}
+
+// Every busy CU of the C engine's collector names its OC_EX set in the SM's row.
+void expect_cu_sets(const smtlm_sm &sm, const std::string &at)
+{
+    for (unsigned j = 0; j < sm.oc.n_cus; j++) {
+        const smtlm_cu &cu = sm.oc.cu[j];
+        if (!cu.free) {
+            EXPECT_EQ(cu.out_rs, &sm.rs[cu.out]) << at << " cu " << j;
+        }
+    }
+}
+
+struct Shape {
+    const char *name;
+    void (*apply)(smtlm_sm_cfg &);
+};
+
+const Shape shapes[] = {
+    {"qv100", [](smtlm_sm_cfg &) {}},
+    {"one_step_per_cycle", [](smtlm_sm_cfg &c) { c.reg_file_port_throughput = 1; }},
+    {"flat", [](smtlm_sm_cfg &c) { c.sub_core = 0; }},
+    {"few_dispatch_units", [](smtlm_sm_cfg &c) { c.oc_out_ports[SMTLM_CUS_GEN] = 2; }},
+};
+
+class OpCollReadPaths : public ::testing::TestWithParam<size_t> {};
+
+TEST_P(OpCollReadPaths, NamedSetMatchesTheStageOpsRoomTest)
+{
+    const Shape &sh = shapes[GetParam()];
+    smtlm_sm_cfg cfg = ktu::qv100();
+    sh.apply(cfg);
+    for (unsigned seed = 1; seed <= 3; seed++) {
+        ktu::Rig fast(cfg, 30, 64), slow(cfg, 30, 64);
+        ASSERT_EQ(fast.init_rc, SMTLM_OK) << sh.name;
+        ASSERT_EQ(slow.init_rc, SMTLM_OK) << sh.name;
+        ASSERT_EQ(fast.sm()->oc.out_row, fast.sm()->oc.out_direct) << sh.name; // the pointer path applies
+        slow.sm()->oc.out_row = NULL;    // room through smtlm_stage_has_free ...
+        slow.sm()->oc.out_direct = NULL; // ... and the hand-off through the stage ops' put
+        const unsigned warps = 16;
+        ASSERT_GE(fast.load(random_programs(warps, seed)), 0);
+        ASSERT_GE(slow.load(random_programs(warps, seed)), 0);
+        uint64_t allocated = 0, dispatched = 0;
+        while (fast.active() && fast.now() < 40000) {
+            ASSERT_EQ(fast.step(), SMTLM_OK);
+            ASSERT_EQ(slow.step(), SMTLM_OK);
+            const std::string at = std::string(sh.name) + " seed " + std::to_string(seed) + " cycle " + std::to_string(fast.now());
+            expect_same(*fast.sm(), *slow.sm(), at);
+            expect_cu_sets(*fast.sm(), at);
+            // derived statistics: every CU taken since the last cycle counted once
+            const smtlm_opcoll &oc = fast.sm()->oc;
+            const unsigned busy = (unsigned)__builtin_popcountll(oc.set_cus[0] & ~oc.free_cus);
+            EXPECT_EQ(oc.busy, busy) << at;
+            EXPECT_EQ(smtlm_opcoll_allocations(&oc) - smtlm_opcoll_dispatches(&oc), oc.busy) << at;
+            EXPECT_GE(smtlm_opcoll_allocations(&oc), allocated) << at;
+            EXPECT_GE(smtlm_opcoll_dispatches(&oc), dispatched) << at;
+            allocated = smtlm_opcoll_allocations(&oc);
+            dispatched = smtlm_opcoll_dispatches(&oc);
+            if (::testing::Test::HasFailure())
+                return;
+        }
+        EXPECT_FALSE(slow.active()) << sh.name;
+        EXPECT_EQ(fast.events.size(), warps * 41u) << sh.name; // all of the traffic ran (and each EXIT)
+        // every retired instruction went through one CU, once
+        EXPECT_EQ(smtlm_opcoll_allocations(&fast.sm()->oc), fast.events.size()) << sh.name;
+        EXPECT_EQ(smtlm_opcoll_dispatches(&fast.sm()->oc), fast.events.size()) << sh.name;
+        ASSERT_EQ(fast.events.size(), slow.events.size()) << sh.name;
+        for (size_t i = 0; i < fast.events.size(); i++) {
+            EXPECT_EQ(fast.events[i].uid, slow.events[i].uid) << sh.name << " retired #" << i;
+            for (unsigned e = 0; e < SMTLM_EV_COUNT; e++)
+                EXPECT_EQ(fast.events[i].ev[e], slow.events[i].ev[e]) << sh.name << " retired #" << i << " event " << e;
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, OpCollReadPaths, ::testing::Range<size_t>(0, sizeof shapes / sizeof shapes[0]));
+
+TEST(OpCollReadPaths, QueuedReadsLandInTheBankOfTheBankMap)
+{
+    struct Cfg {
+        unsigned banks, sched;
+        int sub_core;
+    } cfgs[] = {{16, 4, 1}, {16, 4, 0}, {8, 4, 1}, {12, 4, 1}, {6, 2, 1}, {7, 1, 0}, {64, 8, 1}, {3, 1, 0}};
+    for (const Cfg &c : cfgs) {
+        smtlm_rf_cfg rc = {c.banks, c.sched, c.sub_core, 8, SMTLM_ALLOC_FIFO, 0};
+        auto rf = std::make_unique<smtlm_rf>();
+        ASSERT_EQ(smtlm_rf_init(rf.get(), &rc), SMTLM_OK);
+        for (unsigned sched = 0; sched < c.sched; sched++)
+            for (unsigned warp = 0; warp < SMTLM_MAX_WARPS; warp++)
+                for (int reg = 0; reg <= SMTLM_MAX_REG; reg++) {
+                    const int16_t src[SMTLM_MAX_SRC] = {(int16_t)reg, 0, 0, 0};
+                    rf->nonempty = 0;
+                    smtlm_rf_queue_reads(rf.get(), 0, warp, sched, src, 1u);
+                    const unsigned want = smtlm_rf_cfg_bank(&rc, (unsigned)reg, warp, sched);
+                    ASSERT_EQ(rf->nonempty, 1ull << want)
+                        << c.banks << " banks, sub_core " << c.sub_core << ", sched " << sched << " warp " << warp << " reg " << reg;
+                    ASSERT_EQ(smtlm_rf_bank(rf.get(), (unsigned)reg, warp, sched), want);
+                    rf->q_tail[want]--; // unqueue it: the queues never fill
+                }
+    }
+}
+
+} // namespace
