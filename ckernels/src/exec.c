@@ -11,6 +11,8 @@ int smtlm_exec_init(smtlm_exec *ex, unsigned n_result_buses, int sub_core)
     ex->sub_core = sub_core;
     ex->exwb_overflow = 0;
     ex->cfg_error = 0;
+    ex->n_groups = 0;
+    ex->live = 0;
     int rc = smtlm_resbus_init(&ex->rb, n_result_buses);
     if (rc)
         return smtlm_cfg_reject(&ex->cfg_error, rc, "execute: result buses (EX_WB width of -gpgpu_pipeline_widths) "
@@ -34,6 +36,21 @@ int smtlm_exec_add_units(smtlm_exec *ex, smtlm_fu_kind kind, unsigned spec, unsi
     return SMTLM_OK;
 }
 
+/* Each group's set reports its puts into `live` (bit k for group k < 64); all groups start
+ * live (a superset is always safe). Again on reset: re-initialising a set drops its watch. */
+static void watch_sets(smtlm_exec *ex)
+{
+    for (unsigned k = 0; k < ex->n_groups; k++) {
+        ex->group_set[k]->watch = 0;
+        ex->group_set[k]->watch_bits = 0;
+    }
+    for (unsigned k = 0; k < ex->n_groups && k < 64; k++) {
+        ex->group_set[k]->watch = &ex->live;
+        ex->group_set[k]->watch_bits |= 1ull << k;
+    }
+    ex->live = ex->n_groups >= 64 ? ~0ull : (1ull << ex->n_groups) - 1;
+}
+
 void smtlm_exec_reset(smtlm_exec *ex)
 {
     for (unsigned i = 0; i < ex->n_fu; i++)
@@ -42,6 +59,7 @@ void smtlm_exec_reset(smtlm_exec *ex)
     ex->exwb_overflow = 0;
     ex->t = 0;
     memset(&ex->cal, 0, sizeof ex->cal);
+    watch_sets(ex);
 }
 
 void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *out, smtlm_inst_pool *pool)
@@ -65,6 +83,7 @@ void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *
     }
     ex->out = *out;
     ex->pool = pool;
+    watch_sets(ex);
 }
 
 /* Unit i's issue attempt in cycle c, after its visit (GPGPU-Sim: issue() from its OC_EX slot),
@@ -103,26 +122,50 @@ static SMTLM_ALWAYS_INLINE void unit_issue(smtlm_exec *ex, unsigned i, smtlm_reg
     smtlm_fu_issue_at(fu, &ex->cal, i, r, latency, ii, c);
 }
 
-/* Issue attempts of the units reading OC_EX work, in unit order: sub-core, unit first + k only
- * if slot k is occupied, else every reader of a non-empty set; never a unit whose dispatch
- * register is closed (it would refuse). Units up to `last` only (after an EX_WB overflow).
- * sub_core is ex->sub_core, a constant in each caller's copy. */
+/* Group k's issue attempts, its set non-empty: sub-core, unit first + k only if slot k is
+ * occupied, else every reader; never a unit whose dispatch register is closed (it would
+ * refuse). Returns 1 when it reached a unit past `last` (the pass ends there). */
+static SMTLM_ALWAYS_INLINE int issue_group(smtlm_exec *ex, unsigned k, smtlm_regset *src, uint64_t c,
+                                           uint64_t now, unsigned last, int sub_core)
+{
+    const uint64_t every = sub_core ? 0 : ~0ull; /* not sub-core: every reader tries */
+    const struct smtlm_exec_group *g = &ex->group[k];
+    uint64_t bits = ((uint64_t)src->occ >> g->slot0 | every) & g->mask;
+    for (; bits && src->count; bits &= bits - 1) {
+        const unsigned i = g->first + smtlm_ctz64(bits);
+        if (i > last)
+            return 1;
+        unit_issue(ex, i, src, c, now, sub_core);
+    }
+    return 0;
+}
+
+/* Issue attempts of the units reading OC_EX work, in unit order, group by group: only groups
+ * whose set may hold work (`live`; a group whose set is found empty leaves it until a put).
+ * Units up to `last` only (after an EX_WB overflow). sub_core is ex->sub_core, a constant in
+ * each caller's copy. */
 static SMTLM_ALWAYS_INLINE void issue_units(smtlm_exec *ex, uint64_t c, uint64_t now,
                                                                unsigned last, int sub_core)
 {
-    const uint64_t every = sub_core ? 0 : ~0ull; /* not sub-core: every reader tries */
-    for (unsigned k = 0, n = ex->n_groups; k < n; k++) {
+    uint64_t live = ex->live;
+    for (uint64_t todo = live; todo; todo &= todo - 1) {
+        const unsigned k = smtlm_ctz64(todo);
         smtlm_regset *src = ex->group_set[k];
-        if (!src->count)
-            continue;
-        const struct smtlm_exec_group *g = &ex->group[k];
-        uint64_t bits = ((uint64_t)src->occ >> g->slot0 | every) & g->mask;
-        for (; bits && src->count; bits &= bits - 1) {
-            const unsigned i = g->first + smtlm_ctz64(bits);
-            if (i > last)
+        if (src->count) {
+            if (issue_group(ex, k, src, c, now, last, sub_core)) {
+                ex->live = live;
                 return;
-            unit_issue(ex, i, src, c, now, sub_core);
+            }
+            if (src->count)
+                continue;
         }
+        live &= ~(1ull << k); /* its set is empty: back on its next put */
+    }
+    ex->live = live;
+    for (unsigned k = 64, n = ex->n_groups; k < n; k++) {
+        smtlm_regset *src = ex->group_set[k];
+        if (src->count && issue_group(ex, k, src, c, now, last, sub_core))
+            return;
     }
 }
 

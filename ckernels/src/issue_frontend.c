@@ -297,49 +297,52 @@ static void exit_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w
     }
 }
 
-/* Rotates an n-bit warp mask so that bit 0 is warp `start` (0 < start < n <= 64); all = the
- * n-bit mask. */
-static uint64_t rotate(uint64_t m, unsigned start, unsigned n, uint64_t all)
-{
-    return start ? ((m >> start) | (m << (n - start))) & all : m;
-}
-
 static int exit_ready(const smtlm_issue *iss, unsigned w)
 {
     const smtlm_warp *wp = &iss->warp[w];
     return wp->stores_out == 0 && wp->in_pipeline == 0 && !smtlm_sb_pending_writes(&iss->sb, w);
 }
 
+/* Bits 0..p. */
+static inline uint64_t upto(unsigned p) { return ~0ull >> (63 - p); }
+
+/* Exit checks of the exitable warps in `e`, lowest first. */
+static void exit_scan(smtlm_issue *iss, const smtlm_issue_ports *env, uint64_t e)
+{
+    for (; e; e &= e - 1) {
+        const unsigned w = smtlm_ctz64(e);
+        if (exit_ready(iss, w))
+            exit_warp(iss, env, w);
+    }
+}
+
 /* Fetch: one warp per call, round robin from last_fetched + 1; warps passed on the way are
- * checked for exit. Done with masks so a scan costs O(1) words instead of O(warps). Returns 0
- * when there was nothing to fetch or exit (no state changed), else 1. */
+ * checked for exit. The scan runs start..n-1 then 0..start-1, so it is two masks, the warps
+ * from start on (`from`) and the ones before, each taken lowest first: a scan costs O(1) words
+ * instead of O(warps), with no rotation. Returns 0 when there was nothing to fetch or exit (no
+ * state changed), else 1. */
 static int fetch(smtlm_issue *iss, const smtlm_issue_ports *env)
 {
     if (iss->fetch_valid)
         return 1;
-    const unsigned n = iss->cfg.max_warps;
     const uint64_t all = iss->warps_all;
     const uint64_t fetchable = iss->ib_empty & ~iss->fdone & all;
-    uint64_t exitable = iss->fdone & ~iss->exited & all;
+    const uint64_t exitable = iss->fdone & ~iss->exited & all;
     if (!(fetchable | exitable)) /* the usual full buffers: the scan would find nothing */
         return 0;
-    const unsigned start = (iss->last_fetched + 1) % n;
-    uint64_t rf = rotate(fetchable, start, n, all);
-    unsigned span = rf ? smtlm_ctz64(rf) + 1 : n; /* positions scanned in this call */
-    if (exitable) {
-        uint64_t re = rotate(exitable, start, n, all);
-        if (span < 64)
-            re &= (1ull << span) - 1;
-        while (re) {
-            unsigned p = smtlm_ctz64(re);
-            re &= re - 1;
-            unsigned w = (start + p) % n;
-            if (exit_ready(iss, w))
-                exit_warp(iss, env, w);
+    const unsigned start = iss->last_fetched + 1 < iss->cfg.max_warps ? iss->last_fetched + 1 : 0;
+    const uint64_t from = ~0ull << start;
+    const uint64_t hi = fetchable & from, lo = fetchable & ~from;
+    if (exitable) { /* the positions scanned: up to the warp fetched, or all of them */
+        if (hi) {
+            exit_scan(iss, env, exitable & from & upto(smtlm_ctz64(hi)));
+        } else {
+            exit_scan(iss, env, exitable & from);
+            exit_scan(iss, env, exitable & ~from & (lo ? upto(smtlm_ctz64(lo)) : ~0ull));
         }
     }
-    if (rf) {
-        unsigned w = (start + span - 1) % n;
+    if (hi | lo) {
+        const unsigned w = smtlm_ctz64(hi ? hi : lo);
         iss->fetch_valid = 1;
         iss->fetch_warp = w;
         iss->last_fetched = w;

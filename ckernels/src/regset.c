@@ -8,6 +8,8 @@ void smtlm_regset_init(smtlm_regset *rs, unsigned width)
     rs->width = (uint8_t)width;
     rs->count = 0;
     rs->occ = 0;
+    rs->watch = 0;
+    rs->watch_bits = 0;
     for (unsigned i = 0; i < SMTLM_MAX_REGSET_WIDTH; i++) {
         rs->slot[i] = SMTLM_NO_INST;
         rs->uid[i] = 0;

@@ -33,6 +33,10 @@ typedef struct smtlm_exec {
         uint8_t first, slot0;
         uint64_t mask; /* bit k: unit first + k */
     } group[SMTLM_MAX_FUS];
+    /* Bit k (k < 64): group k's set may hold an instruction. The sets' puts set the bits
+     * (smtlm_regset watch), the issue pass clears them when it finds the set empty; groups from
+     * 64 on are looked at every cycle. */
+    uint64_t live;
     uint64_t exwb_overflow; /* results lost because EX_WB was full (misconfiguration) */
     /* ports (smtlm_exec_bind) */
     smtlm_regset *in[SMTLM_NUM_REGSETS]; /* its own OC_EX sets (NULL for the others) */

@@ -28,6 +28,11 @@ typedef struct smtlm_regset {
     uint32_t occ;                             /* bit s: slot s occupied (kept with slot[]) */
     smtlm_iref slot[SMTLM_MAX_REGSET_WIDTH];
     uint64_t uid[SMTLM_MAX_REGSET_WIDTH];     /* uid of the occupant, for oldest-first */
+    /* The reader's mask of sets that may hold work (execute's; NULL: none): every put ORs
+     * watch_bits into it, so the reader looks only at sets with work. smtlm_regset_init clears
+     * it; the reader installs it again on its bind and reset. */
+    uint64_t *watch;
+    uint64_t watch_bits;
 } smtlm_regset;
 
 void smtlm_regset_init(smtlm_regset *rs, unsigned width);
@@ -75,6 +80,8 @@ static inline void smtlm_regset_put(smtlm_regset *rs, unsigned s, smtlm_iref r, 
     rs->uid[s] = uid;
     rs->occ |= 1u << s;
     rs->count++;
+    if (rs->watch)
+        *rs->watch |= rs->watch_bits;
 }
 /* Sub-core: slot s; otherwise the first free slot. Returns the slot or -1 if none free. */
 static inline int smtlm_regset_move_in(smtlm_regset *rs, int sub_core, unsigned s, smtlm_iref r, uint64_t uid)

@@ -1,0 +1,149 @@
+// Execute's issue pass looks only at groups whose OC_EX set may hold work (`live`, set by the
+// sets' puts through their watch): against the same block made to look at every group every
+// cycle, on random traffic, with groups sharing a set, more than 64 groups, and sets
+// re-initialised (the watch dropped) followed by the block's reset (installed again).
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <vector>
+
+#include "kernel_test_util.hpp"
+
+extern "C" {
+#include "smtlm/exec.h"
+#include "smtlm/ports_direct.h"
+}
+
+namespace {
+
+struct Rng {
+    uint32_t x;
+    unsigned operator()(unsigned n)
+    {
+        x = x * 1103515245u + 12345u;
+        return (x >> 16) % n;
+    }
+};
+
+const unsigned kSets[3] = {SMTLM_OC_EX_SP, SMTLM_OC_EX_INT, SMTLM_OC_EX_SFU};
+const smtlm_op kOps[3] = {SMTLM_OP_SP, SMTLM_OP_INTP, SMTLM_OP_SFU};
+const smtlm_fu_kind kKinds[3] = {SMTLM_FU_SP, SMTLM_FU_INT, SMTLM_FU_SFU};
+
+// shape 0: 4 units per set; 1: SP, INT, SP again (two groups read one set), SFU; 2: 90 units of
+// one each, the sets in turn (90 groups: the ones from 64 on are not watched).
+int build(smtlm_exec *ex, int sub_core, unsigned shape)
+{
+    int rc = smtlm_exec_init(ex, 3, sub_core);
+    if (shape == 0)
+        for (unsigned k = 0; k < 3 && !rc; k++)
+            rc = smtlm_exec_add_units(ex, kKinds[k], 0, 4, 14, kSets[k]);
+    if (shape == 1) {
+        const unsigned order[4] = {0, 1, 0, 2};
+        for (unsigned j = 0; j < 4 && !rc; j++)
+            rc = smtlm_exec_add_units(ex, kKinds[order[j]], 0, 2, 14, kSets[order[j]]);
+    }
+    if (shape == 2)
+        for (unsigned j = 0; j < 90 && !rc; j++)
+            rc = smtlm_exec_add_units(ex, kKinds[j % 3], 0, 1, 14, kSets[j % 3]);
+    return rc;
+}
+
+void feed(Rng &rnd, ktu::KernelCtx &a, ktu::KernelCtx &b, int sub_core)
+{
+    for (unsigned k = 0; k < 3; k++) {
+        if (rnd(3) == 0)
+            continue;
+        const unsigned slot = rnd(4);
+        smtlm_regset *rs = &a.rs[kSets[k]];
+        if (sub_core ? !smtlm_regset_slot_free(rs, slot) : rs->count == rs->width)
+            continue;
+        const unsigned lat = 1 + rnd(12), ii = 1 + rnd(lat);
+        for (ktu::KernelCtx *c : {&a, &b}) {
+            if (c->pool->free_head == SMTLM_NO_INST)
+                return;
+            const smtlm_iref r = c->make(kOps[k], 0, 0, {1}, {2}, lat, ii);
+            ASSERT_GE(smtlm_regset_move_in(&c->rs[kSets[k]], sub_core, slot, r, c->get(r)->uid), 0);
+        }
+    }
+}
+
+std::vector<smtlm_iref> drain(ktu::KernelCtx &k, smtlm_regset *rs)
+{
+    std::vector<smtlm_iref> out;
+    while (rs->count) {
+        const smtlm_iref r = smtlm_regset_take(rs, smtlm_ctz64(rs->occ));
+        out.push_back(r);
+        smtlm_pool_free(k.pool.get(), r);
+    }
+    return out;
+}
+
+// Empties every set and re-initialises it (dropping its watch), in both contexts alike.
+void reinit_sets(ktu::KernelCtx &k)
+{
+    for (unsigned set : {(unsigned)SMTLM_OC_EX_SP, (unsigned)SMTLM_OC_EX_INT, (unsigned)SMTLM_OC_EX_SFU,
+                         (unsigned)SMTLM_EX_WB}) {
+        drain(k, &k.rs[set]);
+        smtlm_regset_init(&k.rs[set], set == SMTLM_EX_WB ? 8 : 4);
+    }
+}
+
+// The shortcut's invariant: a group (k < 64) whose set holds an instruction is live.
+void expect_live_covers(const smtlm_exec *ex, uint64_t c)
+{
+    for (unsigned k = 0; k < ex->n_groups && k < 64; k++)
+        if (ex->group_set[k]->count) {
+            ASSERT_TRUE(ex->live >> k & 1) << "group " << k << " cycle " << c;
+        }
+}
+
+const smtlm_rf_cfg kRf{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0};
+
+} // namespace
+
+TEST(ExecLive, LiveGroupsMatchEveryGroupEveryCycle)
+{
+    unsigned issued = 0;
+    for (uint32_t seed = 1; seed <= 18; seed++) {
+        const int sub_core = (int)(seed & 1);
+        const unsigned shape = seed % 3;
+        ktu::KernelCtx ka(kRf), kb(kRf);
+        std::unique_ptr<smtlm_exec> a(new smtlm_exec), b(new smtlm_exec);
+        ASSERT_EQ(build(a.get(), sub_core, shape), SMTLM_OK);
+        ASSERT_EQ(build(b.get(), sub_core, shape), SMTLM_OK);
+        smtlm_stage_ops sa, sb;
+        smtlm_regset_stage_ops(ka.rs, &sa);
+        smtlm_regset_stage_ops(kb.rs, &sb);
+        smtlm_exec_bind(a.get(), ka.rs, &sa, ka.pool.get());
+        smtlm_exec_bind(b.get(), kb.rs, &sb, kb.pool.get());
+        smtlm_exec_reset(a.get());
+        smtlm_exec_reset(b.get());
+        Rng rnd{seed * 2654435761u};
+        for (uint64_t c = 1; c <= 5000; c++) {
+            if (c % 1500 == 0) { // sets re-initialised, then the block's reset installs the watch again
+                reinit_sets(ka);
+                reinit_sets(kb);
+                smtlm_exec_reset(a.get());
+                smtlm_exec_reset(b.get());
+            }
+            if (c % 500 < 380) // with idle stretches: groups leave `live` and come back on a put
+                feed(rnd, ka, kb, sub_core);
+            expect_live_covers(a.get(), c);
+            b->live = b->n_groups >= 64 ? ~0ull : (1ull << b->n_groups) - 1; // every group looked at
+            ASSERT_EQ(smtlm_exec_cycle(a.get(), c), smtlm_exec_cycle(b.get(), c)) << c;
+            for (unsigned set : kSets) {
+                ASSERT_EQ(ka.rs[set].count, kb.rs[set].count) << set << " " << c;
+                ASSERT_EQ(ka.rs[set].occ, kb.rs[set].occ) << set << " " << c;
+            }
+            for (unsigned i = 0; i < a->n_fu; i++) {
+                ASSERT_EQ(a->fu[i].issued, b->fu[i].issued) << "unit " << i << " cycle " << c;
+                ASSERT_EQ(a->fu[i].active, b->fu[i].active) << "unit " << i << " cycle " << c;
+            }
+            ASSERT_EQ(a->rb.stalls, b->rb.stalls) << c;
+            ASSERT_EQ(drain(ka, &ka.rs[SMTLM_EX_WB]), drain(kb, &kb.rs[SMTLM_EX_WB])) << c;
+        }
+        for (unsigned i = 0; i < a->n_fu; i++)
+            issued += (unsigned)a->fu[i].issued;
+    }
+    EXPECT_GT(issued, 8000u);
+}
