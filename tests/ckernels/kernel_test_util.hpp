@@ -308,6 +308,20 @@ struct WarpEvents {
     }
 };
 
+// A small deterministic generator for the random-traffic tests: a value below n.
+struct Lcg {
+    uint32_t x;
+    unsigned operator()(unsigned n)
+    {
+        x = x * 1103515245u + 12345u;
+        return (x >> 16) % n;
+    }
+};
+
+// Three ALU unit types with their OC_EX sets and ops, for the execute tests' random traffic.
+inline constexpr unsigned kAluSets[3] = {SMTLM_OC_EX_SP, SMTLM_OC_EX_INT, SMTLM_OC_EX_SFU};
+inline constexpr smtlm_op kAluOps[3] = {SMTLM_OP_SP, SMTLM_OP_INTP, SMTLM_OP_SFU};
+
 // One operand-collector step as smtlm_sm's read_operands does it.
 inline void oc_step(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now)
 {

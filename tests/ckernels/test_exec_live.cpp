@@ -16,17 +16,9 @@ extern "C" {
 
 namespace {
 
-struct Rng {
-    uint32_t x;
-    unsigned operator()(unsigned n)
-    {
-        x = x * 1103515245u + 12345u;
-        return (x >> 16) % n;
-    }
-};
-
-const unsigned kSets[3] = {SMTLM_OC_EX_SP, SMTLM_OC_EX_INT, SMTLM_OC_EX_SFU};
-const smtlm_op kOps[3] = {SMTLM_OP_SP, SMTLM_OP_INTP, SMTLM_OP_SFU};
+using Rng = ktu::Lcg;
+const auto &kSets = ktu::kAluSets;
+const auto &kOps = ktu::kAluOps;
 const smtlm_fu_kind kKinds[3] = {SMTLM_FU_SP, SMTLM_FU_INT, SMTLM_FU_SFU};
 
 // shape 0: 4 units per set; 1: SP, INT, SP again (two groups read one set), SFU; 2: 90 units of

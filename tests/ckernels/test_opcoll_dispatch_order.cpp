@@ -10,6 +10,7 @@
 #include <string>
 
 #include "kernel_test_util.hpp"
+#include "sm_compare.hpp"
 
 namespace {
 
@@ -37,15 +38,7 @@ std::vector<std::vector<smtlm_inst_desc>> programs(unsigned warps)
 
 void expect_same_step(const smtlm_sm &a, const smtlm_sm &b, const std::string &at)
 {
-    for (unsigned i = 0; i < SMTLM_NUM_REGSETS; i++) {
-        EXPECT_EQ(a.rs[i].occ, b.rs[i].occ) << at << " set " << i;
-        for (unsigned s = 0; s < SMTLM_MAX_REGSET_WIDTH; s++)
-            if (a.rs[i].occ >> s & 1) {
-                EXPECT_EQ(a.rs[i].uid[s], b.rs[i].uid[s]) << at << " set " << i << " slot " << s;
-            }
-    }
-    EXPECT_EQ(a.oc.free_cus, b.oc.free_cus) << at;
-    EXPECT_EQ(a.oc.collected, b.oc.collected) << at;
+    ktu::expect_same_sets_and_cus(a, b, at);
     EXPECT_EQ(smtlm_opcoll_dispatches(&a.oc), smtlm_opcoll_dispatches(&b.oc)) << at;
     for (unsigned j = 0; j < a.oc.n_cus; j++)
         EXPECT_EQ(a.oc.cu_held[j], b.oc.cu_held[j]) << at << " cu " << j;

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "kernel_test_util.hpp"
+#include "sm_compare.hpp"
 #include "smtlm/regfile.h"
 
 namespace {
@@ -46,15 +47,7 @@ std::vector<std::vector<smtlm_inst_desc>> random_programs(unsigned warps, unsign
 
 void expect_same(const smtlm_sm &a, const smtlm_sm &b, const std::string &at)
 {
-    for (unsigned i = 0; i < SMTLM_NUM_REGSETS; i++) {
-        EXPECT_EQ(a.rs[i].occ, b.rs[i].occ) << at << " set " << i;
-        for (unsigned s = 0; s < SMTLM_MAX_REGSET_WIDTH; s++)
-            if (a.rs[i].occ >> s & 1) {
-                EXPECT_EQ(a.rs[i].uid[s], b.rs[i].uid[s]) << at << " set " << i << " slot " << s;
-            }
-    }
-    EXPECT_EQ(a.oc.free_cus, b.oc.free_cus) << at;
-    EXPECT_EQ(a.oc.collected, b.oc.collected) << at;
+    ktu::expect_same_sets_and_cus(a, b, at);
     for (unsigned j = 0; j < a.oc.n_cus; j++) {
         EXPECT_EQ(a.oc.cu_allocations[j], b.oc.cu_allocations[j]) << at << " cu " << j;
         EXPECT_EQ(a.oc.cu_held[j], b.oc.cu_held[j]) << at << " cu " << j;
