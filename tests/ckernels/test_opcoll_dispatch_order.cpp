@@ -86,12 +86,7 @@ TEST_P(OpCollDispatchOrder, MatchesTheDispatchUnitsRoundRobin)
     }
     EXPECT_FALSE(slow.active()) << sh.name;
     EXPECT_GT(blocked_seen, 0u) << sh.name; // CUs did compete for a full OC_EX slot
-    ASSERT_EQ(fast.events.size(), slow.events.size()) << sh.name;
-    for (size_t i = 0; i < fast.events.size(); i++) {
-        EXPECT_EQ(fast.events[i].uid, slow.events[i].uid) << sh.name << " retired #" << i;
-        for (unsigned e = 0; e < SMTLM_EV_COUNT; e++)
-            EXPECT_EQ(fast.events[i].ev[e], slow.events[i].ev[e]) << sh.name << " retired #" << i << " event " << e;
-    }
+    ktu::expect_same_retired(fast.events, slow.events, sh.name);
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, OpCollDispatchOrder, ::testing::Range<size_t>(0, sizeof shapes / sizeof shapes[0]));

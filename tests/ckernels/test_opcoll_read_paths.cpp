@@ -118,12 +118,7 @@ TEST_P(OpCollReadPaths, NamedSetMatchesTheStageOpsRoomTest)
         // every retired instruction went through one CU, once
         EXPECT_EQ(smtlm_opcoll_allocations(&fast.sm()->oc), fast.events.size()) << sh.name;
         EXPECT_EQ(smtlm_opcoll_dispatches(&fast.sm()->oc), fast.events.size()) << sh.name;
-        ASSERT_EQ(fast.events.size(), slow.events.size()) << sh.name;
-        for (size_t i = 0; i < fast.events.size(); i++) {
-            EXPECT_EQ(fast.events[i].uid, slow.events[i].uid) << sh.name << " retired #" << i;
-            for (unsigned e = 0; e < SMTLM_EV_COUNT; e++)
-                EXPECT_EQ(fast.events[i].ev[e], slow.events[i].ev[e]) << sh.name << " retired #" << i << " event " << e;
-        }
+        ktu::expect_same_retired(fast.events, slow.events, sh.name);
     }
 }
 
