@@ -67,7 +67,6 @@ void smtlm_issue_reset(smtlm_issue *iss)
     iss->fdone = all_warps(n);
     iss->exited = all_warps(n);
     iss->may_wait = ~0ull;
-    iss->sb_known = 0;
     iss->sb_blocked = 0;
     iss->last_fetched = 0; /* GPGPU-Sim: so the first scan starts at warp 1 */
     iss->fetch_valid = 0;

@@ -8,7 +8,7 @@ static inline int warp_functional_done(const smtlm_warp *w) { return w->n_comple
 static inline int warp_ib_empty(const smtlm_warp *w) { return !w->ib_valid[0] && !w->ib_valid[1]; }
 
 /* The warp's next instruction changed: its cached scoreboard verdict is stale. */
-static inline void warp_ib_changed(smtlm_issue *iss, unsigned w) { iss->sb_known &= ~(1ull << w); }
+static inline void warp_ib_changed(smtlm_issue *iss, unsigned w) { iss->sb_blocked &= ~(1ull << w); }
 
 /* Frees both ibuffer slots (GPGPU-Sim ibuffer_flush). */
 void smtlm_issue_ibuffer_flush(smtlm_issue *iss, smtlm_inst_pool *pool, unsigned w);

@@ -149,13 +149,13 @@ HOT int route(const smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, 
     return (int)set;
 }
 
-/* Caches the verdict `hit` of warp w's next instruction. */
-HOT void cache_verdict(smtlm_issue *iss, unsigned w, int hit)
+/* Remembers that warp w's next instruction collides, until that instruction or the warp's
+ * scoreboard set changes (only this verdict is kept: the bulk stall counting reads it). */
+HOT void cache_blocked(smtlm_issue *iss, unsigned w)
 {
     const uint64_t b = 1ull << w;
-    iss->sb_known |= b;
+    iss->sb_blocked |= b;
     iss->sb.dirty &= ~b;
-    iss->sb_blocked = (iss->sb_blocked & ~b) | ((uint64_t)hit << w);
 }
 
 /* Which of smtlm_warp_waiting's conditions holds (it was just evaluated as true). */
@@ -238,7 +238,7 @@ HOT void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, 
     wp->ib[slot] = SMTLM_NO_INST;
     wp->ib_valid[slot] = 0;
     wp->next = (uint8_t)(slot ^ 1);
-    iss->sb_known &= ~b; /* the next instruction changed */
+    iss->sb_blocked &= ~b; /* the next instruction changed */
     if (!wp->ib_valid[slot ^ 1])
         iss->ib_empty |= b;
     in->uid = ++iss->next_uid;
@@ -304,7 +304,7 @@ HOT int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsi
     /* The test is one AND (the entry's register summary): no cached verdict is read here. A
      * blocked verdict is still cached, for the bulk counting of stuck warps (sb_stuck). */
     if (smtlm_sb_collides_entry(&iss->sb, w, in)) {
-        cache_verdict(iss, w, 1);
+        cache_blocked(iss, w);
         stall[SMTLM_WS_SCOREBOARD]++;
         return 0;
     }
@@ -337,7 +337,7 @@ COLD int examine_cold(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s
  * changes during a walk that has not issued, so the mask stays exact for the whole walk. */
 HOT uint64_t sb_stuck(const smtlm_issue *iss)
 {
-    return iss->sb_known & iss->sb_blocked & ~iss->sb.dirty & ~iss->may_wait & ~iss->ib_empty;
+    return iss->sb_blocked & ~iss->sb.dirty & ~iss->may_wait & ~iss->ib_empty;
 }
 
 HOT void count_sb_stalls(smtlm_issue *iss, uint64_t m, sched_seen *seen)

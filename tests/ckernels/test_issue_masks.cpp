@@ -1,4 +1,4 @@
-// The issue stage's event-kept masks (issue.h: may_wait, sb_known/sb_blocked with the
+// The issue stage's event-kept masks (issue.h: may_wait, sb_blocked with the
 // scoreboard's dirty mask, ib_empty, the gto/oldest age lists) checked against the warp state
 // they summarise after every cycle of runs with membars, atomics, barriers, loads, dependent
 // chains and exits. A mask that went stale (a missed event) fails here.
@@ -29,9 +29,9 @@ void check_masks(const smtlm_issue &iss, uint64_t now)
         }
         const bool empty = !wp.ib_valid[0] && !wp.ib_valid[1];
         EXPECT_EQ((iss.ib_empty & b) != 0, empty) << "cycle " << now << " warp " << w;
-        if ((iss.sb_known & ~iss.sb.dirty & b) && wp.ib_valid[wp.next]) {
+        if ((iss.sb_blocked & ~iss.sb.dirty & b) && wp.ib_valid[wp.next]) {
             const smtlm_inst *in = &iss.ports.pool->inst[wp.ib[wp.next]];
-            EXPECT_EQ((iss.sb_blocked & b) != 0, smtlm_sb_collision(&iss.sb, w, in) != 0)
+            EXPECT_NE(smtlm_sb_collision(&iss.sb, w, in), 0)
                 << "cycle " << now << " warp " << w;
         }
     }

@@ -135,9 +135,8 @@ typedef struct smtlm_issue {
     uint64_t may_wait;             /* superset of the warps smtlm_warp_waiting reports: set when
                                     * a membar, atomic, BAR or EXIT issues, cleared by the first
                                     * look that finds the warp not waiting */
-    uint64_t sb_known;             /* sb_blocked holds the verdict for the warp's ib[next] (valid
-                                    * while the scoreboard's dirty bit is clear too) */
-    uint64_t sb_blocked;           /* RAW/WAW collision of ib[next] */
+    uint64_t sb_blocked;           /* the warp's ib[next] was found to collide (RAW/WAW); valid
+                                    * while the scoreboard's dirty bit is clear too */
     uint8_t route_set[SMTLM_OP_COUNT + 1];  /* per op: the ID_OC set it issues into (0xFF: none) */
     uint8_t route_unit[SMTLM_OP_COUNT + 1]; /* and the unit type (from cfg, set by reset) */
     unsigned last_fetched;
