@@ -235,12 +235,21 @@ HOT void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, 
     smtlm_warp *wp = &iss->warp[w];
     const unsigned slot = wp->next;
     const uint64_t b = 1ull << w;
+    uint64_t pre = 0; /* the next instruction's register summary, when exact (see below) */
     wp->ib[slot] = SMTLM_NO_INST;
     wp->ib_valid[slot] = 0;
     wp->next = (uint8_t)(slot ^ 1);
     iss->sb_blocked &= ~b; /* the next instruction changed */
-    if (!wp->ib_valid[slot ^ 1])
+    if (!wp->ib_valid[slot ^ 1]) {
         iss->ib_empty |= b;
+    } else {
+        /* The pair's second instruction: when it names a register this one reserves (a
+         * dependent pair), the warp is known stuck from the next cycle on (counted in bulk)
+         * instead of examined once only to collide. Decided on the two register summaries when
+         * both name registers below 64 only (no bit is spurious); else left to examine. */
+        const uint64_t m = smtlm_pool_get(env->pool, wp->ib[slot ^ 1])->sb_regs;
+        pre = m & 1 ? 0 : m;
+    }
     in->uid = ++iss->next_uid;
     in->sched = (uint8_t)s;
     in->unit = (uint8_t)unit;
@@ -253,6 +262,8 @@ HOT void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, 
     if ((SPECIAL_OPS >> (op & 31) & 1) | in->atomic)
         issue_special(iss, env, w, in);
     smtlm_sb_reserve_entry(&iss->sb, w, in, op == SMTLM_OP_LOAD && is_longop_load(in));
+    if (pre & in->sb_dsts & (0 - (~in->sb_dsts & 1)))
+        cache_blocked(iss, w);
 }
 
 /* What a scheduler saw this cycle (shader_cycle_distro category). */
