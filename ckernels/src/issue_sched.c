@@ -382,9 +382,11 @@ HOT void walk_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, ui
     const uint64_t rstuck = rotr64(stuck, k);
     uint64_t counted = 0; /* rotated positions already counted or examined */
     for (uint64_t slow = rotr64(cand & ~stuck, k); slow; slow &= slow - 1) {
-        const uint64_t upto = (slow & (0 - slow)) - 1; /* positions before the next examined warp */
-        count_sb_stalls(iss, rotl64(rstuck & upto & ~counted, k), seen);
-        counted = upto << 1 | 1;
+        if (rstuck) { /* (nothing to count: the mask work is skipped) */
+            const uint64_t upto = (slow & (0 - slow)) - 1; /* positions before the next examined warp */
+            count_sb_stalls(iss, rotl64(rstuck & upto & ~counted, k), seen);
+            counted = upto << 1 | 1;
+        }
         const unsigned w = (smtlm_ctz64(slow) + k) & 63;
         if (examine(iss, env, s, w, seen)) {
             sc->lrr_start = (uint8_t)((w + 1) & 63); /* (lrr reads no `last`) */
