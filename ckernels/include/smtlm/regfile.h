@@ -159,6 +159,20 @@ static inline void smtlm_rf_queue_reads(smtlm_rf *rf, unsigned cu, unsigned warp
     smtlm_rf_push_reads_(rf, cu, warp, rf->sched_base[sched], src, ops, 0);
 }
 
+/* One read of smtlm_rf_queue_reads (operand slot `op`, register `reg`, same conditions), for a
+ * caller that unrolls its operand walk; returns the bank's bit for rf->nonempty, which the
+ * caller sets once for all its reads. */
+static SMTLM_ALWAYS_INLINE uint64_t smtlm_rf_queue_read(smtlm_rf *rf, unsigned cu, unsigned op, unsigned reg,
+                                                        unsigned warp, unsigned base)
+{
+    const unsigned bank = base + rf->bank_lo[(reg + warp) & (SMTLM_RF_BANK_LO_N - 1)];
+    const uint64_t tail = rf->q_tail[bank];
+    const smtlm_read_req req = {(uint8_t)cu, (uint8_t)op, (uint16_t)reg};
+    rf->q[bank][tail & (SMTLM_RF_QUEUE_CAP - 1)] = req;
+    rf->q_tail[bank] = tail + 1;
+    return 1ull << bank;
+}
+
 /* One arbitration step: fills `out` (room for n_banks grants), returns the number granted. */
 unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out);
 
@@ -177,9 +191,27 @@ static inline smtlm_read_req smtlm_rf_fifo_grant(smtlm_rf *rf, unsigned b, uint6
     *emptied |= (uint64_t)(head + 1 == rf->q_tail[b]) << b;
     return rf->q[b][head & (SMTLM_RF_QUEUE_CAP - 1)];
 }
+/* The statistics of an arbitration step's end: the banks that still hold a read made it wait. */
+static inline void smtlm_rf_count_waits(smtlm_rf *rf)
+{
+    uint64_t waiting = rf->nonempty;
+    if (!waiting)
+        return;
+    rf->steps_with_wait++;
+    for (; waiting; waiting &= waiting - 1) {
+        const unsigned b = smtlm_ctz64(waiting);
+        rf->wait_steps[b]++;
+        const uint64_t d = rf->q_tail[b] - rf->reads[b];
+        rf->queue_depth_hist[d < SMTLM_RF_DEPTH_BINS ? d : SMTLM_RF_DEPTH_BINS - 1]++;
+    }
+}
 /* ... and the end of the step: the emptied banks leave nonempty and the reads left wait (the
- * statistics of smtlm_rf_arbitrate). */
-void smtlm_rf_fifo_done(smtlm_rf *rf, uint64_t emptied);
+ * statistics of smtlm_rf_arbitrate). Inline: the C engine's collector ends every step with it. */
+static inline void smtlm_rf_fifo_done(smtlm_rf *rf, uint64_t emptied)
+{
+    rf->nonempty &= ~emptied;
+    smtlm_rf_count_waits(rf);
+}
 
 /* Write-allocates `bank` for this step. Returns 1 if the bank was free, 0 if it already held a
  * write (the caller decides whether that stalls: LDST yes, ALU writeback no).
