@@ -188,7 +188,8 @@ static inline smtlm_read_req smtlm_rf_fifo_grant(smtlm_rf *rf, unsigned b, uint6
 {
     const uint64_t head = rf->reads[b]; /* granting counts the read and pops it */
     rf->reads[b] = head + 1;
-    *emptied |= (uint64_t)(head + 1 == rf->q_tail[b]) << b;
+    if (head + 1 == rf->q_tail[b])
+        *emptied |= 1ull << b;
     return rf->q[b][head & (SMTLM_RF_QUEUE_CAP - 1)];
 }
 /* The statistics of an arbitration step's end: the banks that still hold a read made it wait. */
