@@ -38,6 +38,8 @@ int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg)
     rf->bps = cfg->sub_core ? cfg->n_banks / cfg->n_sched : cfg->n_banks;
     for (unsigned x = 0; x < SMTLM_RF_BANK_LO_N; x++)
         rf->bank_lo[x] = (uint8_t)(x % rf->bps);
+    for (unsigned d = 0; d < 2 * SMTLM_RF_QUEUE_CAP; d++)
+        rf->depth_bin[d] = (uint8_t)(d < SMTLM_RF_DEPTH_BINS ? d : SMTLM_RF_DEPTH_BINS - 1);
     for (unsigned k = 0; k < SMTLM_MAX_SCHED; k++)
         rf->sched_base[k] = (uint8_t)(cfg->sub_core && k < cfg->n_sched ? k * rf->bps : 0);
     smtlm_rf_reset(rf);

@@ -53,6 +53,7 @@ typedef struct smtlm_rf {
     unsigned bps;                           /* banks per scheduler */
     uint8_t bank_lo[SMTLM_RF_BANK_LO_N];    /* x % bps for every x = reg + warp below the size */
     uint8_t sched_base[SMTLM_MAX_SCHED];    /* a scheduler's first bank (sub-core), else 0 */
+    uint8_t depth_bin[2 * SMTLM_RF_QUEUE_CAP]; /* queue_depth_hist's bin of a queue depth (no clamp) */
     smtlm_read_req q[SMTLM_MAX_BANKS][SMTLM_RF_QUEUE_CAP];
     /* A bank's queue runs from reads[b] (every read it granted: the statistic doubles as the
      * head) to q_tail[b] (every read queued in it), both counting up, indexed modulo the cap. */
@@ -202,8 +203,7 @@ static inline void smtlm_rf_count_waits(smtlm_rf *rf)
     for (; waiting; waiting &= waiting - 1) {
         const unsigned b = smtlm_ctz64(waiting);
         rf->wait_steps[b]++;
-        const uint64_t d = rf->q_tail[b] - rf->reads[b];
-        rf->queue_depth_hist[d < SMTLM_RF_DEPTH_BINS ? d : SMTLM_RF_DEPTH_BINS - 1]++;
+        rf->queue_depth_hist[rf->depth_bin[(rf->q_tail[b] - rf->reads[b]) & (2 * SMTLM_RF_QUEUE_CAP - 1)]]++;
     }
 }
 /* ... and the end of the step: the emptied banks leave nonempty and the reads left wait (the
