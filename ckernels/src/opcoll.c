@@ -165,7 +165,6 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
             /* GPGPU-Sim derives the slot from the CU's global index (latent bug with >1 set). */
             cu->reg_id = (uint8_t)(per_sched ? j / per_sched : 0);
             cu->out = 0;
-            cu->not_ready = 0;
             cu->inst = SMTLM_NO_INST;
             cu->out_rs = NULL;
             oc->set_cus[s] |= 1ull << j;
@@ -190,6 +189,7 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
     }
     oc->busy = 0;
     oc->collected = 0;
+    memset(oc->not_ready, 0, sizeof oc->not_ready);
     oc->blocked = 0;
     oc->blocked_at = UINT64_MAX;
     oc->settled_at = UINT64_MAX;
@@ -342,8 +342,9 @@ static void operands_done(smtlm_opcoll *oc, unsigned cu, smtlm_inst *in, uint64_
 /* Operand slot `operand` of CU j was read. */
 static inline void collect_one(smtlm_opcoll *oc, unsigned j, unsigned operand, uint64_t now)
 {
-    const unsigned not_ready = oc->cu[j].not_ready & ~(1u << operand);
-    oc->cu[j].not_ready = (uint8_t)not_ready;
+    const unsigned n = operand & 31, keep = ~1u << n | ~1u >> (-n & 31); /* ~(1 << n) as a rotation */
+    const unsigned not_ready = oc->not_ready[j] & keep;
+    oc->not_ready[j] = (uint8_t)not_ready;
     if (not_ready == 0)
         operands_done(oc, j, smtlm_pool_get(oc->pool, oc->cu[j].inst), now);
 }
@@ -404,14 +405,10 @@ static unsigned distinct_sources(const smtlm_inst *in)
     return ops;
 }
 
-/* Queues the reads of operand slots `ops` of CU j's instruction; *queued as smtlm_rf_request_reads. */
+/* Queues the reads of operand slots `ops` of CU j's instruction through the ports (the C
+ * engine's own register file: queue_distinct_direct); *queued as smtlm_rf_request_reads. */
 HOT int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsigned ops, unsigned *queued)
 {
-    if (oc->rf_direct) { /* every instruction given a CU has a valid scheduler (smtlm_opcoll_bind) */
-        smtlm_rf_queue_reads(oc->rf_direct, j, in->warp, in->sched, in->src, ops); /* cannot overflow (regfile.h) */
-        *queued = ops;
-        return SMTLM_OK;
-    }
     if (oc->rf.request_reads)
         return oc->rf.request_reads(oc->rf.ctx, j, in->warp, in->sched, in->src, ops, queued);
     *queued = 0;
@@ -428,6 +425,52 @@ HOT int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsigned
     return SMTLM_OK;
 }
 
+/* queue_reads into the C engine's register file of CU j's distinct reads (distinct_sources),
+ * up to three sources unrolled: each register is compared and queued in one pass, in operand
+ * order. Returns the slots queued. None can overflow (regfile.h), and every instruction given a
+ * CU has a valid scheduler (smtlm_opcoll_bind). */
+HOT unsigned queue_distinct_direct(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in)
+{
+    smtlm_rf *rf = oc->rf_direct;
+    const int16_t *s = in->src;
+    const unsigned warp = in->warp, base = rf->sched_base[in->sched];
+    uint64_t banks;
+    unsigned ops;
+    switch (in->n_src) {
+    case 0: return 0;
+    case 1:
+        banks = smtlm_rf_queue_read(rf, j, 0, (unsigned)s[0], warp, base);
+        ops = 1;
+        break;
+    case 2:
+        banks = smtlm_rf_queue_read(rf, j, 0, (unsigned)s[0], warp, base);
+        ops = 1;
+        if (s[1] != s[0]) {
+            banks |= smtlm_rf_queue_read(rf, j, 1, (unsigned)s[1], warp, base);
+            ops = 3;
+        }
+        break;
+    case 3:
+        banks = smtlm_rf_queue_read(rf, j, 0, (unsigned)s[0], warp, base);
+        ops = 1;
+        if (s[1] != s[0]) {
+            banks |= smtlm_rf_queue_read(rf, j, 1, (unsigned)s[1], warp, base);
+            ops = 3;
+        }
+        if (s[2] != s[0] && s[2] != s[1]) {
+            banks |= smtlm_rf_queue_read(rf, j, 2, (unsigned)s[2], warp, base);
+            ops |= 4;
+        }
+        break;
+    default:
+        ops = distinct_sources(in);
+        smtlm_rf_queue_reads(rf, j, warp, in->sched, s, ops);
+        return ops;
+    }
+    rf->nonempty |= banks;
+    return ops;
+}
+
 /* CU j takes instruction r (`in`, just taken from its ID_OC set) and queues its distinct reads.
  * Five arguments: all in registers, none on the stack. */
 static int allocate_cu(smtlm_opcoll *oc, unsigned j, smtlm_iref r, smtlm_inst *in, unsigned out_set)
@@ -442,10 +485,16 @@ static int allocate_cu(smtlm_opcoll *oc, unsigned j, smtlm_iref r, smtlm_inst *i
     cu->inst = r;
     cu->out = (uint8_t)out_set;
     cu->out_rs = oc->out_rs_of[out_set];
-    const unsigned ops = distinct_sources(in);
     unsigned not_ready = 0;
-    int rc = ops ? queue_reads(oc, j, in, ops, &not_ready) : SMTLM_OK;
-    cu->not_ready = (uint8_t)not_ready;
+    int rc = SMTLM_OK;
+    if (oc->rf_direct) {
+        not_ready = queue_distinct_direct(oc, j, in);
+    } else {
+        const unsigned ops = distinct_sources(in);
+        if (ops)
+            rc = queue_reads(oc, j, in, ops, &not_ready);
+    }
+    oc->not_ready[j] = (uint8_t)not_ready;
     if (rc)
         return rc;
     if (not_ready == 0)

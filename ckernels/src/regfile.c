@@ -38,6 +38,8 @@ int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg)
     rf->bps = cfg->sub_core ? cfg->n_banks / cfg->n_sched : cfg->n_banks;
     for (unsigned x = 0; x < SMTLM_RF_BANK_LO_N; x++)
         rf->bank_lo[x] = (uint8_t)(x % rf->bps);
+    for (unsigned d = 0; d < 2 * SMTLM_RF_QUEUE_CAP; d++)
+        rf->depth_bin[d] = (uint8_t)(d < SMTLM_RF_DEPTH_BINS ? d : SMTLM_RF_DEPTH_BINS - 1);
     for (unsigned k = 0; k < SMTLM_MAX_SCHED; k++)
         rf->sched_base[k] = (uint8_t)(cfg->sub_core && k < cfg->n_sched ? k * rf->bps : 0);
     smtlm_rf_reset(rf);
@@ -212,34 +214,12 @@ smtlm_rf_read_ops smtlm_rf_read_port(smtlm_rf *rf)
 
 /* ---- read arbitration -------------------------------------------------------------------- */
 
-/* Banks that still hold a read after a step made it wait. */
-static inline void count_waits(smtlm_rf *rf)
-{
-    uint64_t waiting = rf->nonempty;
-    if (!waiting)
-        return;
-    rf->steps_with_wait++;
-    while (waiting) {
-        const unsigned b = smtlm_ctz64(waiting);
-        waiting &= waiting - 1;
-        rf->wait_steps[b]++;
-        const unsigned d = smtlm_rf_queued(rf, b);
-        rf->queue_depth_hist[d < SMTLM_RF_DEPTH_BINS ? d : SMTLM_RF_DEPTH_BINS - 1]++;
-    }
-}
-
 unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out)
 {
     const uint64_t refused = rf->write_alloc | rf->blocked;
     const uint64_t eligible = rf->nonempty & ~refused;
     unsigned n = rf->cfg.policy == SMTLM_ALLOC_WAVEFRONT ? arbitrate_wavefront(rf, eligible, out)
                                                          : arbitrate_fifo(rf, eligible, out);
-    count_waits(rf);
+    smtlm_rf_count_waits(rf);
     return n;
-}
-
-void smtlm_rf_fifo_done(smtlm_rf *rf, uint64_t emptied)
-{
-    rf->nonempty &= ~emptied;
-    count_waits(rf);
 }

@@ -247,7 +247,7 @@ static void sample_sm(smtlm_pipeline_log *p, pl_sm *t, const smtlm_sm_view *v, u
         const smtlm_inst *in = &v->pool->inst[cu->inst];
         if (!s->gen || !s->issued || s->uid != in->uid)
             continue;
-        const unsigned got = pl_distinct_sources(in) & ~(unsigned)cu->not_ready & ~(unsigned)s->known;
+        const unsigned got = pl_distinct_sources(in) & ~smtlm_opcoll_not_ready(v->oc, j) & ~(unsigned)s->known;
         for (unsigned i = 0; i < SMTLM_MAX_SRC; i++)
             if (got >> i & 1)
                 s->opnd[i] = first;

@@ -226,9 +226,9 @@ TEST(OpCollAllocate, DuplicateSourceRegistersAreReadOnce)
     ASSERT_EQ(o.cu_of(a), 0);
     EXPECT_EQ(smtlm_rf_queued(k.rf.get(), 3), 1u);
     EXPECT_EQ(smtlm_rf_queued(k.rf.get(), 1), 1u);
-    EXPECT_EQ(o.oc->cu[0].not_ready, 0x5); // operand slots 0 and 2 only
+    EXPECT_EQ(smtlm_opcoll_not_ready(o.oc.get(), 0), 0x5); // operand slots 0 and 2 only
     o.read(0);
-    EXPECT_EQ(o.oc->cu[0].not_ready, 0);
+    EXPECT_EQ(smtlm_opcoll_not_ready(o.oc.get(), 0), 0);
     EXPECT_EQ(k.rf->reads[3], 1u);
 }
 
@@ -272,7 +272,7 @@ TEST(OpCollAllocate, InstructionWithoutSourcesIsCollectedAtAllocation)
     k.put(SMTLM_ID_OC_INT, 3, e);
     o.alloc(9);
     ASSERT_EQ(o.cu_of(e), 6);
-    EXPECT_EQ(o.oc->cu[6].not_ready, 0);
+    EXPECT_EQ(smtlm_opcoll_not_ready(o.oc.get(), 6), 0);
     EXPECT_EQ(k.get(e)->ev[SMTLM_EV_CU_ALLOC], 9u);
     EXPECT_EQ(k.get(e)->ev[SMTLM_EV_OPERANDS], 9u);
     EXPECT_EQ(o.oc->collect_lat_hist[0], 1u);
@@ -345,14 +345,14 @@ TEST(OpCollCollect, OperandsDoneWhenLastGrantArrivesAndLatencyHistogram)
     smtlm_iref a = k.make(SMTLM_OP_SP, 0, 0, {3, 5, 7});
     k.put(SMTLM_ID_OC_SP, 0, a);
     o.alloc(5);
-    EXPECT_EQ(o.oc->cu[0].not_ready, 0x7);
+    EXPECT_EQ(smtlm_opcoll_not_ready(o.oc.get(), 0), 0x7);
     o.read(5);
-    EXPECT_EQ(o.oc->cu[0].not_ready, 0x4);
+    EXPECT_EQ(smtlm_opcoll_not_ready(o.oc.get(), 0), 0x4);
     EXPECT_EQ(k.get(a)->ev[SMTLM_EV_OPERANDS], UINT64_MAX);
     o.dispatch(6);
     EXPECT_FALSE(o.oc->cu[0].free); // not ready: an operand is missing
     o.read(7);
-    EXPECT_EQ(o.oc->cu[0].not_ready, 0);
+    EXPECT_EQ(smtlm_opcoll_not_ready(o.oc.get(), 0), 0);
     EXPECT_EQ(k.get(a)->ev[SMTLM_EV_OPERANDS], 7u);
     EXPECT_EQ(o.oc->collect_lat_hist[2], 1u); // allocated at 5, collected at 7
     o.dispatch(7);
@@ -535,7 +535,7 @@ TEST(OpCollCollect, ArbitrateCollectEqualsTheGrantList)
             ASSERT_EQ(a.oc->collected, b.oc->collected) << now;
             ASSERT_EQ(a.oc->free_cus, b.oc->free_cus) << now;
             for (unsigned j = 0; j < 8; j++) {
-                ASSERT_EQ(a.oc->cu[j].not_ready, b.oc->cu[j].not_ready) << now << " cu " << j;
+                ASSERT_EQ(smtlm_opcoll_not_ready(a.oc.get(), j), smtlm_opcoll_not_ready(b.oc.get(), j)) << now << " cu " << j;
                 ASSERT_EQ(a.oc->cu[j].inst, b.oc->cu[j].inst) << now << " cu " << j;
             }
             ASSERT_EQ(a.k.rf->nonempty, b.k.rf->nonempty) << now;

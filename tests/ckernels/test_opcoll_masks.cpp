@@ -54,7 +54,7 @@ void check_collector(const smtlm_opcoll &oc, const std::string &at)
             EXPECT_EQ(cu.inst, (smtlm_iref)SMTLM_NO_INST) << at << " cu " << j;
         } else {
             busy++;
-            if (cu.not_ready == 0)
+            if (smtlm_opcoll_not_ready(&oc, j) == 0)
                 collected |= 1ull << j;
         }
     }

@@ -5,6 +5,11 @@
 //    the pointer after every cycle, and every busy CU's pointer must be its set in the row;
 //  - the collector's statistics `allocations` and `dispatches` are derived (sum of cu_allocations;
 //    allocations - busy): they must count what happened;
+//  - the C engine's collector queues an instruction's distinct reads straight into its register
+//    file, up to three sources unrolled (queue_distinct_direct): an SM whose collector queues them
+//    through the read ports instead (rf_direct cleared: distinct_sources, then one request per
+//    read) must leave the same queues, operand bits and statistics after every cycle, over 0..4
+//    sources with many repeated registers;
 //  - the unchecked read queueing looks banks up by mask in a table sized to a power of two and
 //    takes the scheduler's first bank from a table: for every valid register, warp and scheduler
 //    it must pick smtlm_rf_cfg_bank's bank.
@@ -118,6 +123,79 @@ TEST_P(OpCollReadPaths, NamedSetMatchesTheStageOpsRoomTest)
         // every retired instruction went through one CU, once
         EXPECT_EQ(smtlm_opcoll_allocations(&fast.sm()->oc), fast.events.size()) << sh.name;
         EXPECT_EQ(smtlm_opcoll_dispatches(&fast.sm()->oc), fast.events.size()) << sh.name;
+        ktu::expect_same_retired(fast.events, slow.events, sh.name);
+    }
+}
+
+// Random traffic of 0..4 sources drawn from few registers (so that sources repeat often).
+std::vector<std::vector<smtlm_inst_desc>> repeating_sources(unsigned warps, unsigned seed)
+{
+    std::mt19937 rng(seed);
+    std::vector<std::vector<smtlm_inst_desc>> p;
+    for (unsigned w = 0; w < warps; w++) {
+        std::vector<smtlm_inst_desc> q;
+        for (unsigned k = 0; k < 40; k++) {
+            std::vector<int> src;
+            for (unsigned i = 0, n = rng() % 5; i < n; i++)
+                src.push_back((int)(rng() % 4));
+            const int dst = 8 + (int)(rng() % 8);
+            q.push_back(rng() % 3 ? ffma(dst, src) : iadd(dst, src));
+        }
+        p.push_back(ktu::prog(q));
+    }
+    return p;
+}
+
+// The register files' queues, heads and statistics, and the CUs' operand bits, are the same.
+void expect_same_reads(const smtlm_sm &a, const smtlm_sm &b, const std::string &at)
+{
+    const smtlm_rf &x = a.rf, &y = b.rf;
+    EXPECT_EQ(x.nonempty, y.nonempty) << at;
+    EXPECT_EQ(x.steps_with_wait, y.steps_with_wait) << at;
+    for (unsigned bk = 0; bk < x.cfg.n_banks; bk++) {
+        ASSERT_EQ(x.q_tail[bk], y.q_tail[bk]) << at << " bank " << bk;
+        ASSERT_EQ(x.reads[bk], y.reads[bk]) << at << " bank " << bk;
+        EXPECT_EQ(x.wait_steps[bk], y.wait_steps[bk]) << at << " bank " << bk;
+        for (unsigned i = 0; i < smtlm_rf_queued(&x, bk); i++) {
+            const smtlm_read_req *e = smtlm_rf_entry(&x, bk, i), *f = smtlm_rf_entry(&y, bk, i);
+            EXPECT_EQ(e->cu, f->cu) << at << " bank " << bk << " entry " << i;
+            EXPECT_EQ(e->operand, f->operand) << at << " bank " << bk << " entry " << i;
+            EXPECT_EQ(e->reg, f->reg) << at << " bank " << bk << " entry " << i;
+        }
+    }
+    for (unsigned d = 0; d < SMTLM_RF_DEPTH_BINS; d++)
+        EXPECT_EQ(x.queue_depth_hist[d], y.queue_depth_hist[d]) << at << " depth " << d;
+    for (unsigned j = 0; j < a.oc.n_cus; j++)
+        EXPECT_EQ(smtlm_opcoll_not_ready(&a.oc, j), smtlm_opcoll_not_ready(&b.oc, j)) << at << " cu " << j;
+}
+
+TEST_P(OpCollReadPaths, UnrolledQueueingMatchesThePortedRequests)
+{
+    const Shape &sh = shapes[GetParam()];
+    smtlm_sm_cfg cfg = ktu::qv100();
+    sh.apply(cfg);
+    for (unsigned seed = 1; seed <= 3; seed++) {
+        ktu::Rig fast(cfg, 30, 64), slow(cfg, 30, 64);
+        ASSERT_EQ(fast.init_rc, SMTLM_OK) << sh.name;
+        ASSERT_EQ(slow.init_rc, SMTLM_OK) << sh.name;
+        ASSERT_EQ(fast.sm()->oc.rf_direct, &fast.sm()->rf) << sh.name; // the unrolled path applies
+        ASSERT_EQ(slow.sm()->oc.rf.request_reads, nullptr) << sh.name;  // one request per read
+        slow.sm()->oc.rf_direct = NULL;
+        const unsigned warps = 16;
+        ASSERT_GE(fast.load(repeating_sources(warps, seed)), 0);
+        ASSERT_GE(slow.load(repeating_sources(warps, seed)), 0);
+        while (fast.active() && fast.now() < 40000) {
+            ASSERT_EQ(fast.step(), SMTLM_OK);
+            ASSERT_EQ(slow.step(), SMTLM_OK);
+            const std::string at = std::string(sh.name) + " seed " + std::to_string(seed) + " cycle " + std::to_string(fast.now());
+            expect_same(*fast.sm(), *slow.sm(), at);
+            expect_same_reads(*fast.sm(), *slow.sm(), at);
+            if (::testing::Test::HasFailure())
+                return;
+        }
+        EXPECT_FALSE(slow.active()) << sh.name;
+        EXPECT_EQ(fast.events.size(), warps * 41u) << sh.name;
+        EXPECT_GT(fast.sm()->rf.steps_with_wait, 0u) << sh.name; // reads did queue up
         ktu::expect_same_retired(fast.events, slow.events, sh.name);
     }
 }

@@ -148,6 +148,25 @@ TEST(RegFileFifo, WaitStepStatistics)
     EXPECT_EQ(r.rf->reads[7], 1u);
 }
 
+// The depth histogram takes a waiting bank's bin from a table (smtlm_rf.depth_bin): every depth
+// a queue can have is its own bin up to 15, the last bin beyond; and a bank left with d reads
+// after a step counts in exactly that bin, whatever d up to a full queue.
+TEST(RegFileFifo, DepthHistogramBinsEveryQueueDepth)
+{
+    Rf r;
+    for (unsigned d = 0; d <= SMTLM_RF_QUEUE_CAP; d++)
+        ASSERT_EQ(r.rf->depth_bin[d], d < SMTLM_RF_DEPTH_BINS ? d : SMTLM_RF_DEPTH_BINS - 1) << d;
+    for (unsigned d = 1; d < SMTLM_RF_QUEUE_CAP; d++) {
+        smtlm_rf_reset(r.rf.get());
+        for (unsigned i = 0; i <= d; i++) // d + 1 reads: one granted, d left
+            r.req(2, i % 8, 0);
+        r.arb();
+        for (unsigned k = 0; k < SMTLM_RF_DEPTH_BINS; k++)
+            ASSERT_EQ(r.rf->queue_depth_hist[k], k == (d < SMTLM_RF_DEPTH_BINS ? d : SMTLM_RF_DEPTH_BINS - 1) ? 1u : 0u)
+                << "depth " << d << " bin " << k;
+    }
+}
+
 TEST(RegFileFifo, QueueFullReturnsEFull)
 {
     Rf r;

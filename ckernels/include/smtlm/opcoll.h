@@ -42,7 +42,6 @@ typedef struct smtlm_cu {
     uint8_t set;           /* index into smtlm_opcoll.sets */
     uint8_t reg_id;        /* sub-core OC_EX slot (from the global CU index, as GPGPU-Sim) */
     uint8_t out;           /* OC_EX register-set id of the current instruction */
-    uint8_t not_ready;     /* bit per operand slot still to be read */
     smtlm_iref inst;
     smtlm_regset *out_rs;  /* the C engine's OC_EX set `out` (out_direct[out]), else NULL */
 } smtlm_cu;
@@ -77,6 +76,9 @@ typedef struct smtlm_opcoll {
     /* CU masks (bit j = cu[j]), kept with the CUs' state so no step scans the CUs */
     uint64_t free_cus;                    /* CUs free (cu[j].free) */
     uint64_t collected;                   /* CUs holding an instruction with every operand read */
+    /* per CU, bit per operand slot still to be read (apart from the CUs: a grant's update is
+     * then one byte at the CU's index) */
+    uint8_t not_ready[SMTLM_MAX_CUS];
     uint64_t blocked;                     /* collected CUs found with a full OC_EX slot at cycle */
     uint64_t blocked_at;                  /* ... blocked_at (slots free only in execute, so the
                                            * later read steps of that cycle need not look again) */
@@ -149,6 +151,8 @@ static inline int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
         return SMTLM_OK;
     return smtlm_opcoll_allocate_walk(oc, now);
 }
+/* Operand slots of CU j still to be read (bit i: src[i]). */
+static inline unsigned smtlm_opcoll_not_ready(const smtlm_opcoll *oc, unsigned j) { return oc->not_ready[j]; }
 /* Instructions given a CU, and instructions dispatched: derived from the per-CU counts and the
  * busy CUs (each allocation is dispatched once), so the hot path counts only per CU. */
 uint64_t smtlm_opcoll_allocations(const smtlm_opcoll *oc);

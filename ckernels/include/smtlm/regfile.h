@@ -53,6 +53,7 @@ typedef struct smtlm_rf {
     unsigned bps;                           /* banks per scheduler */
     uint8_t bank_lo[SMTLM_RF_BANK_LO_N];    /* x % bps for every x = reg + warp below the size */
     uint8_t sched_base[SMTLM_MAX_SCHED];    /* a scheduler's first bank (sub-core), else 0 */
+    uint8_t depth_bin[2 * SMTLM_RF_QUEUE_CAP]; /* queue_depth_hist's bin of a queue depth (no clamp) */
     smtlm_read_req q[SMTLM_MAX_BANKS][SMTLM_RF_QUEUE_CAP];
     /* A bank's queue runs from reads[b] (every read it granted: the statistic doubles as the
      * head) to q_tail[b] (every read queued in it), both counting up, indexed modulo the cap. */
@@ -159,6 +160,20 @@ static inline void smtlm_rf_queue_reads(smtlm_rf *rf, unsigned cu, unsigned warp
     smtlm_rf_push_reads_(rf, cu, warp, rf->sched_base[sched], src, ops, 0);
 }
 
+/* One read of smtlm_rf_queue_reads (operand slot `op`, register `reg`, same conditions), for a
+ * caller that unrolls its operand walk; returns the bank's bit for rf->nonempty, which the
+ * caller sets once for all its reads. */
+static SMTLM_ALWAYS_INLINE uint64_t smtlm_rf_queue_read(smtlm_rf *rf, unsigned cu, unsigned op, unsigned reg,
+                                                        unsigned warp, unsigned base)
+{
+    const unsigned bank = base + rf->bank_lo[(reg + warp) & (SMTLM_RF_BANK_LO_N - 1)];
+    const uint64_t tail = rf->q_tail[bank];
+    const smtlm_read_req req = {(uint8_t)cu, (uint8_t)op, (uint16_t)reg};
+    rf->q[bank][tail & (SMTLM_RF_QUEUE_CAP - 1)] = req;
+    rf->q_tail[bank] = tail + 1;
+    return 1ull << bank;
+}
+
 /* One arbitration step: fills `out` (room for n_banks grants), returns the number granted. */
 unsigned smtlm_rf_arbitrate(smtlm_rf *rf, smtlm_read_grant *out);
 
@@ -174,12 +189,30 @@ static inline smtlm_read_req smtlm_rf_fifo_grant(smtlm_rf *rf, unsigned b, uint6
 {
     const uint64_t head = rf->reads[b]; /* granting counts the read and pops it */
     rf->reads[b] = head + 1;
-    *emptied |= (uint64_t)(head + 1 == rf->q_tail[b]) << b;
+    if (head + 1 == rf->q_tail[b])
+        *emptied |= 1ull << b;
     return rf->q[b][head & (SMTLM_RF_QUEUE_CAP - 1)];
 }
+/* The statistics of an arbitration step's end: the banks that still hold a read made it wait. */
+static inline void smtlm_rf_count_waits(smtlm_rf *rf)
+{
+    uint64_t waiting = rf->nonempty;
+    if (!waiting)
+        return;
+    rf->steps_with_wait++;
+    for (; waiting; waiting &= waiting - 1) {
+        const unsigned b = smtlm_ctz64(waiting);
+        rf->wait_steps[b]++;
+        rf->queue_depth_hist[rf->depth_bin[(rf->q_tail[b] - rf->reads[b]) & (2 * SMTLM_RF_QUEUE_CAP - 1)]]++;
+    }
+}
 /* ... and the end of the step: the emptied banks leave nonempty and the reads left wait (the
- * statistics of smtlm_rf_arbitrate). */
-void smtlm_rf_fifo_done(smtlm_rf *rf, uint64_t emptied);
+ * statistics of smtlm_rf_arbitrate). Inline: the C engine's collector ends every step with it. */
+static inline void smtlm_rf_fifo_done(smtlm_rf *rf, uint64_t emptied)
+{
+    rf->nonempty &= ~emptied;
+    smtlm_rf_count_waits(rf);
+}
 
 /* Write-allocates `bank` for this step. Returns 1 if the bank was free, 0 if it already held a
  * write (the caller decides whether that stalls: LDST yes, ALU writeback no).
