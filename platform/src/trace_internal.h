@@ -168,7 +168,19 @@ typedef struct trace_rec {
     uint32_t line;
     uint32_t addr;   /* first of popcount(mask) addresses in the TB pool, or TRACE_NO_ADDR */
     int16_t dst[TRACE_MAX_DST];
+    uint16_t pad_;   /* 0 (named so that records compare as bytes) */
+    /* The entry's register summary (smtlm_reg_summary), worked out by the parser (the reader
+     * thread, once per line the memo misses) so that the engine's commit only copies it. */
+    uint64_t sb_regs, sb_dsts;
 } trace_rec;
+
+/* Sets r's register summary from its registers, as smtlm_pool_reg_summary does on the entry. */
+static inline void trace_rec_summarize(trace_rec *r)
+{
+    int16_t dst[SMTLM_MAX_DST] = {0}; /* the entry's slots */
+    memcpy(dst, r->dst, sizeof r->dst);
+    smtlm_reg_summary(dst, r->n_dst, r->src, r->n_src, &r->sb_regs, &r->sb_dsts);
+}
 
 typedef struct trace_warp {
     trace_rec *recs;   /* whole TB: its records; streamed TB: none */
@@ -228,7 +240,8 @@ void trace_tb_drop_records(smtlm_trace_tb *tb);
 void trace_rec_expand(const trace_rec *r, const uint64_t *pool, smtlm_inst_desc *out);
 /* The same straight into a pool entry's descriptor fields and, for a memory instruction, all 32
  * lanes of addr (inactive ones 0): what trace_rec_expand and smtlm_pool_alloc would write, with
- * no descriptor in between. Inline: once per instruction the engine decodes. */
+ * no descriptor in between, and the register summary. Inline: once per instruction the engine
+ * decodes. */
 /* (trace_source.c asserts that the blocks lie alike in both) */
 static inline void trace_rec_fill(const trace_rec *r, const uint64_t *pool, smtlm_inst *in, uint64_t *addr)
 {
@@ -238,6 +251,8 @@ static inline void trace_rec_fill(const trace_rec *r, const uint64_t *pool, smtl
     memcpy(in->src, r->src, sizeof r->src);
     memcpy(&in->latency, &r->latency, offsetof(trace_rec, addr) - offsetof(trace_rec, latency));
     in->left_ldst = 0;
+    in->sb_regs = r->sb_regs;
+    in->sb_dsts = r->sb_dsts;
     if (r->addr != TRACE_NO_ADDR) {
         memset(addr, 0, SMTLM_WARP_SIZE * sizeof *addr);
         if (r->mask) { /* no active lane stored no address: the pool may not exist at all */

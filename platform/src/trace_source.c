@@ -23,6 +23,7 @@ _Static_assert(offsetof(trace_rec, line) - offsetof(trace_rec, latency) == offse
                    offsetof(trace_rec, unused_) - offsetof(trace_rec, latency) == offsetof(smtlm_inst, left_ldst) - offsetof(smtlm_inst, latency),
                "latency .. line: one block");
 _Static_assert(TRACE_MAX_DST == 1 && SMTLM_MAX_DST == 4, "one destination slot into four");
+_Static_assert(offsetof(trace_rec, sb_regs) == offsetof(trace_rec, pad_) + sizeof(uint16_t), "no hidden padding");
 
 typedef struct warp_bind {
     smtlm_trace_feed *feed; /* NULL = unbound */
@@ -232,7 +233,7 @@ int smtlm_trace_source_peek_pc(const smtlm_trace_source *s, unsigned sm, unsigne
 
 smtlm_inst_source smtlm_trace_source_iface(smtlm_trace_source *s)
 {
-    smtlm_inst_source src = {s, next, has_more, next_into};
+    smtlm_inst_source src = {s, next, has_more, next_into, 1};
     return src;
 }
 
