@@ -49,17 +49,18 @@ typedef struct smtlm_inst {
     uint8_t mem_space, mem_width, atomic;
     uint8_t left_ldst;       /* 1 once a load has left the LDST dispatch register */
     uint32_t line;           /* trace line, for messages */
+    /* Register summary, set at commit (smtlm_pool_reg_summary) or by the source with pc .. line
+     * (smtlm_inst_source.sets_summary), for the scoreboard's one-word tests: bit r (1..63) for
+     * each register named; bit 0 when one lies outside 0..63 (the full per-register test then
+     * decides). sb_regs: sources and destinations; sb_dsts: destinations (bit 0 also when n_dst
+     * exceeds SMTLM_MAX_DST). */
+    uint64_t sb_regs, sb_dsts;
     uint16_t warp;           /* hardware warp id */
     uint8_t unit;            /* smtlm_unit chosen at issue */
     uint8_t sched;           /* issuing scheduler */
     uint16_t mem;            /* index into the memory payload pool, SMTLM_NO_INST if none */
     uint16_t pending;        /* outstanding memory responses (loads) */
     uint16_t next_free;      /* free-list link */
-    /* Register summary, set at commit (smtlm_pool_reg_summary) for the scoreboard's one-word
-     * tests: bit r (1..63) for each register named; bit 0 when one lies outside 0..63 (the full
-     * per-register test then decides). sb_regs: sources and destinations; sb_dsts: destinations
-     * (bit 0 also when n_dst exceeds SMTLM_MAX_DST). */
-    uint64_t sb_regs, sb_dsts;
 } smtlm_inst;
 
 /* What a memory instruction carries between decode and the LDST unit. */
