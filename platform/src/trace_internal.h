@@ -22,7 +22,9 @@
  * streamed once its records pass max(TRACE_STREAM_AUTO_BYTES, its warps x a cursor's memory). */
 #define TRACE_CURSOR_CHUNK 16384u
 #define TRACE_CURSOR_RECS 128u
-#define TRACE_STREAM_AUTO_BYTES ((size_t)16 << 20)
+/* 16 MiB of the 40-byte records a TB held before they carried the register summary: a TB streams
+ * at the same record count as then (a 64-byte record is defined below) */
+#define TRACE_STREAM_AUTO_BYTES (((size_t)16 << 20) / 40 * 64)
 #define TRACE_NO_ADDR UINT32_MAX
 /* GPGPU-Sim LOCAL_MEM_SIZE_MAX (abstract_hardware_model.h): local window of a generic LD/ST. */
 #define TRACE_LOCAL_MEM_SIZE_MAX (1ull << 14)

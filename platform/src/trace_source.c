@@ -26,6 +26,7 @@ _Static_assert(TRACE_FILL_SAME_(mask) && TRACE_FILL_SAME_(op) && TRACE_FILL_SAME
                    offsetof(trace_rec, addr) == offsetof(trace_rec, sb_dsts) + sizeof(uint64_t),
                "pc .. sb_dsts: one block");
 _Static_assert(offsetof(trace_rec, pad_) + sizeof(uint32_t) == sizeof(trace_rec), "no hidden padding");
+_Static_assert(sizeof(trace_rec) == 64, "TRACE_STREAM_AUTO_BYTES (trace_internal.h) assumes 64-byte records");
 
 typedef struct warp_bind {
     smtlm_trace_feed *feed; /* NULL = unbound */
