@@ -229,8 +229,11 @@ static inline int take_raw(smtlm_issue *iss, const smtlm_issue_ports *env, unsig
         iss->error = SMTLM_ESOURCE;
         return SMTLM_ESOURCE;
     }
-    if (got > 0)
-        *r = smtlm_pool_commit(pool, (uint16_t)w);
+    if (got > 0) {
+        if (!env->raw_summary)
+            smtlm_pool_reg_summary(in);
+        *r = smtlm_pool_commit_summarized(pool, (uint16_t)w);
+    }
     return got;
 }
 

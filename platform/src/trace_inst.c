@@ -383,6 +383,7 @@ static void finish_rec(const trace_ctx *c, inst_head *h, unsigned long lineno)
     h->r.atomic = info.atomic;
     h->r.mem_space = SMTLM_MEM_NONE;
     h->r.mem_width = 0;
+    trace_rec_summarize(&h->r); /* here, so that the tail memo holds it too */
 }
 
 /* The fast path over a whole line: 1 = *r done, 0 = not a plain line (the general path decides;

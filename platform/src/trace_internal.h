@@ -22,7 +22,9 @@
  * streamed once its records pass max(TRACE_STREAM_AUTO_BYTES, its warps x a cursor's memory). */
 #define TRACE_CURSOR_CHUNK 16384u
 #define TRACE_CURSOR_RECS 128u
-#define TRACE_STREAM_AUTO_BYTES ((size_t)16 << 20)
+/* 16 MiB of the 40-byte records a TB held before they carried the register summary: a TB streams
+ * at the same record count as then (a 64-byte record is defined below) */
+#define TRACE_STREAM_AUTO_BYTES (((size_t)16 << 20) / 40 * 64)
 #define TRACE_NO_ADDR UINT32_MAX
 /* GPGPU-Sim LOCAL_MEM_SIZE_MAX (abstract_hardware_model.h): local window of a generic LD/ST. */
 #define TRACE_LOCAL_MEM_SIZE_MAX (1ull << 14)
@@ -151,24 +153,34 @@ const char *trace_tok_show(trace_tok t, char *buf, size_t len);
 
 /* ---- one instruction record (what a TB stores per warp instruction) ---- */
 typedef struct trace_rec {
-    /* pc .. atomic in a pool entry's order but for dst (trace_rec_fill copies them as blocks) */
+    /* pc .. sb_dsts as a pool entry holds them (trace_rec_fill copies them as one block) */
     uint32_t pc;
     uint32_t mask;
     uint8_t op;
     uint8_t spec;
     uint8_t n_dst;
     uint8_t n_src;
+    int16_t dst[SMTLM_MAX_DST]; /* the entry's slots (a trace names TRACE_MAX_DST at most) */
     int16_t src[TRACE_MAX_SRC]; /* slots past n_dst / n_src are 0 (the fill copies them all) */
     uint16_t latency;
     uint16_t ii;
     uint8_t mem_space;
     uint8_t mem_width;
     uint8_t atomic;
-    uint8_t unused_;            /* where the entry has left_ldst (the fill clears that) */
+    uint8_t unused_; /* 0: the entry's left_ldst */
     uint32_t line;
+    /* The entry's register summary (smtlm_reg_summary), worked out by the parser (the reader
+     * thread, once per line the memo misses) so that the engine's commit only copies it. */
+    uint64_t sb_regs, sb_dsts;
     uint32_t addr;   /* first of popcount(mask) addresses in the TB pool, or TRACE_NO_ADDR */
-    int16_t dst[TRACE_MAX_DST];
+    uint32_t pad_;   /* 0 (named so that records compare as bytes) */
 } trace_rec;
+
+/* Sets r's register summary from its registers, as smtlm_pool_reg_summary does on the entry. */
+static inline void trace_rec_summarize(trace_rec *r)
+{
+    smtlm_reg_summary(r->dst, r->n_dst, r->src, r->n_src, &r->sb_regs, &r->sb_dsts);
+}
 
 typedef struct trace_warp {
     trace_rec *recs;   /* whole TB: its records; streamed TB: none */
@@ -228,16 +240,12 @@ void trace_tb_drop_records(smtlm_trace_tb *tb);
 void trace_rec_expand(const trace_rec *r, const uint64_t *pool, smtlm_inst_desc *out);
 /* The same straight into a pool entry's descriptor fields and, for a memory instruction, all 32
  * lanes of addr (inactive ones 0): what trace_rec_expand and smtlm_pool_alloc would write, with
- * no descriptor in between. Inline: once per instruction the engine decodes. */
-/* (trace_source.c asserts that the blocks lie alike in both) */
+ * no descriptor in between, and the register summary. Inline: once per instruction the engine
+ * decodes. */
+/* (trace_source.c asserts that pc .. sb_dsts lie alike in both) */
 static inline void trace_rec_fill(const trace_rec *r, const uint64_t *pool, smtlm_inst *in, uint64_t *addr)
 {
-    memcpy(&in->pc, &r->pc, offsetof(trace_rec, src) - offsetof(trace_rec, pc));
-    in->dst[0] = r->dst[0]; /* the entry's other slots 0, as a record's unused ones */
-    in->dst[1] = in->dst[2] = in->dst[3] = 0;
-    memcpy(in->src, r->src, sizeof r->src);
-    memcpy(&in->latency, &r->latency, offsetof(trace_rec, addr) - offsetof(trace_rec, latency));
-    in->left_ldst = 0;
+    memcpy(&in->pc, &r->pc, offsetof(trace_rec, addr) - offsetof(trace_rec, pc));
     if (r->addr != TRACE_NO_ADDR) {
         memset(addr, 0, SMTLM_WARP_SIZE * sizeof *addr);
         if (r->mask) { /* no active lane stored no address: the pool may not exist at all */

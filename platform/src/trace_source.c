@@ -15,14 +15,18 @@
 #include "trace_internal.h"
 #include "trace_prefetch.h"
 
-/* The record's blocks as the entry holds them (offsets from pc on both sides). */
+/* pc .. sb_dsts: one block, as the entry holds it (offsets from pc on both sides). */
 #define TRACE_FILL_SAME_(f) (offsetof(trace_rec, f) - offsetof(trace_rec, pc) == offsetof(smtlm_inst, f) - offsetof(smtlm_inst, pc))
-_Static_assert(TRACE_FILL_SAME_(mask) && TRACE_FILL_SAME_(op) && TRACE_FILL_SAME_(n_src), "pc .. n_src: one block");
-_Static_assert(offsetof(trace_rec, line) - offsetof(trace_rec, latency) == offsetof(smtlm_inst, line) - offsetof(smtlm_inst, latency) &&
-                   offsetof(trace_rec, atomic) - offsetof(trace_rec, latency) == offsetof(smtlm_inst, atomic) - offsetof(smtlm_inst, latency) &&
-                   offsetof(trace_rec, unused_) - offsetof(trace_rec, latency) == offsetof(smtlm_inst, left_ldst) - offsetof(smtlm_inst, latency),
-               "latency .. line: one block");
-_Static_assert(TRACE_MAX_DST == 1 && SMTLM_MAX_DST == 4, "one destination slot into four");
+_Static_assert(TRACE_FILL_SAME_(mask) && TRACE_FILL_SAME_(op) && TRACE_FILL_SAME_(spec) && TRACE_FILL_SAME_(n_dst) &&
+                   TRACE_FILL_SAME_(n_src) && TRACE_FILL_SAME_(dst) && TRACE_FILL_SAME_(src) && TRACE_FILL_SAME_(latency) &&
+                   TRACE_FILL_SAME_(ii) && TRACE_FILL_SAME_(mem_space) && TRACE_FILL_SAME_(mem_width) &&
+                   TRACE_FILL_SAME_(atomic) && TRACE_FILL_SAME_(line) && TRACE_FILL_SAME_(sb_regs) &&
+                   TRACE_FILL_SAME_(sb_dsts) && sizeof(((trace_rec *)0)->dst) == sizeof(((smtlm_inst *)0)->dst) &&
+                   offsetof(trace_rec, unused_) - offsetof(trace_rec, pc) == offsetof(smtlm_inst, left_ldst) - offsetof(smtlm_inst, pc) &&
+                   offsetof(trace_rec, addr) == offsetof(trace_rec, sb_dsts) + sizeof(uint64_t),
+               "pc .. sb_dsts: one block");
+_Static_assert(offsetof(trace_rec, pad_) + sizeof(uint32_t) == sizeof(trace_rec), "no hidden padding");
+_Static_assert(sizeof(trace_rec) == 64, "TRACE_STREAM_AUTO_BYTES (trace_internal.h) assumes 64-byte records");
 
 typedef struct warp_bind {
     smtlm_trace_feed *feed; /* NULL = unbound */
@@ -232,7 +236,7 @@ int smtlm_trace_source_peek_pc(const smtlm_trace_source *s, unsigned sm, unsigne
 
 smtlm_inst_source smtlm_trace_source_iface(smtlm_trace_source *s)
 {
-    smtlm_inst_source src = {s, next, has_more, next_into};
+    smtlm_inst_source src = {s, next, has_more, next_into, 1};
     return src;
 }
 

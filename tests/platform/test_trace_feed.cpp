@@ -488,7 +488,7 @@ TEST(TraceFeed, NextIntoFillsThePoolAsNextAndAllocDo)
                     if (got == 0)
                         break;
                     const smtlm_iref ra = smtlm_pool_alloc(pa.get(), &d, (uint16_t)w);
-                    const smtlm_iref rb = smtlm_pool_commit(pb.get(), (uint16_t)w);
+                    const smtlm_iref rb = smtlm_pool_commit_summarized(pb.get(), (uint16_t)w); // the fill set the summary
                     ASSERT_EQ(ra, rb);
                     const smtlm_inst &a = pa->inst[ra], &b = pb->inst[rb];
                     ASSERT_EQ(std::memcmp(&a, &b, sizeof a), 0) << "warp " << w << " line " << d.line;

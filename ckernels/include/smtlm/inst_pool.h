@@ -49,17 +49,18 @@ typedef struct smtlm_inst {
     uint8_t mem_space, mem_width, atomic;
     uint8_t left_ldst;       /* 1 once a load has left the LDST dispatch register */
     uint32_t line;           /* trace line, for messages */
+    /* Register summary, set at commit (smtlm_pool_reg_summary) or by the source with pc .. line
+     * (smtlm_inst_source.sets_summary), for the scoreboard's one-word tests: bit r (1..63) for
+     * each register named; bit 0 when one lies outside 0..63 (the full per-register test then
+     * decides). sb_regs: sources and destinations; sb_dsts: destinations (bit 0 also when n_dst
+     * exceeds SMTLM_MAX_DST). */
+    uint64_t sb_regs, sb_dsts;
     uint16_t warp;           /* hardware warp id */
     uint8_t unit;            /* smtlm_unit chosen at issue */
     uint8_t sched;           /* issuing scheduler */
     uint16_t mem;            /* index into the memory payload pool, SMTLM_NO_INST if none */
     uint16_t pending;        /* outstanding memory responses (loads) */
     uint16_t next_free;      /* free-list link */
-    /* Register summary, set at commit (smtlm_pool_reg_summary) for the scoreboard's one-word
-     * tests: bit r (1..63) for each register named; bit 0 when one lies outside 0..63 (the full
-     * per-register test then decides). sb_regs: sources and destinations; sb_dsts: destinations
-     * (bit 0 also when n_dst exceeds SMTLM_MAX_DST). */
-    uint64_t sb_regs, sb_dsts;
 } smtlm_inst;
 
 /* What a memory instruction carries between decode and the LDST unit. */
@@ -144,12 +145,20 @@ static inline uint64_t smtlm_reg_bits_(const int16_t *r, unsigned n)
     }
     return (m & ~1ull) | (uint64_t)(any >= 64);
 }
+/* The register summary (sb_regs, sb_dsts) of destinations dst[0..n_dst) and sources
+ * src[0..n_src). The one definition: a source that sets an entry's summary itself
+ * (smtlm_inst_source.sets_summary) computes it here too. */
+static inline void smtlm_reg_summary(const int16_t *dst, unsigned n_dst, const int16_t *src, unsigned n_src,
+                                     uint64_t *regs, uint64_t *dsts)
+{
+    const uint64_t d = smtlm_reg_bits_(dst, n_dst) | (uint64_t)(n_dst > SMTLM_MAX_DST);
+    *dsts = d;
+    *regs = d | smtlm_reg_bits_(src, n_src);
+}
 /* Sets the entry's register summary (sb_regs, sb_dsts) from its registers as they stand. */
 static inline void smtlm_pool_reg_summary(smtlm_inst *in)
 {
-    const uint64_t d = smtlm_reg_bits_(in->dst, in->n_dst) | (uint64_t)(in->n_dst > SMTLM_MAX_DST);
-    in->sb_dsts = d;
-    in->sb_regs = d | smtlm_reg_bits_(in->src, in->n_src);
+    smtlm_reg_summary(in->dst, in->n_dst, in->src, in->n_src, &in->sb_regs, &in->sb_dsts);
 }
 
 void smtlm_pool_init(smtlm_inst_pool *p);
@@ -169,8 +178,9 @@ static inline int smtlm_pool_can_fill(const smtlm_inst_pool *p)
 }
 static inline smtlm_inst *smtlm_pool_next_entry(smtlm_inst_pool *p) { return &p->inst[p->free_head]; }
 static inline uint64_t *smtlm_pool_next_addr(smtlm_inst_pool *p) { return p->mem[p->mem_free_head].addr; }
-/* Takes the filled entry (and its payload when it is a memory instruction) for `warp`. */
-static SMTLM_ALWAYS_INLINE smtlm_iref smtlm_pool_commit(smtlm_inst_pool *p, uint16_t warp)
+/* Takes the filled entry (and its payload when it is a memory instruction) for `warp`, its
+ * register summary set by the source too (else smtlm_pool_commit). */
+static SMTLM_ALWAYS_INLINE smtlm_iref smtlm_pool_commit_summarized(smtlm_inst_pool *p, uint16_t warp)
 {
     const smtlm_iref r = p->free_head;
     smtlm_inst *in = &p->inst[r];
@@ -192,8 +202,13 @@ static SMTLM_ALWAYS_INLINE smtlm_iref smtlm_pool_commit(smtlm_inst_pool *p, uint
     in->mem = m;
     in->pending = 0;
     in->next_free = SMTLM_NO_INST;
-    smtlm_pool_reg_summary(in);
     return r;
+}
+/* The same for an entry filled without its summary: sets it first. */
+static SMTLM_ALWAYS_INLINE smtlm_iref smtlm_pool_commit(smtlm_inst_pool *p, uint16_t warp)
+{
+    smtlm_pool_reg_summary(smtlm_pool_next_entry(p));
+    return smtlm_pool_commit_summarized(p, warp);
 }
 /* Writes desc into a free entry and payload as a source's in-place fill would (addresses only
  * for a memory instruction). */

@@ -30,6 +30,9 @@ typedef struct smtlm_inst_source {
      * in->left_ldst in place of the reserved byte) and, for a memory instruction, all 32 lane
      * addresses into addr (see smtlm_pool_commit); returns as next(). */
     int (*next_into)(void *ctx, unsigned sm, unsigned warp, smtlm_inst *in, uint64_t *addr);
+    /* 1 when next_into also sets in->sb_regs, in->sb_dsts (smtlm_reg_summary of its registers,
+     * worked out ahead, e.g. by a reader thread): the commit then does not recompute them. */
+    int sets_summary;
 } smtlm_inst_source;
 
 typedef enum smtlm_sched_policy {
@@ -118,6 +121,7 @@ typedef struct smtlm_issue_ports {
     void *raw_ctx;
     const uint64_t *memo;
     int (*check_miss)(void *owner, smtlm_inst *in);
+    int raw_summary;             /* raw_next_into sets the register summary (sets_summary) */
 } smtlm_issue_ports;
 
 typedef struct smtlm_issue {

@@ -1,0 +1,145 @@
+// The trace reader's register summary (trace_rec_summarize, at parse) against the one the pool
+// computes at commit (smtlm_pool_reg_summary): the engine copies the reader's (the trace source
+// sets sets_summary), so the two must never differ. Random records (registers inside and
+// outside 1..63, 255/256 as RZ, 511/512, negatives, every count), then random trace lines
+// through the parser, its fast path and its tail memo.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+#include <string>
+
+extern "C" {
+#include "trace_internal.h"
+}
+
+namespace {
+
+// The entry trace_rec_fill makes of r (its summary copied), and the same entry with the summary
+// the commit would compute: the two words must agree.
+void expect_same_summary(const trace_rec &r, const char *what)
+{
+    smtlm_inst copied, computed;
+    uint64_t addr[SMTLM_WARP_SIZE];
+    std::memset(&copied, 0xA5, sizeof copied); // the fill must set the words itself
+    trace_rec_fill(&r, nullptr, &copied, addr);
+    computed = copied;
+    computed.sb_regs = computed.sb_dsts = ~0ull;
+    smtlm_pool_reg_summary(&computed);
+    ASSERT_EQ(copied.sb_regs, computed.sb_regs) << what << ": n_dst " << (unsigned)r.n_dst << " n_src " << (unsigned)r.n_src;
+    ASSERT_EQ(copied.sb_dsts, computed.sb_dsts) << what << ": n_dst " << (unsigned)r.n_dst << " n_src " << (unsigned)r.n_src;
+}
+
+int16_t random_reg(std::mt19937 &g)
+{
+    static const int16_t edge[] = {0, 1, 2, 62, 63, 64, 65, 127, 128, 254, 255, 256, 257, 511, 512, 1024, -1, -64, INT16_MIN, INT16_MAX};
+    switch (g() % 3) {
+    case 0: return edge[g() % (sizeof edge / sizeof edge[0])];
+    case 1: return (int16_t)(g() % 257); // what a trace holds: 0 (none), R0..R255 as 1..256
+    default: return (int16_t)g();
+    }
+}
+
+TEST(RecSummary, RandomRecordsAsThePoolComputes)
+{
+    std::mt19937 g(8);
+    for (int i = 0; i < 200000; i++) {
+        trace_rec r;
+        std::memset(&r, 0, sizeof r);
+        r.addr = TRACE_NO_ADDR;
+        r.mem_space = SMTLM_MEM_NONE;
+        r.n_dst = (uint8_t)(g() % (TRACE_MAX_DST + 1));
+        r.n_src = (uint8_t)(g() % (TRACE_MAX_SRC + 1));
+        const bool junk = g() % 4 == 0; // slots past the counts: 0 in a record, but not looked at
+        for (unsigned k = 0; k < TRACE_MAX_DST; k++)
+            r.dst[k] = k < r.n_dst || junk ? random_reg(g) : 0;
+        for (unsigned k = 0; k < TRACE_MAX_SRC; k++)
+            r.src[k] = k < r.n_src || junk ? random_reg(g) : 0;
+        trace_rec_summarize(&r);
+        expect_same_summary(r, "random record");
+        if (HasFatalFailure())
+            return;
+    }
+}
+
+class ParsedSummary : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        std::memset(&hdr_, 0, sizeof hdr_);
+        hdr_.binary_version = 70;
+        hdr_.tracer_version = 4;
+        map_ = smtlm_opcode_map_for_binary(70);
+        trace_opindex_build(&ix_, map_);
+        lat_ = smtlm_trace_latency_defaults();
+        for (size_t j = 0; j < map_->n; j++)
+            trace_opinfo_of(&map_->ops[j], &lat_, &info_[j]);
+        trace_memo_reset(&memo_);
+    }
+
+    // Parses and stores `line` (fast: the fast path and the memo); the stored record.
+    trace_rec parse(const std::string &line, bool fast)
+    {
+        trace_ctx c;
+        c.file = "t.traceg";
+        c.hdr = &hdr_;
+        c.map = map_;
+        c.ops = &ix_;
+        c.lat = &lat_;
+        c.info = fast ? info_ : nullptr;
+        c.plain_fields = fast;
+        smtlm_trace_tb *tb = smtlm_trace_tb_new();
+        EXPECT_EQ(trace_tb_reset(tb, 1), 0);
+        char err[256] = "";
+        trace_rec r;
+        uint64_t addrs[SMTLM_WARP_SIZE];
+        int rc = trace_inst_parse(&c, fast ? &memo_ : nullptr, line.c_str(), line.size(), 7, &r, addrs, err, sizeof err);
+        if (rc == 0)
+            rc = trace_inst_store(&c, tb, 0, &r, addrs, 7, err, sizeof err);
+        EXPECT_EQ(rc, 0) << line << ": " << err;
+        trace_rec out;
+        std::memset(&out, 0, sizeof out);
+        if (rc == 0)
+            out = tb->warps[0].recs[0];
+        smtlm_trace_tb_free(tb);
+        return out;
+    }
+
+    smtlm_trace_header hdr_;
+    const smtlm_opcode_map *map_ = nullptr;
+    trace_opindex ix_;
+    smtlm_trace_latency lat_;
+    trace_opinfo info_[TRACE_OPINFO_MAX];
+    trace_memo memo_;
+};
+
+TEST_F(ParsedSummary, RandomLinesAsThePoolComputes)
+{
+    static const char *const ops[] = {"FFMA", "IADD3", "MOV", "ISETP.GE.AND", "HMMA.884.F32.F32", "SHFL.BFLY", "BAR.SYNC", "EXIT"};
+    std::mt19937 g(9);
+    for (int i = 0; i < 20000; i++) {
+        const unsigned nd = g() % (TRACE_MAX_DST + 1), ns = g() % (TRACE_MAX_SRC + 1);
+        // registers: mostly a few (tails repeat, so the memo hits), else any of R0..R255
+        auto reg = [&g]() {
+            static const unsigned edge[] = {0, 1, 61, 62, 63, 64, 127, 254, 255};
+            const unsigned r = g() % 2 ? edge[g() % (sizeof edge / sizeof edge[0])] : g() % 256;
+            return " R" + std::to_string(r);
+        };
+        std::string line = "0" + std::to_string(g() % 10000) + " ffffffff " + std::to_string(nd);
+        for (unsigned k = 0; k < nd; k++)
+            line += reg();
+        line += std::string(" ") + ops[g() % (sizeof ops / sizeof ops[0])] + " " + std::to_string(ns);
+        for (unsigned k = 0; k < ns; k++)
+            line += reg();
+        line += g() % 5 ? " 0" : " 0 17"; // an immediate: the general tail
+        for (bool fast : {true, false}) {
+            const trace_rec r = parse(line, fast);
+            ASSERT_FALSE(HasFailure());
+            expect_same_summary(r, line.c_str());
+            if (HasFatalFailure())
+                return;
+        }
+    }
+}
+
+} // namespace
