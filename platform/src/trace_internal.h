@@ -22,9 +22,9 @@
  * streamed once its records pass max(TRACE_STREAM_AUTO_BYTES, its warps x a cursor's memory). */
 #define TRACE_CURSOR_CHUNK 16384u
 #define TRACE_CURSOR_RECS 128u
-/* 16 MiB of the 40-byte records a TB held before they carried the register summary: a TB streams
- * at the same record count as then (a 64-byte record is defined below) */
-#define TRACE_STREAM_AUTO_BYTES (((size_t)16 << 20) / 40 * 64)
+/* 24 MiB: about 390 k of the 64-byte records defined below (a 16-warp TB of 20,000 instructions
+ * per warp is held whole) */
+#define TRACE_STREAM_AUTO_BYTES ((size_t)24 << 20)
 #define TRACE_NO_ADDR UINT32_MAX
 /* GPGPU-Sim LOCAL_MEM_SIZE_MAX (abstract_hardware_model.h): local window of a generic LD/ST. */
 #define TRACE_LOCAL_MEM_SIZE_MAX (1ull << 14)
