@@ -179,12 +179,12 @@ static void write_more_dsts(smtlm_rf *rf, const smtlm_inst *in)
 }
 
 static SMTLM_ALWAYS_INLINE void write_back_one(smtlm_sm *sm, smtlm_rf *rf, smtlm_inst_pool *pool,
-                                               smtlm_iref r, uint64_t now, int never_buffers)
+                                               smtlm_iref r, uint64_t now, int fast)
 {
     smtlm_inst *in = smtlm_pool_get(pool, r);
     const unsigned n = in->n_dst, warp = in->warp, sched = in->sched;
     const uint64_t d = in->sb_dsts;
-    if (never_buffers && !(d & 1)) {
+    if (fast && !(d & 1)) {
         /* No write waits, so every destination is released: by the summary, in one step. */
         if (n)
             (void)smtlm_rf_try_write(rf, warp, sched, (unsigned)in->dst[0]);
@@ -198,8 +198,12 @@ static SMTLM_ALWAYS_INLINE void write_back_one(smtlm_sm *sm, smtlm_rf *rf, smtlm
                 smtlm_sb_release_reg(&sm->iss.sb, warp, reg);
         }
     }
-    in->ev[SMTLM_EV_WRITEBACK] = now;
-    completed(sm, in);
+    if (fast) { /* no retire hook: nothing reads the entry's writeback time before its reuse resets it */
+        smtlm_sm_count_completion(&sm->stats, in);
+    } else {
+        in->ev[SMTLM_EV_WRITEBACK] = now;
+        completed(sm, in);
+    }
     smtlm_issue_retired(&sm->iss, warp);
     smtlm_pool_free(pool, r);
 }
@@ -207,14 +211,14 @@ static SMTLM_ALWAYS_INLINE void write_back_one(smtlm_sm *sm, smtlm_rf *rf, smtlm
 /* Faithful mode drains in slot order (smtlm_wb_take's first occupied slot); nothing in the
  * loop looks at EX_WB, so it is emptied at once. */
 static SMTLM_ALWAYS_INLINE void write_back_slots(smtlm_sm *sm, smtlm_rf *rf, smtlm_inst_pool *pool, uint64_t now,
-                                                 int never_buffers)
+                                                 int fast)
 {
     smtlm_regset *exwb = sm->wb.exwb;
     for (uint32_t occ = smtlm_regset_take_all(exwb); occ; occ &= occ - 1) {
         const unsigned s = smtlm_ctz64(occ);
         const smtlm_iref r = exwb->slot[s];
         exwb->slot[s] = SMTLM_NO_INST;
-        write_back_one(sm, rf, pool, r, now, never_buffers);
+        write_back_one(sm, rf, pool, r, now, fast);
     }
 }
 
@@ -239,7 +243,9 @@ static void writeback(smtlm_sm *sm, uint64_t now)
         while (exwb->count);
         return;
     }
-    if (rf->cfg.fix_wb_bank_conflict) /* buffers writes, though not draining oldest first */
+    /* Fast: the register file never buffers a write (so every destination is released) and no
+     * retire hook looks at the instruction. */
+    if (rf->cfg.fix_wb_bank_conflict || sm->on_retire)
         write_back_slots(sm, rf, pool, now, 0);
     else
         write_back_slots(sm, rf, pool, now, 1);
