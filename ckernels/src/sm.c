@@ -187,7 +187,7 @@ static SMTLM_ALWAYS_INLINE void write_back_one(smtlm_sm *sm, smtlm_rf *rf, smtlm
     if (fast && !(d & 1)) {
         /* No write waits, so every destination is released: by the summary, in one step. */
         if (n)
-            (void)smtlm_rf_try_write(rf, warp, sched, (unsigned)in->dst[0]);
+            (void)smtlm_rf_try_write_valid(rf, warp, sched, (unsigned)in->dst[0]);
         if (n > 1)
             write_more_dsts(rf, in);
         smtlm_sb_release_dsts(&sm->iss.sb, warp, d);
