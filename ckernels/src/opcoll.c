@@ -245,6 +245,9 @@ static inline int room_slot(const smtlm_opcoll *oc, const smtlm_cu *cu)
 }
 
 /* The dispatch units in order, each taking the first candidate with room in its round robin. */
+#if defined(__GNUC__)
+__attribute__((noinline)) /* out of the scan, whose calls mostly find nothing to do */
+#endif
 static void dispatch_round_robin(smtlm_opcoll *oc, uint64_t cand_all, uint64_t now)
 {
     smtlm_regset *rows = oc->out_direct;
@@ -276,6 +279,9 @@ static void dispatch_round_robin(smtlm_opcoll *oc, uint64_t cand_all, uint64_t n
  * compete for one OC_EX slot (a group's) the lowest is always looked at first. Looking at the
  * candidates in CU order therefore dispatches the same CUs into the same slots; which unit took
  * which CU is seen nowhere else, so the units' round-robin state is not kept. */
+#if defined(__GNUC__)
+__attribute__((noinline)) /* as dispatch_round_robin */
+#endif
 static void dispatch_in_cu_order(smtlm_opcoll *oc, uint64_t cand, uint64_t now)
 {
     smtlm_regset *rows = oc->out_direct;

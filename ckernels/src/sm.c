@@ -167,20 +167,59 @@ void smtlm_sm_ev_written_back(void *ctx, const smtlm_inst *in, unsigned release_
  * then the completion counters, the warp's in-pipeline count and the pool entry. It fuses
  * smtlm_wb_write_direct and written_back, which smtlm_sm_ev_written_back keeps for the bound-port
  * path: calling those two here measured 18 host instructions more per warp instruction. */
+/* The register-file writes of destinations 1.. (rare: a loop here would cost the usual
+ * one-destination case its registers). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void write_more_dsts(smtlm_rf *rf, const smtlm_inst *in)
+{
+    for (unsigned i = 1; i < in->n_dst; i++)
+        (void)smtlm_rf_try_write(rf, in->warp, in->sched, (unsigned)in->dst[i]);
+}
+
 static SMTLM_ALWAYS_INLINE void write_back_one(smtlm_sm *sm, smtlm_rf *rf, smtlm_inst_pool *pool,
-                                               smtlm_iref r, uint64_t now)
+                                               smtlm_iref r, uint64_t now, int fast)
 {
     smtlm_inst *in = smtlm_pool_get(pool, r);
     const unsigned n = in->n_dst, warp = in->warp, sched = in->sched;
-    for (unsigned i = 0; i < n; i++) {
-        const unsigned reg = (unsigned)in->dst[i];
-        if (smtlm_rf_try_write(rf, warp, sched, reg) != SMTLM_RF_BUFFERED)
-            smtlm_sb_release_reg(&sm->iss.sb, warp, reg);
+    const uint64_t d = in->sb_dsts;
+    if (fast && !(d & 1)) {
+        /* No write waits, so every destination is released: by the summary, in one step. */
+        if (n)
+            (void)smtlm_rf_try_write_valid(rf, warp, sched, (unsigned)in->dst[0]);
+        if (n > 1)
+            write_more_dsts(rf, in);
+        smtlm_sb_release_dsts(&sm->iss.sb, warp, d);
+    } else {
+        for (unsigned i = 0; i < n; i++) {
+            const unsigned reg = (unsigned)in->dst[i];
+            if (smtlm_rf_try_write(rf, warp, sched, reg) != SMTLM_RF_BUFFERED)
+                smtlm_sb_release_reg(&sm->iss.sb, warp, reg);
+        }
     }
-    in->ev[SMTLM_EV_WRITEBACK] = now;
-    completed(sm, in);
+    if (fast) { /* no retire hook: nothing reads the entry's writeback time before its reuse resets it */
+        smtlm_sm_count_completion(&sm->stats, in);
+    } else {
+        in->ev[SMTLM_EV_WRITEBACK] = now;
+        completed(sm, in);
+    }
     smtlm_issue_retired(&sm->iss, warp);
     smtlm_pool_free(pool, r);
+}
+
+/* Faithful mode drains in slot order (smtlm_wb_take's first occupied slot); nothing in the
+ * loop looks at EX_WB, so it is emptied at once. */
+static SMTLM_ALWAYS_INLINE void write_back_slots(smtlm_sm *sm, smtlm_rf *rf, smtlm_inst_pool *pool, uint64_t now,
+                                                 int fast)
+{
+    smtlm_regset *exwb = sm->wb.exwb;
+    for (uint32_t occ = smtlm_regset_take_all(exwb); occ; occ &= occ - 1) {
+        const unsigned s = smtlm_ctz64(occ);
+        const smtlm_iref r = exwb->slot[s];
+        exwb->slot[s] = SMTLM_NO_INST;
+        write_back_one(sm, rf, pool, r, now, fast);
+    }
 }
 
 /* smtlm_wb_cycle with this SM's written-back handler and register-file writes inline (the
@@ -200,18 +239,16 @@ static void writeback(smtlm_sm *sm, uint64_t now)
     sm->last_progress = now; /* EX_WB holds one: something retires */
     if (wb->oldest_first) {
         do
-            write_back_one(sm, rf, pool, smtlm_wb_take(wb), now);
+            write_back_one(sm, rf, pool, smtlm_wb_take(wb), now, 0);
         while (exwb->count);
         return;
     }
-    /* Faithful mode drains in slot order (smtlm_wb_take's first occupied slot); nothing in
-     * the loop looks at EX_WB, so it is emptied at once. */
-    for (uint32_t occ = smtlm_regset_take_all(exwb); occ; occ &= occ - 1) {
-        const unsigned s = smtlm_ctz64(occ);
-        const smtlm_iref r = exwb->slot[s];
-        exwb->slot[s] = SMTLM_NO_INST;
-        write_back_one(sm, rf, pool, r, now);
-    }
+    /* Fast: the register file never buffers a write (so every destination is released) and no
+     * retire hook looks at the instruction. */
+    if (rf->cfg.fix_wb_bank_conflict || sm->on_retire)
+        write_back_slots(sm, rf, pool, now, 0);
+    else
+        write_back_slots(sm, rf, pool, now, 1);
 }
 void smtlm_sm_ev_store_sent(void *ctx, unsigned warp) { ((smtlm_sm *)ctx)->iss.warp[warp].stores_out++; }
 void smtlm_sm_ev_store_acked(void *ctx, unsigned warp)

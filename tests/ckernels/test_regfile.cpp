@@ -2,7 +2,9 @@
 // docs/OPTIONS.md "Statistics"), called directly.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <memory>
+#include <random>
 #include <vector>
 
 extern "C" {
@@ -418,3 +420,45 @@ TEST(RegFileQueueReads, TheMostThatCanWaitFitsAndQueuesLikeRequestReads)
 }
 
 } // namespace
+
+static void count_landed(void *ctx, unsigned, unsigned) { ++*(unsigned *)ctx; }
+
+// Writeback's table-only write (smtlm_rf_try_write_valid) against smtlm_rf_try_write on random
+// writes of every valid register, warp and scheduler, flat and sub-core, faithful and fix mode:
+// the same verdict and the same register-file state after each write.
+TEST(RegFileWritePort, TableWriteMatchesTryWrite)
+{
+    const smtlm_rf_cfg cfgs[] = {{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0}, {16, 4, 1, 8, SMTLM_ALLOC_FIFO, 1},
+                                 {8, 2, 0, 8, SMTLM_ALLOC_FIFO, 0},  {6, 3, 1, 6, SMTLM_ALLOC_FIFO, 1},
+                                 {32, 4, 0, 16, SMTLM_ALLOC_FIFO, 1}, {5, 1, 0, 4, SMTLM_ALLOC_FIFO, 0}};
+    std::mt19937 g(5);
+    for (const smtlm_rf_cfg &c : cfgs) {
+        Rf a(c), b(c);
+        ASSERT_EQ(a.rc, SMTLM_OK);
+        ASSERT_EQ(b.rc, SMTLM_OK);
+        unsigned landed[2] = {0, 0}; // buffered writes that landed, per register file
+        const smtlm_rf_ops ops_a = {&landed[0], count_landed}, ops_b = {&landed[1], count_landed};
+        smtlm_rf_bind(a.rf.get(), &ops_a);
+        smtlm_rf_bind(b.rf.get(), &ops_b);
+        unsigned conflicts = 0;
+        for (int round = 0; round < 50000; round++) {
+            const unsigned warp = g() % SMTLM_MAX_WARPS, sched = g() % c.n_sched, reg = g() % (SMTLM_MAX_REG + 1);
+            const smtlm_rf_write_result ra = smtlm_rf_try_write(a.rf.get(), warp, sched, reg);
+            ASSERT_EQ(smtlm_rf_try_write_valid(b.rf.get(), warp, sched, reg), ra) << "round " << round;
+            conflicts += ra != SMTLM_RF_WRITTEN;
+            ASSERT_EQ(a.rf->write_alloc, b.rf->write_alloc) << "round " << round;
+            ASSERT_EQ(a.rf->blocked, b.rf->blocked) << "round " << round;
+            ASSERT_EQ(a.rf->dropped_writes, b.rf->dropped_writes) << "round " << round;
+            ASSERT_EQ(a.rf->buffered_writes, b.rf->buffered_writes) << "round " << round;
+            ASSERT_EQ(std::memcmp(a.rf->writes, b.rf->writes, sizeof a.rf->writes), 0) << "round " << round;
+            if (g() % 3 == 0) { // next step: allocations cleared, buffered writes land
+                smtlm_rf_end_step(a.rf.get());
+                smtlm_rf_end_step(b.rf.get());
+                smtlm_rf_drain_writes(a.rf.get());
+                smtlm_rf_drain_writes(b.rf.get());
+                ASSERT_EQ(landed[0], landed[1]) << "round " << round;
+            }
+        }
+        EXPECT_GT(conflicts, 1000u);
+    }
+}

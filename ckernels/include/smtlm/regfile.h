@@ -242,6 +242,20 @@ static inline smtlm_rf_write_result smtlm_rf_try_write(smtlm_rf *rf, unsigned wa
     rf->write_alloc |= bit;
     return SMTLM_RF_WRITTEN;
 }
+/* smtlm_rf_try_write for a register 0..SMTLM_MAX_REG, a warp below SMTLM_MAX_WARPS and a valid
+ * scheduler (the SM admits no other): the bank from the two tables alone (the indices are
+ * masked, so no other value can reach outside them). Writeback's one-destination path. */
+static inline smtlm_rf_write_result smtlm_rf_try_write_valid(smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg)
+{
+    const unsigned bank =
+        rf->sched_base[sched & (SMTLM_MAX_SCHED - 1)] + rf->bank_lo[(reg + warp) & (SMTLM_RF_BANK_LO_N - 1)];
+    const uint64_t bit = 1ull << bank;
+    if ((rf->write_alloc | rf->blocked) & bit)
+        return smtlm_rf_write_conflict(rf, warp, bank, reg);
+    rf->writes[bank]++;
+    rf->write_alloc |= bit;
+    return SMTLM_RF_WRITTEN;
+}
 int smtlm_rf_can_write(const smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg);
 void smtlm_rf_write_reg(smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg);
 /* Fix mode, start of writeback: one buffered write lands in every bank that holds some. */

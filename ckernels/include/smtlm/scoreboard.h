@@ -119,6 +119,21 @@ static inline void smtlm_sb_release_reg(smtlm_scoreboard *sb, unsigned w, unsign
     sb->dirty |= 1ull << w;
 }
 void smtlm_sb_release(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in);
+/* smtlm_sb_release_reg of every destination in a summary `d` of registers 1..63 (a pool
+ * entry's sb_dsts with bit 0 clear): one AND-NOT, as the per-register calls leave the set. */
+static inline void smtlm_sb_release_dsts(smtlm_scoreboard *sb, unsigned w, uint64_t d)
+{
+    uint64_t rel = sb->pending[w][0] & d;
+    if (!rel)
+        return;
+    sb->pending[w][0] &= ~rel;
+    sb->longop[w][0] &= ~rel;
+    unsigned n = 1; /* usually one destination */
+    for (rel &= rel - 1; rel; rel &= rel - 1)
+        n++;
+    sb->count[w] = (uint16_t)(sb->count[w] - n);
+    sb->dirty |= 1ull << w;
+}
 static inline int smtlm_sb_pending_writes(const smtlm_scoreboard *sb, unsigned w) { return sb->count[w] != 0; }
 /* 1 if any source of `in` is a long-operation register (two-level scheduler demotion). */
 int smtlm_sb_reads_longop(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in);
