@@ -148,6 +148,22 @@ static unsigned rr_start_after(const smtlm_opcoll *oc, const smtlm_cu_set *set, 
     return start >= set->count ? start - set->count : start;
 }
 
+/* Has each generic pair's ID_OC set mark gen_live on every put (smtlm_regset watch), so the
+ * walk visits only pairs that may hold work. Again on reset: re-initialising a set drops its
+ * watch. All pairs start live (a superset is always safe). */
+static void watch_gen_sets(smtlm_opcoll *oc)
+{
+    const unsigned n = oc->n_generic_ports ? oc->ports[0].n_pairs : 0u;
+    oc->gen_live = 0;
+    for (unsigned i = 0; i < n && oc->gen_in[i]; i++)
+        oc->gen_in[i]->watch_bits = 0;
+    for (unsigned i = 0; i < n && oc->gen_in[i]; i++) {
+        oc->gen_in[i]->watch = &oc->gen_live;
+        oc->gen_in[i]->watch_bits |= 1ull << i;
+        oc->gen_live |= 1ull << i;
+    }
+}
+
 void smtlm_opcoll_reset(smtlm_opcoll *oc)
 {
     const unsigned per_sched = oc->cfg.sub_core ? oc->n_cus / oc->cfg.n_sched : 0;
@@ -199,6 +215,7 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
     memset(oc->collect_lat_hist, 0, sizeof oc->collect_lat_hist);
     memset(oc->cu_allocations, 0, sizeof oc->cu_allocations);
     memset(oc->cu_held, 0, sizeof oc->cu_held);
+    watch_gen_sets(oc);
 }
 
 /* The C engine's row of register sets when `out` hands off into it directly, else NULL
@@ -598,7 +615,7 @@ static inline int try_generic(smtlm_opcoll *oc, unsigned i)
 }
 
 /* The identical generic ports in GPGPU-Sim's default mode (the only CU set they search is GEN).
- * Each port visits its pairs in order. After the first port, `pending` holds the pairs still
+ * Each port visits its pairs in order (the first only those in gen_live). After the first port, `pending` holds the pairs still
  * worth a visit: a pair whose set is empty stays empty, and one that found no free CU fails on
  * every later port of the step (its oldest instruction stays the same and free CUs only get
  * fewer). A port that allocates nothing leaves `pending` empty, which ends the walk as
@@ -610,11 +627,13 @@ static int allocate_generic(smtlm_opcoll *oc)
     const uint64_t gen = oc->set_cus[0];
     if (!(oc->free_cus & gen) || oc->n_generic_ports == 0)
         return 0;
-    const unsigned n_pairs = oc->ports[0].n_pairs;
     uint32_t pending = 0;
-    for (unsigned i = 0; i < n_pairs; i++) { /* the first port */
-        if (oc->gen_in[i]->count == 0)
+    for (uint64_t live = oc->gen_live; live; live &= live - 1) { /* the first port */
+        const unsigned i = smtlm_ctz64(live);
+        if (oc->gen_in[i]->count == 0) {
+            oc->gen_live &= ~(1ull << i);
             continue;
+        }
         int rc = try_generic(oc, i);
         if (rc < 0)
             return rc;
@@ -692,6 +711,7 @@ void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_o
         oc->in[oc->in_sets[i]] = &sets[oc->in_sets[i]];
     for (unsigned i = 0; i < (oc->n_generic_ports ? oc->ports[0].n_pairs : 0u); i++)
         oc->gen_in[i] = oc->in[oc->ports[0].in[i]];
+    watch_gen_sets(oc);
     oc->out = *out;
     oc->out_direct = direct_rows(out);
     for (unsigned s = 0; s < SMTLM_NUM_REGSETS; s++)
