@@ -148,6 +148,22 @@ static unsigned rr_start_after(const smtlm_opcoll *oc, const smtlm_cu_set *set, 
     return start >= set->count ? start - set->count : start;
 }
 
+/* Has each generic pair's ID_OC set mark gen_live on every put (smtlm_regset watch), so the
+ * walk visits only pairs that may hold work. Again on reset: re-initialising a set drops its
+ * watch. All pairs start live (a superset is always safe). */
+static void watch_gen_sets(smtlm_opcoll *oc)
+{
+    const unsigned n = oc->n_generic_ports ? oc->ports[0].n_pairs : 0u;
+    oc->gen_live = 0;
+    for (unsigned i = 0; i < n && oc->gen_in[i]; i++)
+        oc->gen_in[i]->watch_bits = 0;
+    for (unsigned i = 0; i < n && oc->gen_in[i]; i++) {
+        oc->gen_in[i]->watch = &oc->gen_live;
+        oc->gen_in[i]->watch_bits |= 1ull << i;
+        oc->gen_live |= 1ull << i;
+    }
+}
+
 void smtlm_opcoll_reset(smtlm_opcoll *oc)
 {
     const unsigned per_sched = oc->cfg.sub_core ? oc->n_cus / oc->cfg.n_sched : 0;
@@ -199,6 +215,7 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
     memset(oc->collect_lat_hist, 0, sizeof oc->collect_lat_hist);
     memset(oc->cu_allocations, 0, sizeof oc->cu_allocations);
     memset(oc->cu_held, 0, sizeof oc->cu_held);
+    watch_gen_sets(oc);
 }
 
 /* The C engine's row of register sets when `out` hands off into it directly, else NULL
@@ -431,58 +448,58 @@ HOT int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsigned
     return SMTLM_OK;
 }
 
-/* queue_reads into the C engine's register file of CU j's distinct reads (distinct_sources),
- * up to three sources unrolled: each register is compared and queued in one pass, in operand
- * order. Returns the slots queued. None can overflow (regfile.h), and every instruction given a
- * CU has a valid scheduler (smtlm_opcoll_bind). */
-HOT unsigned queue_distinct_direct(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in)
+/* queue_reads into the C engine's register file of CU j's distinct reads (distinct_sources) of
+ * an instruction of one to three sources, unrolled: each register is compared and queued in one
+ * pass, in operand order. Returns the slots queued. None can overflow (regfile.h), and every
+ * instruction given a CU has a valid scheduler (smtlm_opcoll_bind). */
+HOT unsigned queue_distinct_direct(smtlm_rf *rf, unsigned j, const smtlm_inst *in)
 {
-    smtlm_rf *rf = oc->rf_direct;
     const int16_t *s = in->src;
     const unsigned warp = in->warp, base = rf->sched_base[in->sched];
-    uint64_t banks;
-    unsigned ops;
-    switch (in->n_src) {
-    case 0: return 0;
-    case 1:
-        banks = smtlm_rf_queue_read(rf, j, 0, (unsigned)s[0], warp, base);
-        ops = 1;
-        break;
-    case 2:
-        banks = smtlm_rf_queue_read(rf, j, 0, (unsigned)s[0], warp, base);
-        ops = 1;
-        if (s[1] != s[0]) {
-            banks |= smtlm_rf_queue_read(rf, j, 1, (unsigned)s[1], warp, base);
-            ops = 3;
-        }
-        break;
-    case 3:
-        banks = smtlm_rf_queue_read(rf, j, 0, (unsigned)s[0], warp, base);
-        ops = 1;
-        if (s[1] != s[0]) {
-            banks |= smtlm_rf_queue_read(rf, j, 1, (unsigned)s[1], warp, base);
-            ops = 3;
-        }
-        if (s[2] != s[0] && s[2] != s[1]) {
-            banks |= smtlm_rf_queue_read(rf, j, 2, (unsigned)s[2], warp, base);
-            ops |= 4;
-        }
-        break;
-    default:
-        ops = distinct_sources(in);
-        smtlm_rf_queue_reads(rf, j, warp, in->sched, s, ops);
-        return ops;
+    uint64_t banks = smtlm_rf_queue_read(rf, j, 0, (unsigned)s[0], warp, base);
+    unsigned ops = 1;
+    if (in->n_src >= 2 && s[1] != s[0]) {
+        banks |= smtlm_rf_queue_read(rf, j, 1, (unsigned)s[1], warp, base);
+        ops = 3;
+    }
+    if (in->n_src == 3 && s[2] != s[0] && s[2] != s[1]) {
+        banks |= smtlm_rf_queue_read(rf, j, 2, (unsigned)s[2], warp, base);
+        ops |= 4;
     }
     rf->nonempty |= banks;
     return ops;
+}
+
+/* The reads of CU j's instruction when they are not one to three into the C engine's register
+ * file: none (collected at once), four or more, or through the ports. Out of line so that the
+ * common path of allocate_cu saves registers only once its checks passed. */
+#if defined(__GNUC__)
+__attribute__((noinline, cold))
+#endif
+static int queue_other(smtlm_opcoll *oc, unsigned j, smtlm_inst *in)
+{
+    unsigned not_ready = 0;
+    int rc = SMTLM_OK;
+    const unsigned ops = distinct_sources(in);
+    if (ops && oc->rf_direct) {
+        smtlm_rf_queue_reads(oc->rf_direct, j, in->warp, in->sched, in->src, ops);
+        not_ready = ops;
+    } else if (ops) {
+        rc = queue_reads(oc, j, in, ops, &not_ready);
+    }
+    oc->not_ready[j] = (uint8_t)not_ready;
+    if (rc)
+        return rc;
+    if (not_ready == 0)
+        operands_done(oc, j, in, oc->now);
+    return SMTLM_OK;
 }
 
 /* CU j takes instruction r (`in`, just taken from its ID_OC set) and queues its distinct reads.
  * Five arguments: all in registers, none on the stack. */
 static int allocate_cu(smtlm_opcoll *oc, unsigned j, smtlm_iref r, smtlm_inst *in, unsigned out_set)
 {
-    const uint64_t now = oc->now;
-    in->ev[SMTLM_EV_CU_ALLOC] = now;
+    in->ev[SMTLM_EV_CU_ALLOC] = oc->now;
     oc->free_cus &= ~(1ull << j);
     oc->busy++;
     oc->cu_allocations[j]++;
@@ -491,20 +508,10 @@ static int allocate_cu(smtlm_opcoll *oc, unsigned j, smtlm_iref r, smtlm_inst *i
     cu->inst = r;
     cu->out = (uint8_t)out_set;
     cu->out_rs = oc->out_rs_of[out_set];
-    unsigned not_ready = 0;
-    int rc = SMTLM_OK;
-    if (oc->rf_direct) {
-        not_ready = queue_distinct_direct(oc, j, in);
-    } else {
-        const unsigned ops = distinct_sources(in);
-        if (ops)
-            rc = queue_reads(oc, j, in, ops, &not_ready);
-    }
-    oc->not_ready[j] = (uint8_t)not_ready;
-    if (rc)
-        return rc;
-    if (not_ready == 0)
-        operands_done(oc, j, in, now);
+    smtlm_rf *rf = oc->rf_direct;
+    if (!rf || in->n_src - 1u > 2u)
+        return queue_other(oc, j, in);
+    oc->not_ready[j] = (uint8_t)queue_distinct_direct(rf, j, in);
     return SMTLM_OK;
 }
 
@@ -604,7 +611,7 @@ static inline int try_generic(smtlm_opcoll *oc, unsigned i)
 }
 
 /* The identical generic ports in GPGPU-Sim's default mode (the only CU set they search is GEN).
- * Each port visits its pairs in order. After the first port, `pending` holds the pairs still
+ * Each port visits its pairs in order (the first only those in gen_live). After the first port, `pending` holds the pairs still
  * worth a visit: a pair whose set is empty stays empty, and one that found no free CU fails on
  * every later port of the step (its oldest instruction stays the same and free CUs only get
  * fewer). A port that allocates nothing leaves `pending` empty, which ends the walk as
@@ -616,11 +623,13 @@ static int allocate_generic(smtlm_opcoll *oc)
     const uint64_t gen = oc->set_cus[0];
     if (!(oc->free_cus & gen) || oc->n_generic_ports == 0)
         return 0;
-    const unsigned n_pairs = oc->ports[0].n_pairs;
     uint32_t pending = 0;
-    for (unsigned i = 0; i < n_pairs; i++) { /* the first port */
-        if (oc->gen_in[i]->count == 0)
+    for (uint64_t live = oc->gen_live; live; live &= live - 1) { /* the first port */
+        const unsigned i = smtlm_ctz64(live);
+        if (oc->gen_in[i]->count == 0) {
+            oc->gen_live &= ~(1ull << i);
             continue;
+        }
         int rc = try_generic(oc, i);
         if (rc < 0)
             return rc;
@@ -698,6 +707,7 @@ void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_o
         oc->in[oc->in_sets[i]] = &sets[oc->in_sets[i]];
     for (unsigned i = 0; i < (oc->n_generic_ports ? oc->ports[0].n_pairs : 0u); i++)
         oc->gen_in[i] = oc->in[oc->ports[0].in[i]];
+    watch_gen_sets(oc);
     oc->out = *out;
     oc->out_direct = direct_rows(out);
     for (unsigned s = 0; s < SMTLM_NUM_REGSETS; s++)

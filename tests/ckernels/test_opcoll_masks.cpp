@@ -1,7 +1,7 @@
 // The operand collector's kept bookkeeping checked against the state it summarises after every
 // cycle of whole-SM runs: the CU masks (free, collected, per set and scheduler), the busy count,
 // the dispatch units' round-robin starts and masks, every register set's occupancy mask, and the register
-// file's mask of non-empty bank queues. The runs cover the sub-core and flat models, the
+// file's mask of non-empty bank queues, the generic pairs marked live. The runs cover the sub-core and flat models, the
 // specialized collectors, both quirk fixes of the allocator, the wavefront arbiter and one or
 // two steps per cycle, with duplicate, absent and four source operands. A mask that went stale
 // (a missed update) fails here; the runs' retired counts show the collector kept working.
@@ -83,6 +83,11 @@ void check_collector(const smtlm_opcoll &oc, const std::string &at)
         const uint64_t from = set.count ? du.cus & ~0ull << (set.first + rr_start(oc, set, du.last - set.first)) : 0;
         EXPECT_EQ(du.from, from) << at << " dispatch unit " << d;
     }
+    // Every generic pair whose ID_OC set holds work is live (the first port's walk visits only those).
+    for (unsigned i = 0; i < (oc.n_generic_ports ? oc.ports[0].n_pairs : 0u); i++)
+        if (oc.gen_in[i]->count) {
+            EXPECT_TRUE(oc.gen_live >> i & 1) << at << " generic pair " << i;
+        }
     // A CU found blocked holds its instruction for the rest of the cycle.
     EXPECT_EQ(oc.blocked & ~oc.collected, 0u) << at;
 }

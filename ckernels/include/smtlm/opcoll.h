@@ -94,6 +94,9 @@ typedef struct smtlm_opcoll {
     uint8_t n_in_sets;
     uint8_t in_sets[SMTLM_NUM_REGSETS];   /* the ID_OC sets the ports read */
     smtlm_regset *gen_in[SMTLM_PORT_MAX_PAIRS]; /* the generic ports' ID_OC sets, in pair order */
+    uint64_t gen_live;                    /* bit i: gen_in[i] may hold work (a superset: each put
+                                           * sets its bit through the set's watch, the walk clears
+                                           * it when it finds the set empty) */
     /* statistics */
     uint64_t occupancy_sum;               /* sum over cycles of busy CUs */
     uint64_t occupancy_hist[SMTLM_MAX_CUS + 1];
