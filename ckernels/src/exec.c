@@ -131,7 +131,9 @@ static SMTLM_ALWAYS_INLINE int issue_group(smtlm_exec *ex, unsigned k, smtlm_reg
     const uint64_t every = sub_core ? 0 : ~0ull; /* not sub-core: every reader tries */
     const struct smtlm_exec_group *g = &ex->group[k];
     uint64_t bits = ((uint64_t)src->occ >> g->slot0 | every) & g->mask;
-    for (; bits && src->count; bits &= bits - 1) {
+    /* Sub-core: each bit's slot stays occupied until its own unit takes it, so the set cannot
+     * run empty before the last bit. */
+    for (; bits && (sub_core || src->count); bits &= bits - 1) {
         const unsigned i = g->first + smtlm_ctz64(bits);
         if (i > last)
             return 1;
