@@ -9,9 +9,7 @@
 #include <random>
 #include <string>
 
-extern "C" {
-#include "trace_internal.h"
-}
+#include "line_parser_rig.hpp"
 
 namespace {
 
@@ -64,53 +62,15 @@ TEST(RecSummary, RandomRecordsAsThePoolComputes)
 
 class ParsedSummary : public ::testing::Test {
 protected:
-    void SetUp() override
-    {
-        std::memset(&hdr_, 0, sizeof hdr_);
-        hdr_.binary_version = 70;
-        hdr_.tracer_version = 4;
-        map_ = smtlm_opcode_map_for_binary(70);
-        trace_opindex_build(&ix_, map_);
-        lat_ = smtlm_trace_latency_defaults();
-        for (size_t j = 0; j < map_->n; j++)
-            trace_opinfo_of(&map_->ops[j], &lat_, &info_[j]);
-        trace_memo_reset(&memo_);
-    }
-
     // Parses and stores `line` (fast: the fast path and the memo); the stored record.
     trace_rec parse(const std::string &line, bool fast)
     {
-        trace_ctx c;
-        c.file = "t.traceg";
-        c.hdr = &hdr_;
-        c.map = map_;
-        c.ops = &ix_;
-        c.lat = &lat_;
-        c.info = fast ? info_ : nullptr;
-        c.plain_fields = fast;
-        smtlm_trace_tb *tb = smtlm_trace_tb_new();
-        EXPECT_EQ(trace_tb_reset(tb, 1), 0);
-        char err[256] = "";
-        trace_rec r;
-        uint64_t addrs[SMTLM_WARP_SIZE];
-        int rc = trace_inst_parse(&c, fast ? &memo_ : nullptr, line.c_str(), line.size(), 7, &r, addrs, err, sizeof err);
-        if (rc == 0)
-            rc = trace_inst_store(&c, tb, 0, &r, addrs, 7, err, sizeof err);
-        EXPECT_EQ(rc, 0) << line << ": " << err;
-        trace_rec out;
-        std::memset(&out, 0, sizeof out);
-        if (rc == 0)
-            out = tb->warps[0].recs[0];
-        smtlm_trace_tb_free(tb);
-        return out;
+        const tpr::Parsed p = rig_.parse(line, fast, fast ? &rig_.memo : nullptr);
+        EXPECT_EQ(p.rc, 0) << line << ": " << p.err;
+        return p.rec;
     }
 
-    smtlm_trace_header hdr_;
-    const smtlm_opcode_map *map_ = nullptr;
-    trace_opindex ix_;
-    smtlm_trace_latency lat_;
-    trace_opinfo info_[TRACE_OPINFO_MAX];
-    trace_memo memo_;
+    tpr::LineParser rig_;
 };
 
 TEST_F(ParsedSummary, RandomLinesAsThePoolComputes)

@@ -231,16 +231,19 @@ static inline int smtlm_rf_write(smtlm_rf *rf, unsigned bank)
 /* A write to a bank that took one this step or holds buffered writes: dropped, or buffered in
  * fix mode (smtlm_rf_try_write's rare path). */
 smtlm_rf_write_result smtlm_rf_write_conflict(smtlm_rf *rf, unsigned warp, unsigned bank, unsigned reg);
-/* Inline: the free-bank case is writeback's common path. */
-static inline smtlm_rf_write_result smtlm_rf_try_write(smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg)
+/* A write to `bank`: the free-bank case is writeback's common path (inline). */
+static inline smtlm_rf_write_result smtlm_rf_write_bank_(smtlm_rf *rf, unsigned warp, unsigned bank, unsigned reg)
 {
-    const unsigned bank = smtlm_rf_bank(rf, reg, warp, sched);
     const uint64_t bit = 1ull << bank;
     if ((rf->write_alloc | rf->blocked) & bit)
         return smtlm_rf_write_conflict(rf, warp, bank, reg);
     rf->writes[bank]++;
     rf->write_alloc |= bit;
     return SMTLM_RF_WRITTEN;
+}
+static inline smtlm_rf_write_result smtlm_rf_try_write(smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg)
+{
+    return smtlm_rf_write_bank_(rf, warp, smtlm_rf_bank(rf, reg, warp, sched), reg);
 }
 /* smtlm_rf_try_write for a register 0..SMTLM_MAX_REG, a warp below SMTLM_MAX_WARPS and a valid
  * scheduler (the SM admits no other): the bank from the two tables alone (the indices are
@@ -249,12 +252,7 @@ static inline smtlm_rf_write_result smtlm_rf_try_write_valid(smtlm_rf *rf, unsig
 {
     const unsigned bank =
         rf->sched_base[sched & (SMTLM_MAX_SCHED - 1)] + rf->bank_lo[(reg + warp) & (SMTLM_RF_BANK_LO_N - 1)];
-    const uint64_t bit = 1ull << bank;
-    if ((rf->write_alloc | rf->blocked) & bit)
-        return smtlm_rf_write_conflict(rf, warp, bank, reg);
-    rf->writes[bank]++;
-    rf->write_alloc |= bit;
-    return SMTLM_RF_WRITTEN;
+    return smtlm_rf_write_bank_(rf, warp, bank, reg);
 }
 int smtlm_rf_can_write(const smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg);
 void smtlm_rf_write_reg(smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg);
