@@ -82,6 +82,26 @@ const Shape shapes[] = {
     {"few_dispatch_units", [](smtlm_sm_cfg &c) { c.oc_out_ports[SMTLM_CUS_GEN] = 2; }},
 };
 
+// Loads the same programs into `fast` and `slow` and steps them in lock step while `fast` is
+// active (at most 40,000 cycles), comparing their sets and collectors and calling check(at)
+// after every cycle; false once a failure was recorded. Then `slow` must be done too.
+template <class Check>
+bool run_lockstep(ktu::Rig &fast, ktu::Rig &slow, const std::vector<std::vector<smtlm_inst_desc>> &progs,
+                  const std::string &name, Check check)
+{
+    EXPECT_GE(fast.load(progs), 0) << name;
+    EXPECT_GE(slow.load(progs), 0) << name;
+    while (!::testing::Test::HasFailure() && fast.active() && fast.now() < 40000) {
+        EXPECT_EQ(fast.step(), SMTLM_OK) << name;
+        EXPECT_EQ(slow.step(), SMTLM_OK) << name;
+        const std::string at = name + " cycle " + std::to_string(fast.now());
+        expect_same(*fast.sm(), *slow.sm(), at);
+        check(at);
+    }
+    EXPECT_FALSE(slow.active()) << name;
+    return !::testing::Test::HasFailure();
+}
+
 class OpCollReadPaths : public ::testing::TestWithParam<size_t> {};
 
 TEST_P(OpCollReadPaths, NamedSetMatchesTheStageOpsRoomTest)
@@ -97,14 +117,9 @@ TEST_P(OpCollReadPaths, NamedSetMatchesTheStageOpsRoomTest)
         slow.sm()->oc.out_row = NULL;    // room through smtlm_stage_has_free ...
         slow.sm()->oc.out_direct = NULL; // ... and the hand-off through the stage ops' put
         const unsigned warps = 16;
-        ASSERT_GE(fast.load(random_programs(warps, seed)), 0);
-        ASSERT_GE(slow.load(random_programs(warps, seed)), 0);
+        const std::string name = std::string(sh.name) + " seed " + std::to_string(seed);
         uint64_t allocated = 0, dispatched = 0;
-        while (fast.active() && fast.now() < 40000) {
-            ASSERT_EQ(fast.step(), SMTLM_OK);
-            ASSERT_EQ(slow.step(), SMTLM_OK);
-            const std::string at = std::string(sh.name) + " seed " + std::to_string(seed) + " cycle " + std::to_string(fast.now());
-            expect_same(*fast.sm(), *slow.sm(), at);
+        const bool ran = run_lockstep(fast, slow, random_programs(warps, seed), name, [&](const std::string &at) {
             expect_cu_sets(*fast.sm(), at);
             // derived statistics: every CU taken since the last cycle counted once
             const smtlm_opcoll &oc = fast.sm()->oc;
@@ -115,10 +130,9 @@ TEST_P(OpCollReadPaths, NamedSetMatchesTheStageOpsRoomTest)
             EXPECT_GE(smtlm_opcoll_dispatches(&oc), dispatched) << at;
             allocated = smtlm_opcoll_allocations(&oc);
             dispatched = smtlm_opcoll_dispatches(&oc);
-            if (::testing::Test::HasFailure())
-                return;
-        }
-        EXPECT_FALSE(slow.active()) << sh.name;
+        });
+        if (!ran)
+            return;
         EXPECT_EQ(fast.events.size(), warps * 41u) << sh.name; // all of the traffic ran (and each EXIT)
         // every retired instruction went through one CU, once
         EXPECT_EQ(smtlm_opcoll_allocations(&fast.sm()->oc), fast.events.size()) << sh.name;
@@ -182,18 +196,10 @@ TEST_P(OpCollReadPaths, UnrolledQueueingMatchesThePortedRequests)
         ASSERT_EQ(slow.sm()->oc.rf.request_reads, nullptr) << sh.name;  // one request per read
         slow.sm()->oc.rf_direct = NULL;
         const unsigned warps = 16;
-        ASSERT_GE(fast.load(repeating_sources(warps, seed)), 0);
-        ASSERT_GE(slow.load(repeating_sources(warps, seed)), 0);
-        while (fast.active() && fast.now() < 40000) {
-            ASSERT_EQ(fast.step(), SMTLM_OK);
-            ASSERT_EQ(slow.step(), SMTLM_OK);
-            const std::string at = std::string(sh.name) + " seed " + std::to_string(seed) + " cycle " + std::to_string(fast.now());
-            expect_same(*fast.sm(), *slow.sm(), at);
-            expect_same_reads(*fast.sm(), *slow.sm(), at);
-            if (::testing::Test::HasFailure())
-                return;
-        }
-        EXPECT_FALSE(slow.active()) << sh.name;
+        const std::string name = std::string(sh.name) + " seed " + std::to_string(seed);
+        if (!run_lockstep(fast, slow, repeating_sources(warps, seed), name,
+                          [&](const std::string &at) { expect_same_reads(*fast.sm(), *slow.sm(), at); }))
+            return;
         EXPECT_EQ(fast.events.size(), warps * 41u) << sh.name;
         EXPECT_GT(fast.sm()->rf.steps_with_wait, 0u) << sh.name; // reads did queue up
         ktu::expect_same_retired(fast.events, slow.events, sh.name);
