@@ -262,7 +262,7 @@ HOT void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, 
     if ((SPECIAL_OPS >> (op & 31) & 1) | in->atomic)
         issue_special(iss, env, w, in);
     smtlm_sb_reserve_entry(&iss->sb, w, in, op == SMTLM_OP_LOAD && is_longop_load(in));
-    if (pre & in->sb_dsts & (0 - (~in->sb_dsts & 1)))
+    if (!(in->sb_dsts & 1) && (pre & in->sb_dsts)) /* (bit 0 set: the summary is not exact) */
         cache_blocked(iss, w);
 }
 

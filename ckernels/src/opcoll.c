@@ -365,7 +365,8 @@ static void operands_done(smtlm_opcoll *oc, unsigned cu, smtlm_inst *in, uint64_
 /* Operand slot `operand` of CU j was read. */
 static inline void collect_one(smtlm_opcoll *oc, unsigned j, unsigned operand, uint64_t now)
 {
-    const unsigned n = operand & 31, keep = ~1u << n | ~1u >> (-n & 31); /* ~(1 << n) as a rotation */
+    /* ~(1 << n) as a rotation: one host instruction per grant fewer than shift and NOT (measured) */
+    const unsigned n = operand & 31, keep = ~1u << n | ~1u >> (-n & 31);
     const unsigned not_ready = oc->not_ready[j] & keep;
     oc->not_ready[j] = (uint8_t)not_ready;
     if (not_ready == 0)

@@ -72,6 +72,12 @@ inline smtlm_sm_cfg qv100()
     return c;
 }
 
+// A named edit of an SM configuration: the variants a parameterised test runs over.
+struct CfgVariant {
+    const char *name;
+    void (*apply)(smtlm_sm_cfg &);
+};
+
 // SM6_TITANX-like (its stock gpgpusim.config): no INT/DP/tensor units, widths
 // 4,0,0,4,4,4,0,0,4,4,8, gto, dual issue with different units, fetch throughput 8.
 inline smtlm_sm_cfg titanx()

@@ -44,10 +44,7 @@ void expect_same_step(const smtlm_sm &a, const smtlm_sm &b, const std::string &a
         EXPECT_EQ(a.oc.cu_held[j], b.oc.cu_held[j]) << at << " cu " << j;
 }
 
-struct Shape {
-    const char *name;
-    void (*apply)(smtlm_sm_cfg &);
-};
+using Shape = ktu::CfgVariant;
 
 const Shape shapes[] = {
     {"qv100", [](smtlm_sm_cfg &) {}},

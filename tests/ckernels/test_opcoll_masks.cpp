@@ -126,10 +126,7 @@ std::vector<std::vector<smtlm_inst_desc>> programs(unsigned warps)
     return p;
 }
 
-struct Variant {
-    const char *name;
-    void (*apply)(smtlm_sm_cfg &);
-};
+using Variant = ktu::CfgVariant;
 
 const Variant variants[] = {
     {"qv100", [](smtlm_sm_cfg &) {}},

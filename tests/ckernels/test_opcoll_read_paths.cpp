@@ -70,10 +70,7 @@ void expect_cu_sets(const smtlm_sm &sm, const std::string &at)
     }
 }
 
-struct Shape {
-    const char *name;
-    void (*apply)(smtlm_sm_cfg &);
-};
+using Shape = ktu::CfgVariant;
 
 const Shape shapes[] = {
     {"qv100", [](smtlm_sm_cfg &) {}},
