@@ -2,8 +2,10 @@
 # packages the build needs, configure, build and then run.
 #   make run   - build smsim (only what it needs) and run it on its built-in default workload
 #   make test  - build everything and pass the whole test suite
-# Plain `make` builds everything (same as `make build`).
+# Plain `make` builds everything (same as `make build`). PGO=1 makes any of them a
+# profile-guided build (tools/pgo_configure.sh: an instrumented build and a training run first).
 BUILD      ?= build
+PGO        ?= 0
 JOBS       ?= $(shell nproc)
 CMAKE_ARGS ?=
 APT_PKGS    = cmake make g++ gcc pkg-config libsystemc-dev libgtest-dev libgmock-dev \
@@ -29,22 +31,26 @@ deps:
 	fi
 
 configure: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(CMAKE_ARGS)
+ifeq ($(PGO),1)
+	tools/pgo_configure.sh $(BUILD) $(JOBS) $(CMAKE_ARGS)
+else
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSMTLM_PGO_GENERATE= -DSMTLM_PGO_USE= $(CMAKE_ARGS)
+endif
 
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: configure
 	cmake --build $(BUILD) -j $(JOBS) --target smsim
-	./$(BUILD)/platform/smsim
+	$(abspath $(BUILD))/platform/smsim
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 bench: build
-	./$(BUILD)/tests/bench/smtlm_bench_kernels --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
-	./$(BUILD)/tests/bench/smtlm_bench_trace --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
-	./$(BUILD)/tests/bench/smtlm_throughput
+	$(abspath $(BUILD))/tests/bench/smtlm_bench_kernels --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+	$(abspath $(BUILD))/tests/bench/smtlm_bench_trace --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+	$(abspath $(BUILD))/tests/bench/smtlm_throughput
 	python3 tests/bench/whole_runs.py --build $(BUILD)
 	@if command -v valgrind >/dev/null; then tests/bench/host_instructions.sh $(BUILD); \
 	 else echo "(host instructions per warp instruction: install valgrind and run tests/bench/host_instructions.sh)"; fi
