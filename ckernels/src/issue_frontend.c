@@ -273,6 +273,8 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
         wp->in_pipeline++;
         iss->decoded++;
         iss->ib_empty &= ~(1ull << w);
+        if (slot == 0)
+            warp_ib_filled(iss, env->pool, w, r);
         /* (after slot 0, an exhausted stream is found by the next call: next() keeps returning 0
          * at the end, so asking has_more first would only cost a call) */
     }

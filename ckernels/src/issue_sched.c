@@ -366,34 +366,33 @@ HOT void set_last(smtlm_issue *iss, smtlm_sched *sc, unsigned w)
     sc->last = (int16_t)(w / iss->cfg.n_sched);
 }
 
-static inline uint64_t rotr64(uint64_t m, unsigned k) { return k ? m >> k | m << (64 - k) : m; }
-static inline uint64_t rotl64(uint64_t m, unsigned k) { return k ? m << k | m >> (64 - k) : m; }
+/* Rotation right by k < 64 (the idiom compiles to one ror, k = 0 included). */
+static inline uint64_t rotr64(uint64_t m, unsigned k) { return m >> k | m << (-k & 63); }
 
-/* lrr: the live supervised warps in warp-id order, starting just after the last that issued:
- * the masks rotated right by that start put the walk order in bit order (warp ids run below
- * 64, so the wrap-around is the same as walking ids > last, then the rest). cand: the live
- * supervised warps; stuck: those of them in sb_stuck (counted in bulk up to the next warp
- * examined). */
+/* lrr: the live supervised warps in warp-id order, starting at lrr_start (just after the last
+ * that issued): the mask rotated right by that start puts the walk order in bit order (warp
+ * ids run below 64, so the wrap-around is the same as walking ids >= start, then the rest).
+ * cand: the live supervised warps; stuck: those of them in sb_stuck. Only the examined warps
+ * are visited; the stuck ones the walk passed (all of them when none issues) have their
+ * scoreboard stall counted in bulk at the end: the counters are sums, so the order of the
+ * increments does not matter, and the stuck mask stays exact for the whole walk. */
 HOT void walk_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, uint64_t cand, uint64_t stuck,
                   sched_seen *seen)
 {
     smtlm_sched *sc = &iss->sched[s];
     const unsigned k = sc->lrr_start;
-    const uint64_t rstuck = rotr64(stuck, k);
-    uint64_t counted = 0; /* rotated positions already counted or examined */
     for (uint64_t slow = rotr64(cand & ~stuck, k); slow; slow &= slow - 1) {
-        if (rstuck) { /* (nothing to count: the mask work is skipped) */
-            const uint64_t upto = (slow & (0 - slow)) - 1; /* positions before the next examined warp */
-            count_sb_stalls(iss, rotl64(rstuck & upto & ~counted, k), seen);
-            counted = upto << 1 | 1;
-        }
         const unsigned w = (smtlm_ctz64(slow) + k) & 63;
         if (examine(iss, env, s, w, seen)) {
             sc->lrr_start = (uint8_t)((w + 1) & 63); /* (lrr reads no `last`) */
+            if (stuck) { /* the walk passed ids k..w-1, wrapping past 63 when w < k */
+                const uint64_t from_k = ~0ull << k, below_w = (1ull << w) - 1;
+                count_sb_stalls(iss, stuck & (w >= k ? from_k & below_w : from_k | below_w), seen);
+            }
             return;
         }
     }
-    count_sb_stalls(iss, rotl64(rstuck & ~counted, k), seen);
+    count_sb_stalls(iss, stuck, seen);
 }
 
 /* gto/oldest: (gto) the last warp that issued, then the warps that do not wait by age, then

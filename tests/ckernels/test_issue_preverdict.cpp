@@ -1,11 +1,12 @@
-// The scoreboard verdict issue_warp caches for the ibuffer's second instruction (issue_sched.c):
-// a warp whose next instruction reads or writes a register the issued one just reserved is
-// known stuck from the next cycle on, and the walks count its scoreboard stall in bulk instead
+// The scoreboard verdicts cached ahead of examine: issue_warp's for the ibuffer's second
+// instruction (issue_sched.c: a warp whose next instruction reads or writes a register the
+// issued one just reserved) and decode's for a refilled ibuffer's first instruction
+// (warp_ib_filled, issue_internal.h). Such a warp is known stuck from the next cycle on, and the walks count its scoreboard stall in bulk instead
 // of examining it. That count is what examine would give only if every cached verdict is true,
 // so after every cycle of random traffic (dependent pairs, registers above 63 whose summary bits
 // alias low ones, long loads, membars, atomics, barriers, early exits; every policy, single and
 // dual issue) each cached "blocked" verdict is checked with the full per-register test, and the
-// shortcut must have fired.
+// shortcuts must have fired.
 #include <gtest/gtest.h>
 
 #include <ostream>
@@ -66,9 +67,29 @@ std::vector<std::vector<smtlm_inst_desc>> random_programs(uint32_t seed, unsigne
     return p;
 }
 
+// Dependent chains (each instruction reads the last one's result, as in the dep reference
+// input): a refilled ibuffer's first instruction usually waits on the pair issued before it.
+std::vector<std::vector<smtlm_inst_desc>> chain_programs(uint32_t seed, unsigned warps)
+{
+    ktu::Lcg rng{seed};
+    std::vector<std::vector<smtlm_inst_desc>> p;
+    for (unsigned w = 0; w < warps; w++) {
+        std::vector<smtlm_inst_desc> q;
+        const unsigned n = 30 + rng(20);
+        for (unsigned i = 0; i < n; i++)
+            q.push_back(rng(8) ? ffma(2, {2, 4, 6}) : ktu::mufu(2, {reg(rng)}));
+        p.push_back(prog(q));
+    }
+    return p;
+}
+
 // Every cached verdict of a live warp with an instruction is a real collision; counts the
-// warps cached in the cycle they issued (the shortcut, not examine, set those).
-void check_verdicts(const smtlm_issue &iss, uint64_t now, const uint64_t *issued_before, unsigned *pre)
+// warps cached in the cycle they issued (the shortcut, not examine, set those) in *pre, and
+// the warps cached whose ibuffer decode refilled in this cycle (slot 0 now next, while at the
+// cycle's start slot 1 was next or the ibuffer was empty; decode runs last and starts by
+// dropping the warp's verdict, so decode set those) in *dec.
+void check_verdicts(const smtlm_issue &iss, uint64_t now, const uint64_t *issued_before, const uint8_t *next_before,
+                    uint64_t empty_before, unsigned *pre, unsigned *dec)
 {
     for (unsigned w = 0; w < iss.cfg.max_warps; w++) {
         const smtlm_warp &wp = iss.warp[w];
@@ -76,7 +97,9 @@ void check_verdicts(const smtlm_issue &iss, uint64_t now, const uint64_t *issued
             continue;
         const smtlm_inst *in = &iss.ports.pool->inst[wp.ib[wp.next]];
         EXPECT_NE(smtlm_sb_collision(&iss.sb, w, in), 0) << "cycle " << now << " warp " << w;
-        if (iss.warp_stall[w][SMTLM_WS_ISSUED] != issued_before[w])
+        if (wp.next == 0 && (next_before[w] == 1 || (empty_before >> w & 1)))
+            (*dec)++;
+        else if (iss.warp_stall[w][SMTLM_WS_ISSUED] != issued_before[w])
             (*pre)++;
     }
 }
@@ -95,15 +118,19 @@ TEST_P(IssuePreVerdict, CachedVerdictsAreTrueEveryCycle)
     cfg.scheduler = GetParam().policy;
     if (cfg.scheduler == SMTLM_SCHED_TWO_LEVEL)
         cfg.two_level_active = 2;
-    unsigned pre = 0;
-    for (uint32_t seed = 1; seed <= 6; seed++) {
+    unsigned pre = 0, dec = 0;
+    for (uint32_t seed = 1; seed <= 9; seed++) {
         ktu::Rig rig(cfg, 15 + seed, 64);
         ASSERT_EQ(rig.init_rc, SMTLM_OK);
-        ASSERT_GE(rig.load(random_programs(seed, 8 + 2 * seed)), 0);
-        uint64_t before[SMTLM_MAX_WARPS] = {};
+        ASSERT_GE(rig.load(seed <= 6 ? random_programs(seed, 8 + 2 * seed) : chain_programs(seed, 4 * seed)), 0);
+        uint64_t before[SMTLM_MAX_WARPS] = {}, empty_before = ~0ull;
+        uint8_t next_before[SMTLM_MAX_WARPS] = {};
         rig.after_cycle = [&](ktu::Rig &r) {
             const smtlm_issue &iss = r.sm()->iss;
-            check_verdicts(iss, r.now(), before, &pre);
+            check_verdicts(iss, r.now(), before, next_before, empty_before, &pre, &dec);
+            empty_before = iss.ib_empty;
+            for (unsigned w = 0; w < SMTLM_MAX_WARPS; w++)
+                next_before[w] = iss.warp[w].next;
             for (unsigned w = 0; w < SMTLM_MAX_WARPS; w++)
                 before[w] = iss.warp_stall[w][SMTLM_WS_ISSUED];
         };
@@ -111,7 +138,8 @@ TEST_P(IssuePreVerdict, CachedVerdictsAreTrueEveryCycle)
         ASSERT_EQ(rig.last_rc, SMTLM_OK);
         EXPECT_FALSE(rig.active());
     }
-    EXPECT_GT(pre, 20u); // the shortcut ran
+    EXPECT_GT(pre, 20u); // the shortcuts ran
+    EXPECT_GT(dec, 20u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Policies, IssuePreVerdict,
