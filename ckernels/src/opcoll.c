@@ -176,7 +176,6 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
         for (unsigned k = 0; k < set->count; k++) {
             unsigned j = set->first + k;
             smtlm_cu *cu = &oc->cu[j];
-            cu->free = 1;
             cu->set = (uint8_t)s;
             /* GPGPU-Sim derives the slot from the CU's global index (latent bug with >1 set). */
             cu->reg_id = (uint8_t)(per_sched ? j / per_sched : 0);
@@ -240,7 +239,6 @@ HOT void dispatch_cu(smtlm_opcoll *oc, unsigned j, smtlm_regset *rows, int slot,
         oc->out.put(oc->out.ctx, cu->out, oc->cfg.sub_core, cu->reg_id, r, in->uid);
     in->ev[SMTLM_EV_OC_EX] = now;
     oc->cu_held[j] += now - in->ev[SMTLM_EV_CU_ALLOC];
-    cu->free = 1;
     cu->inst = SMTLM_NO_INST;
     oc->collected &= ~(1ull << j);
     oc->free_cus |= 1ull << j;
@@ -505,7 +503,6 @@ static int allocate_cu(smtlm_opcoll *oc, unsigned j, smtlm_iref r, smtlm_inst *i
     oc->busy++;
     oc->cu_allocations[j]++;
     smtlm_cu *cu = &oc->cu[j];
-    cu->free = 0;
     cu->inst = r;
     cu->out = (uint8_t)out_set;
     cu->out_rs = oc->out_rs_of[out_set];
