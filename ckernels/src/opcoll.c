@@ -205,6 +205,7 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
     oc->busy = 0;
     oc->collected = 0;
     memset(oc->not_ready, 0, sizeof oc->not_ready);
+    memset(oc->cu_in, 0, sizeof oc->cu_in);
     oc->blocked = 0;
     oc->blocked_at = UINT64_MAX;
     oc->settled_at = UINT64_MAX;
@@ -232,7 +233,7 @@ HOT void dispatch_cu(smtlm_opcoll *oc, unsigned j, smtlm_regset *rows, int slot,
 {
     smtlm_cu *cu = &oc->cu[j];
     const smtlm_iref r = cu->inst;
-    smtlm_inst *in = smtlm_pool_get(oc->pool, r);
+    smtlm_inst *in = oc->cu_in[j];
     if (rows)
         smtlm_regset_put(cu->out_rs, (unsigned)slot, r, in->uid);
     else
@@ -368,7 +369,7 @@ static inline void collect_one(smtlm_opcoll *oc, unsigned j, unsigned operand, u
     const unsigned not_ready = oc->not_ready[j] & keep;
     oc->not_ready[j] = (uint8_t)not_ready;
     if (not_ready == 0)
-        operands_done(oc, j, smtlm_pool_get(oc->pool, oc->cu[j].inst), now);
+        operands_done(oc, j, oc->cu_in[j], now);
 }
 
 void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant *g, unsigned n)
@@ -504,6 +505,7 @@ static int allocate_cu(smtlm_opcoll *oc, unsigned j, smtlm_iref r, smtlm_inst *i
     oc->cu_allocations[j]++;
     smtlm_cu *cu = &oc->cu[j];
     cu->inst = r;
+    oc->cu_in[j] = in;
     cu->out = (uint8_t)out_set;
     cu->out_rs = oc->out_rs_of[out_set];
     smtlm_rf *rf = oc->rf_direct;

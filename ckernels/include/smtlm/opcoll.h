@@ -79,6 +79,9 @@ typedef struct smtlm_opcoll {
     /* per CU, bit per operand slot still to be read (apart from the CUs: a grant's update is
      * then one byte at the CU's index) */
     uint8_t not_ready[SMTLM_MAX_CUS];
+    /* per CU, its instruction's pool entry (valid while busy): the collect and dispatch steps
+     * reach it with one load instead of the pool look-up from cu[j].inst */
+    smtlm_inst *cu_in[SMTLM_MAX_CUS];
     uint64_t blocked;                     /* collected CUs found with a full OC_EX slot at cycle */
     uint64_t blocked_at;                  /* ... blocked_at (slots free only in execute, so the
                                            * later read steps of that cycle need not look again) */
