@@ -176,7 +176,6 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
         for (unsigned k = 0; k < set->count; k++) {
             unsigned j = set->first + k;
             smtlm_cu *cu = &oc->cu[j];
-            cu->free = 1;
             cu->set = (uint8_t)s;
             /* GPGPU-Sim derives the slot from the CU's global index (latent bug with >1 set). */
             cu->reg_id = (uint8_t)(per_sched ? j / per_sched : 0);
@@ -206,6 +205,7 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
     oc->busy = 0;
     oc->collected = 0;
     memset(oc->not_ready, 0, sizeof oc->not_ready);
+    memset(oc->cu_in, 0, sizeof oc->cu_in);
     oc->blocked = 0;
     oc->blocked_at = UINT64_MAX;
     oc->settled_at = UINT64_MAX;
@@ -233,14 +233,13 @@ HOT void dispatch_cu(smtlm_opcoll *oc, unsigned j, smtlm_regset *rows, int slot,
 {
     smtlm_cu *cu = &oc->cu[j];
     const smtlm_iref r = cu->inst;
-    smtlm_inst *in = smtlm_pool_get(oc->pool, r);
+    smtlm_inst *in = oc->cu_in[j];
     if (rows)
         smtlm_regset_put(cu->out_rs, (unsigned)slot, r, in->uid);
     else
         oc->out.put(oc->out.ctx, cu->out, oc->cfg.sub_core, cu->reg_id, r, in->uid);
     in->ev[SMTLM_EV_OC_EX] = now;
     oc->cu_held[j] += now - in->ev[SMTLM_EV_CU_ALLOC];
-    cu->free = 1;
     cu->inst = SMTLM_NO_INST;
     oc->collected &= ~(1ull << j);
     oc->free_cus |= 1ull << j;
@@ -362,15 +361,21 @@ static void operands_done(smtlm_opcoll *oc, unsigned cu, smtlm_inst *in, uint64_
     oc->collect_lat_hist[lat < 63 ? lat : 63]++;
 }
 
+/* The operand bits a grant of slot `op` keeps: the low byte of ~(1 << (op % 32)), as the 32-bit
+ * rotation this replaces (a table load is cheaper per grant than working it out: measured). */
+#define KEEP_(op) (uint8_t)(((op) & 31) < 8 ? ~(1u << ((op) & 7)) : 0xffu)
+#define KEEP8_(b) KEEP_(b), KEEP_(b + 1), KEEP_(b + 2), KEEP_(b + 3), KEEP_(b + 4), KEEP_(b + 5), KEEP_(b + 6), KEEP_(b + 7)
+#define KEEP64_(b) KEEP8_(b), KEEP8_(b + 8), KEEP8_(b + 16), KEEP8_(b + 24), KEEP8_(b + 32), KEEP8_(b + 40), \
+                   KEEP8_(b + 48), KEEP8_(b + 56)
+static const uint8_t keep_of[256] = {KEEP64_(0), KEEP64_(64), KEEP64_(128), KEEP64_(192)};
+
 /* Operand slot `operand` of CU j was read. */
 static inline void collect_one(smtlm_opcoll *oc, unsigned j, unsigned operand, uint64_t now)
 {
-    /* ~(1 << n) as a rotation: one host instruction per grant fewer than shift and NOT (measured) */
-    const unsigned n = operand & 31, keep = ~1u << n | ~1u >> (-n & 31);
-    const unsigned not_ready = oc->not_ready[j] & keep;
+    const unsigned not_ready = oc->not_ready[j] & keep_of[operand & 0xff];
     oc->not_ready[j] = (uint8_t)not_ready;
     if (not_ready == 0)
-        operands_done(oc, j, smtlm_pool_get(oc->pool, oc->cu[j].inst), now);
+        operands_done(oc, j, oc->cu_in[j], now);
 }
 
 void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant *g, unsigned n)
@@ -505,8 +510,8 @@ static int allocate_cu(smtlm_opcoll *oc, unsigned j, smtlm_iref r, smtlm_inst *i
     oc->busy++;
     oc->cu_allocations[j]++;
     smtlm_cu *cu = &oc->cu[j];
-    cu->free = 0;
     cu->inst = r;
+    oc->cu_in[j] = in;
     cu->out = (uint8_t)out_set;
     cu->out_rs = oc->out_rs_of[out_set];
     smtlm_rf *rf = oc->rf_direct;

@@ -241,7 +241,7 @@ static void sample_sm(smtlm_pipeline_log *p, pl_sm *t, const smtlm_sm_view *v, u
     /* operands read: a followed instruction's slot that no longer waits */
     for (unsigned j = 0; j < v->oc->n_cus; j++) {
         const smtlm_cu *cu = &v->oc->cu[j];
-        if (cu->free || cu->inst == SMTLM_NO_INST)
+        if (cu->inst == SMTLM_NO_INST)
             continue;
         pl_side *s = &t->side[cu->inst];
         const smtlm_inst *in = &v->pool->inst[cu->inst];

@@ -63,7 +63,7 @@ struct Oc {
     int cu_of(smtlm_iref r) const
     {
         for (unsigned j = 0; j < oc->n_cus; j++)
-            if (!oc->cu[j].free && oc->cu[j].inst == r)
+            if (oc->cu[j].inst == r)
                 return (int)j;
         return -1;
     }
@@ -280,7 +280,7 @@ TEST(OpCollAllocate, InstructionWithoutSourcesIsCollectedAtAllocation)
     o.dispatch(9); // the next step of the same cycle dispatches it
     EXPECT_EQ(k.rs[SMTLM_OC_EX_INT].slot[3], e);
     EXPECT_EQ(k.get(e)->ev[SMTLM_EV_OC_EX], 9u);
-    EXPECT_TRUE(o.oc->cu[6].free);
+    EXPECT_EQ(o.oc->cu[6].inst, (smtlm_iref)SMTLM_NO_INST);
     EXPECT_EQ(smtlm_opcoll_dispatches(o.oc.get()), 1u);
 }
 
@@ -350,7 +350,7 @@ TEST(OpCollCollect, OperandsDoneWhenLastGrantArrivesAndLatencyHistogram)
     EXPECT_EQ(smtlm_opcoll_not_ready(o.oc.get(), 0), 0x4);
     EXPECT_EQ(k.get(a)->ev[SMTLM_EV_OPERANDS], UINT64_MAX);
     o.dispatch(6);
-    EXPECT_FALSE(o.oc->cu[0].free); // not ready: an operand is missing
+    EXPECT_NE(o.oc->cu[0].inst, (smtlm_iref)SMTLM_NO_INST); // not ready: an operand is missing
     o.read(7);
     EXPECT_EQ(smtlm_opcoll_not_ready(o.oc.get(), 0), 0);
     EXPECT_EQ(k.get(a)->ev[SMTLM_EV_OPERANDS], 7u);

@@ -64,7 +64,7 @@ void expect_cu_sets(const smtlm_sm &sm, const std::string &at)
 {
     for (unsigned j = 0; j < sm.oc.n_cus; j++) {
         const smtlm_cu &cu = sm.oc.cu[j];
-        if (!cu.free) {
+        if (cu.inst != (smtlm_iref)SMTLM_NO_INST) {
             EXPECT_EQ(cu.out_rs, &sm.rs[cu.out]) << at << " cu " << j;
         }
     }

@@ -37,8 +37,8 @@ typedef struct smtlm_opcoll_cfg {
     int fix_optype_priority; /* serve input register sets oldest-instruction first */
 } smtlm_opcoll_cfg;
 
+/* A CU is free when it holds no instruction (inst == SMTLM_NO_INST; free_cus has its bit). */
 typedef struct smtlm_cu {
-    uint8_t free;
     uint8_t set;           /* index into smtlm_opcoll.sets */
     uint8_t reg_id;        /* sub-core OC_EX slot (from the global CU index, as GPGPU-Sim) */
     uint8_t out;           /* OC_EX register-set id of the current instruction */
@@ -74,11 +74,14 @@ typedef struct smtlm_opcoll {
     smtlm_port ports[SMTLM_MAX_PORTS];
     unsigned busy;                        /* CUs not free */
     /* CU masks (bit j = cu[j]), kept with the CUs' state so no step scans the CUs */
-    uint64_t free_cus;                    /* CUs free (cu[j].free) */
+    uint64_t free_cus;                    /* CUs free (cu[j].inst == SMTLM_NO_INST) */
     uint64_t collected;                   /* CUs holding an instruction with every operand read */
     /* per CU, bit per operand slot still to be read (apart from the CUs: a grant's update is
      * then one byte at the CU's index) */
     uint8_t not_ready[SMTLM_MAX_CUS];
+    /* per CU, its instruction's pool entry (valid while busy): the collect and dispatch steps
+     * reach it with one load instead of the pool look-up from cu[j].inst */
+    smtlm_inst *cu_in[SMTLM_MAX_CUS];
     uint64_t blocked;                     /* collected CUs found with a full OC_EX slot at cycle */
     uint64_t blocked_at;                  /* ... blocked_at (slots free only in execute, so the
                                            * later read steps of that cycle need not look again) */
