@@ -223,7 +223,7 @@ static inline int take_raw(smtlm_issue *iss, const smtlm_issue_ports *env, unsig
     smtlm_inst_pool *pool = env->pool;
     smtlm_inst *in = smtlm_pool_next_entry(pool);
     int got = env->raw_next_into(env->raw_ctx, env->sm_id, w, in, smtlm_pool_next_addr(pool));
-    if (got > 0 && !smtlm_sm_memo_pass(env->memo, in))
+    if (got > 0 && !(env->raw_marked ? smtlm_sm_memo_pass_marked(env->memo, in) : smtlm_sm_memo_pass(env->memo, in)))
         got = env->check_miss(env->owner, in);
     if (got < 0) {
         iss->error = SMTLM_ESOURCE;
@@ -253,9 +253,13 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
     smtlm_warp *wp = &iss->warp[w];
     wp->next = 0;
     warp_ib_changed(iss, w);
+    /* what the source has at hand and the memo passes, in one call; the rest one by one */
+    smtlm_iref ready[2];
+    const unsigned n_ready = env->raw_take ? env->raw_take(env->raw_ctx, env->sm_id, w, env->pool, env->memo, ready, 2) : 0;
     for (unsigned slot = 0; slot < 2; slot++) {
         smtlm_iref r = SMTLM_NO_INST;
-        const int got = env->raw_next_into ? take_raw(iss, env, w, &r) : take_via_src(iss, env, w, &r);
+        const int got = slot < n_ready ? (r = ready[slot], 1)
+                        : env->raw_next_into ? take_raw(iss, env, w, &r) : take_via_src(iss, env, w, &r);
         if (got < 0)
             return got;
         if (got == 0) {

@@ -122,6 +122,24 @@ static inline void smtlm_sm_memo_store_(uint64_t *memo, unsigned op, uint64_t ke
     memo[SMTLM_SHAPE_OPS + k] = smtlm_bad_reg_bits_(n_src);
     memo[2 * SMTLM_SHAPE_OPS + k] = smtlm_bad_reg_bits_(n_dst);
 }
+/* The checks that need no configuration: every named register in 0..511, counts at most 4, a
+ * known memory space. A source may work this out ahead (smtlm_inst_source.marks_fields_ok). */
+static inline int smtlm_fields_ok(const int16_t *dst, unsigned n_dst, const int16_t *src, unsigned n_src,
+                                  unsigned mem_space)
+{
+    return n_dst <= 4 && n_src <= 4 && mem_space < SMTLM_MEM_COUNT &&
+           ((smtlm_pack16_(src) & smtlm_bad_reg_bits_(n_src)) | (smtlm_pack16_(dst) & smtlm_bad_reg_bits_(n_dst))) == 0;
+}
+/* What a marking source leaves in an entry's left_ldst byte between its fill and the commit
+ * (which clears it) when smtlm_fields_ok holds. */
+#define SMTLM_FIELDS_OK 1
+/* The memo's verdict for an entry marked SMTLM_FIELDS_OK or not by its source: a remembered key
+ * implies counts of at most 4, so with the mark the key alone decides (as smtlm_sm_memo_pass). */
+static inline int smtlm_sm_memo_pass_marked(const uint64_t *memo, const smtlm_inst *in)
+{
+    return in->left_ldst == SMTLM_FIELDS_OK &&
+           smtlm_sm_shape_key_(&in->op, &in->latency) == memo[in->op & (SMTLM_SHAPE_OPS - 1)];
+}
 /* 1 when the memo passes entry `in` as it stands (no call needed), else 0 (the full check decides). */
 static inline int smtlm_sm_memo_pass(const uint64_t *memo, const smtlm_inst *in)
 {
