@@ -231,13 +231,14 @@ static unsigned take_ready(void *ctx, unsigned sm, unsigned warp, smtlm_inst_poo
     if (fw == NULL)
         return 0;
     for (; n < max && fw->cur != fw->lim; n++) {
-        smtlm_inst *in = smtlm_pool_next_entry(pool);
-        trace_rec_fill(fw->cur, fw->pool, in, smtlm_pool_next_addr(pool));
-        if (!smtlm_sm_memo_pass_marked(memo, in))
-            break; /* filled but not taken: next_into fills it again */
-        fw->cur++;
+        const trace_rec *rec = fw->cur;
+        if (!smtlm_sm_memo_pass_mark(memo, rec->fields_ok, &rec->op, &rec->latency))
+            break; /* the record as the entry would hold it: not passed, left to next_into */
+        const smtlm_iref r = pool->free_head;
+        trace_rec_fill(rec, fw->pool, &pool->inst[r], pool->mem[pool->mem_free_head].addr);
+        fw->cur = rec + 1;
         fw->pos++;
-        out[n] = smtlm_pool_commit_summarized(pool, (uint16_t)warp);
+        out[n] = smtlm_pool_commit_at(pool, r, (uint16_t)warp);
     }
     return n;
 }
