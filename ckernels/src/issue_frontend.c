@@ -253,13 +253,20 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
     smtlm_warp *wp = &iss->warp[w];
     wp->next = 0;
     warp_ib_changed(iss, w);
-    /* what the source has at hand and the memo passes, in one call; the rest one by one */
-    smtlm_iref ready[2];
-    const unsigned n_ready = env->raw_take ? env->raw_take(env->raw_ctx, env->sm_id, w, env->pool, env->memo, ready, 2) : 0;
-    for (unsigned slot = 0; slot < 2; slot++) {
+    /* what the source has at hand and the memo passes, in one call straight into the (empty)
+     * ibuffer; the rest one by one */
+    const unsigned n_ready = env->raw_take ? env->raw_take(env->raw_ctx, env->sm_id, w, env->pool, env->memo, wp->ib, 2) : 0;
+    if (n_ready) {
+        wp->ib_valid[0] = 1;
+        if (n_ready == 2)
+            wp->ib_valid[1] = 1;
+        wp->in_pipeline += (uint16_t)n_ready;
+        iss->decoded += n_ready;
+        iss->ib_empty &= ~(1ull << w);
+    }
+    for (unsigned slot = n_ready; slot < 2; slot++) {
         smtlm_iref r = SMTLM_NO_INST;
-        const int got = slot < n_ready ? (r = ready[slot], 1)
-                        : env->raw_next_into ? take_raw(iss, env, w, &r) : take_via_src(iss, env, w, &r);
+        const int got = env->raw_next_into ? take_raw(iss, env, w, &r) : take_via_src(iss, env, w, &r);
         if (got < 0)
             return got;
         if (got == 0) {
