@@ -223,7 +223,7 @@ static inline int take_raw(smtlm_issue *iss, const smtlm_issue_ports *env, unsig
     smtlm_inst_pool *pool = env->pool;
     smtlm_inst *in = smtlm_pool_next_entry(pool);
     int got = env->raw_next_into(env->raw_ctx, env->sm_id, w, in, smtlm_pool_next_addr(pool));
-    if (got > 0 && !smtlm_sm_memo_pass(env->memo, in))
+    if (got > 0 && !(env->raw_marked ? smtlm_sm_memo_pass_marked(env->memo, in) : smtlm_sm_memo_pass(env->memo, in)))
         got = env->check_miss(env->owner, in);
     if (got < 0) {
         iss->error = SMTLM_ESOURCE;
@@ -253,7 +253,18 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
     smtlm_warp *wp = &iss->warp[w];
     wp->next = 0;
     warp_ib_changed(iss, w);
-    for (unsigned slot = 0; slot < 2; slot++) {
+    /* what the source has at hand and the memo passes, in one call straight into the (empty)
+     * ibuffer; the rest one by one */
+    const unsigned n_ready = env->raw_take ? env->raw_take(env->raw_ctx, env->sm_id, w, env->pool, env->memo, wp->ib, 2) : 0;
+    if (n_ready) {
+        wp->ib_valid[0] = 1;
+        if (n_ready == 2)
+            wp->ib_valid[1] = 1;
+        wp->in_pipeline += (uint16_t)n_ready;
+        iss->decoded += n_ready;
+        iss->ib_empty &= ~(1ull << w);
+    }
+    for (unsigned slot = n_ready; slot < 2; slot++) {
         smtlm_iref r = SMTLM_NO_INST;
         const int got = env->raw_next_into ? take_raw(iss, env, w, &r) : take_via_src(iss, env, w, &r);
         if (got < 0)

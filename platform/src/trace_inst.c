@@ -464,6 +464,7 @@ int trace_inst_parse(const trace_ctx *c, trace_memo *m, const char *line, size_t
                               "unsupported memory width %u bytes from the opcode", width);
         h.r.mem_width = (uint8_t)width;
         h.r.mem_space = mem_space_of(h.o, c->hdr, h.r.mask, addrs);
+        trace_rec_summarize(&h.r); /* the mark covers the memory space */
     }
     *r = h.r;
     return 0;

@@ -167,7 +167,7 @@ typedef struct trace_rec {
     uint8_t mem_space;
     uint8_t mem_width;
     uint8_t atomic;
-    uint8_t unused_; /* 0: the entry's left_ldst */
+    uint8_t fields_ok; /* the entry's left_ldst until the commit: SMTLM_FIELDS_OK or 0 (trace_rec_summarize) */
     uint32_t line;
     /* The entry's register summary (smtlm_reg_summary), worked out by the parser (the reader
      * thread, once per line the memo misses) so that the engine's commit only copies it. */
@@ -176,10 +176,12 @@ typedef struct trace_rec {
     uint32_t pad_;   /* 0 (named so that records compare as bytes) */
 } trace_rec;
 
-/* Sets r's register summary from its registers, as smtlm_pool_reg_summary does on the entry. */
+/* Sets r's register summary from its registers, as smtlm_pool_reg_summary does on the entry, and
+ * its fields_ok mark (the trace source marks_fields_ok). Again once r's memory space is set. */
 static inline void trace_rec_summarize(trace_rec *r)
 {
     smtlm_reg_summary(r->dst, r->n_dst, r->src, r->n_src, &r->sb_regs, &r->sb_dsts);
+    r->fields_ok = smtlm_fields_ok(r->dst, r->n_dst, r->src, r->n_src, r->mem_space) ? SMTLM_FIELDS_OK : 0;
 }
 
 typedef struct trace_warp {

@@ -22,7 +22,7 @@ _Static_assert(TRACE_FILL_SAME_(mask) && TRACE_FILL_SAME_(op) && TRACE_FILL_SAME
                    TRACE_FILL_SAME_(ii) && TRACE_FILL_SAME_(mem_space) && TRACE_FILL_SAME_(mem_width) &&
                    TRACE_FILL_SAME_(atomic) && TRACE_FILL_SAME_(line) && TRACE_FILL_SAME_(sb_regs) &&
                    TRACE_FILL_SAME_(sb_dsts) && sizeof(((trace_rec *)0)->dst) == sizeof(((smtlm_inst *)0)->dst) &&
-                   offsetof(trace_rec, unused_) - offsetof(trace_rec, pc) == offsetof(smtlm_inst, left_ldst) - offsetof(smtlm_inst, pc) &&
+                   offsetof(trace_rec, fields_ok) - offsetof(trace_rec, pc) == offsetof(smtlm_inst, left_ldst) - offsetof(smtlm_inst, pc) &&
                    offsetof(trace_rec, addr) == offsetof(trace_rec, sb_dsts) + sizeof(uint64_t),
                "pc .. sb_dsts: one block");
 _Static_assert(offsetof(trace_rec, pad_) + sizeof(uint32_t) == sizeof(trace_rec), "no hidden padding");
@@ -221,6 +221,28 @@ static int next_into(void *ctx, unsigned sm, unsigned warp, smtlm_inst *in, uint
     return b->feed ? smtlm_trace_feed_next_into(b->feed, b->w, in, addr) : 0;
 }
 
+/* next_into and the SM's memo test and commit in one, for records at hand in the warp's window. */
+static unsigned take_ready(void *ctx, unsigned sm, unsigned warp, smtlm_inst_pool *pool, const uint64_t *memo,
+                           smtlm_iref *out, unsigned max)
+{
+    smtlm_trace_source *s = ctx;
+    trace_feed_warp *fw = s->warps[(size_t)sm * s->max_warps + warp].fw;
+    unsigned n = 0;
+    if (fw == NULL)
+        return 0;
+    for (; n < max && fw->cur != fw->lim; n++) {
+        const trace_rec *rec = fw->cur;
+        if (!smtlm_sm_memo_pass_mark(memo, rec->fields_ok, &rec->op, &rec->latency))
+            break; /* the record as the entry would hold it: not passed, left to next_into */
+        const smtlm_iref r = pool->free_head;
+        trace_rec_fill(rec, fw->pool, &pool->inst[r], pool->mem[pool->mem_free_head].addr);
+        fw->cur = rec + 1;
+        fw->pos++;
+        out[n] = smtlm_pool_commit_at(pool, r, (uint16_t)warp);
+    }
+    return n;
+}
+
 static int has_more(void *ctx, unsigned sm, unsigned warp)
 {
     const smtlm_trace_source *s = ctx;
@@ -236,7 +258,7 @@ int smtlm_trace_source_peek_pc(const smtlm_trace_source *s, unsigned sm, unsigne
 
 smtlm_inst_source smtlm_trace_source_iface(smtlm_trace_source *s)
 {
-    smtlm_inst_source src = {s, next, has_more, next_into, 1};
+    smtlm_inst_source src = {s, next, has_more, next_into, 1, 1, take_ready};
     return src;
 }
 

@@ -17,7 +17,7 @@ void FrontendIssue::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool, const s
                                void *owner, void (*cta_done)(void *, unsigned))
 {
     out_.bind(row, &id_oc);
-    const smtlm_issue_ports p = {pool, out_.ops(), src, sm_id, owner, cta_done, 0, nullptr, nullptr, nullptr, nullptr, 0};
+    const smtlm_issue_ports p = {pool, out_.ops(), src, sm_id, owner, cta_done, 0, nullptr, nullptr, nullptr, nullptr, 0, 0, nullptr};
     smtlm_issue_bind(&iss_, &p);
 }
 
@@ -27,6 +27,8 @@ void FrontendIssue::set_raw_source(const smtlm_inst_source &src, const uint64_t 
     iss_.ports.raw_next_into = src.next_into;
     iss_.ports.raw_ctx = src.ctx;
     iss_.ports.raw_summary = src.next_into && src.sets_summary;
+    iss_.ports.raw_marked = src.next_into && src.marks_fields_ok;
+    iss_.ports.raw_take = src.next_into && src.marks_fields_ok ? src.take_ready : nullptr;
     iss_.ports.memo = memo;
     iss_.ports.check_miss = check_miss;
 }

@@ -122,6 +122,27 @@ static inline void smtlm_sm_memo_store_(uint64_t *memo, unsigned op, uint64_t ke
     memo[SMTLM_SHAPE_OPS + k] = smtlm_bad_reg_bits_(n_src);
     memo[2 * SMTLM_SHAPE_OPS + k] = smtlm_bad_reg_bits_(n_dst);
 }
+/* The checks that need no configuration: every named register in 0..511, counts at most 4, a
+ * known memory space. A source may work this out ahead (smtlm_inst_source.marks_fields_ok). */
+static inline int smtlm_fields_ok(const int16_t *dst, unsigned n_dst, const int16_t *src, unsigned n_src,
+                                  unsigned mem_space)
+{
+    return n_dst <= 4 && n_src <= 4 && mem_space < SMTLM_MEM_COUNT &&
+           ((smtlm_pack16_(src) & smtlm_bad_reg_bits_(n_src)) | (smtlm_pack16_(dst) & smtlm_bad_reg_bits_(n_dst))) == 0;
+}
+/* What a marking source leaves in an entry's left_ldst byte between its fill and the commit
+ * (which clears it) when smtlm_fields_ok holds. */
+#define SMTLM_FIELDS_OK 1
+/* The memo's verdict for an entry marked SMTLM_FIELDS_OK or not by its source: a remembered key
+ * implies counts of at most 4, so with the mark the key alone decides (as smtlm_sm_memo_pass). */
+static inline int smtlm_sm_memo_pass_mark(const uint64_t *memo, unsigned mark, const uint8_t *op, const uint16_t *latency)
+{
+    return mark == SMTLM_FIELDS_OK && smtlm_sm_shape_key_(op, latency) == memo[*op & (SMTLM_SHAPE_OPS - 1)];
+}
+static inline int smtlm_sm_memo_pass_marked(const uint64_t *memo, const smtlm_inst *in)
+{
+    return smtlm_sm_memo_pass_mark(memo, in->left_ldst, &in->op, &in->latency);
+}
 /* 1 when the memo passes entry `in` as it stands (no call needed), else 0 (the full check decides). */
 static inline int smtlm_sm_memo_pass(const uint64_t *memo, const smtlm_inst *in)
 {
@@ -180,9 +201,15 @@ static inline smtlm_inst *smtlm_pool_next_entry(smtlm_inst_pool *p) { return &p-
 static inline uint64_t *smtlm_pool_next_addr(smtlm_inst_pool *p) { return p->mem[p->mem_free_head].addr; }
 /* Takes the filled entry (and its payload when it is a memory instruction) for `warp`, its
  * register summary set by the source too (else smtlm_pool_commit). */
+static SMTLM_ALWAYS_INLINE smtlm_iref smtlm_pool_commit_at(smtlm_inst_pool *p, smtlm_iref r, uint16_t warp);
 static SMTLM_ALWAYS_INLINE smtlm_iref smtlm_pool_commit_summarized(smtlm_inst_pool *p, uint16_t warp)
 {
-    const smtlm_iref r = p->free_head;
+    return smtlm_pool_commit_at(p, p->free_head, warp);
+}
+/* The same with p->free_head read by the caller before its fill (r): the fill's stores then do
+ * not make the compiler read it again. */
+static SMTLM_ALWAYS_INLINE smtlm_iref smtlm_pool_commit_at(smtlm_inst_pool *p, smtlm_iref r, uint16_t warp)
+{
     smtlm_inst *in = &p->inst[r];
     uint16_t m = SMTLM_NO_INST;
     if (in->mem_space != SMTLM_MEM_NONE) {

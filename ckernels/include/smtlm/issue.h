@@ -33,6 +33,17 @@ typedef struct smtlm_inst_source {
     /* 1 when next_into also sets in->sb_regs, in->sb_dsts (smtlm_reg_summary of its registers,
      * worked out ahead, e.g. by a reader thread): the commit then does not recompute them. */
     int sets_summary;
+    /* 1 when next_into also sets in->left_ldst to SMTLM_FIELDS_OK exactly when smtlm_fields_ok
+     * holds for the instruction (else 0), worked out ahead: the SM's checks then test only the
+     * shape memo's key (smtlm_sm_memo_pass_marked). */
+    int marks_fields_ok;
+    /* Optional (may be NULL; only with marks_fields_ok): up to max instructions of the warp taken
+     * straight into the pool, each filled as next_into would, passed by the shape memo
+     * (smtlm_sm_memo_pass_marked) and committed (smtlm_pool_commit_summarized), refs into out.
+     * Stops, taking nothing more, at the first instruction not at hand or not passed: the SM
+     * then asks next_into. Returns the count; never an error. One call for a decode's two. */
+    unsigned (*take_ready)(void *ctx, unsigned sm, unsigned warp, smtlm_inst_pool *pool, const uint64_t *memo,
+                           smtlm_iref *out, unsigned max);
 } smtlm_inst_source;
 
 typedef enum smtlm_sched_policy {
@@ -122,6 +133,9 @@ typedef struct smtlm_issue_ports {
     const uint64_t *memo;
     int (*check_miss)(void *owner, smtlm_inst *in);
     int raw_summary;             /* raw_next_into sets the register summary (sets_summary) */
+    int raw_marked;              /* raw_next_into marks smtlm_fields_ok (marks_fields_ok) */
+    unsigned (*raw_take)(void *ctx, unsigned sm, unsigned warp, smtlm_inst_pool *pool, const uint64_t *memo,
+                         smtlm_iref *out, unsigned max); /* the source's take_ready, or NULL */
 } smtlm_issue_ports;
 
 typedef struct smtlm_issue {
