@@ -263,6 +263,7 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
         wp->in_pipeline += (uint16_t)n_ready;
         iss->decoded += n_ready;
         iss->ib_empty &= ~(1ull << w);
+        warp_ib_filled(iss, env->pool, w, wp->ib[0]);
     }
     for (unsigned slot = n_ready; slot < 2; slot++) {
         smtlm_iref r = SMTLM_NO_INST;

@@ -578,7 +578,7 @@ void smtlm_sm_reset(smtlm_sm *sm)
     sm->error_line = 0;
     sm->reject = SMTLM_REJECT_NONE;
     sm->reject_detail = 0;
-    memset(sm->ok_shape, 0, sizeof sm->ok_shape);
+    smtlm_sm_memo_clear(sm->ok_shape);
 }
 
 /* The issue stage calls a source that decodes in place itself, and checks what the memo passes. */

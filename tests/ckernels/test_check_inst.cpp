@@ -145,7 +145,8 @@ TEST(CheckInst, MemoGivesTheFullChecksVerdicts)
     add([](smtlm_inst_desc &d) { d.op = SMTLM_OP_SPEC, d.spec = 3, d.latency = 12, d.ii = 2; });
     add([](smtlm_inst_desc &d) { d.op = SMTLM_OP_INTP, d.latency = 2; });
     add([](smtlm_inst_desc &d) { d.op = SMTLM_OP_INTP, d.latency = 2, d.dst[0] = -3; });
-    uint64_t memo[SMTLM_SHAPE_MEMO] = {};
+    uint64_t memo[SMTLM_SHAPE_MEMO];
+    smtlm_sm_memo_clear(memo);
     unsigned accepted = 0;
     for (int round = 0; round < 3; round++)
         for (size_t i = 0; i < cases.size(); i++) {
@@ -157,4 +158,30 @@ TEST(CheckInst, MemoGivesTheFullChecksVerdicts)
             accepted += full == SMTLM_REJECT_NONE;
         }
     EXPECT_EQ(accepted, 3u * 7u); // 7 valid cases: the memo was used, not only filled
+}
+
+// An empty memo passes nothing: an instruction of any op whose fields are all 0 (no registers,
+// latency 0: refused by the full check) must get the full check's verdict, not the memo's pass
+// (a zeroed memo would match its key, 0).
+TEST(CheckInst, EmptyMemoPassesNothing)
+{
+    const smtlm_sm_cfg c = cfg_with_spec();
+    for (unsigned op = 0; op < SMTLM_SHAPE_OPS; op++) {
+        uint64_t memo[SMTLM_SHAPE_MEMO];
+        smtlm_sm_memo_clear(memo);
+        smtlm_inst_desc d;
+        std::memset(&d, 0, sizeof d);
+        d.op = (uint8_t)op;
+        unsigned full_detail = 99, memo_detail = 98;
+        const smtlm_reject full = smtlm_sm_check_inst(&c, &d, &full_detail);
+        EXPECT_NE(full, SMTLM_REJECT_NONE) << "op " << op;
+        EXPECT_EQ(smtlm_sm_check_inst_memo(&c, memo, &d, &memo_detail), full) << "op " << op;
+        EXPECT_EQ(memo_detail, full_detail) << "op " << op;
+        smtlm_inst in;
+        std::memset(&in, 0, sizeof in);
+        in.op = (uint8_t)op;
+        EXPECT_EQ(smtlm_sm_memo_pass(memo, &in), 0) << "op " << op;
+        in.left_ldst = SMTLM_FIELDS_OK;
+        EXPECT_EQ(smtlm_sm_memo_pass_marked(memo, &in), 0) << "op " << op;
+    }
 }

@@ -40,7 +40,8 @@ TEST(MemoMarked, AgreesWithTheFullMemoTest)
 {
     const smtlm_sm_cfg c = ktu::qv100();
     std::mt19937 g(11);
-    uint64_t memo[SMTLM_SHAPE_MEMO] = {};
+    uint64_t memo[SMTLM_SHAPE_MEMO];
+    smtlm_sm_memo_clear(memo);
     unsigned passed = 0;
     for (int i = 0; i < 300000; i++) {
         smtlm_inst in = random_entry(g);

@@ -46,7 +46,8 @@ TEST(TakeReady, AsNextIntoMemoAndCommit)
         a.bind(0);
         b.bind(0);
         std::mt19937 g(5);
-        uint64_t memo[SMTLM_SHAPE_MEMO] = {};
+        uint64_t memo[SMTLM_SHAPE_MEMO];
+        smtlm_sm_memo_clear(memo);
         unsigned taken_ready = 0, n = 0;
         for (unsigned w = 0; w < a.warps(); w++) {
             for (bool more = true; more;) {

@@ -64,7 +64,7 @@ void Sm::reset()
     error_line_ = 0;
     reject_ = SMTLM_REJECT_NONE;
     reject_detail_ = 0;
-    std::fill(std::begin(ok_shape_), std::end(ok_shape_), 0);
+    smtlm_sm_memo_clear(ok_shape_);
 }
 
 // Records an input error of the checked source (the line of the refused instruction).

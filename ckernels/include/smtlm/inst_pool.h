@@ -114,6 +114,19 @@ static inline int smtlm_sm_memo_verdict_(const uint64_t *memo, unsigned op, uint
         return -1;
     return ((smtlm_pack16_(src) & memo[SMTLM_SHAPE_OPS + k]) | (smtlm_pack16_(dst) & memo[2 * SMTLM_SHAPE_OPS + k])) != 0;
 }
+/* Empties the memo (every memo starts so): slot k holds a key whose op byte belongs to another
+ * slot, so no instruction's key matches it. (A zeroed memo would pass, unchecked, an instruction
+ * whose key packs to 0: op 0 with no registers and latency 0.) */
+static inline void smtlm_sm_memo_clear(uint64_t *memo)
+{
+    static const uint16_t no_latency[2] = {0, 0};
+    for (unsigned k = 0; k < SMTLM_SHAPE_OPS; k++) {
+        const uint8_t other_op[4] = {(uint8_t)((k + 1) & (SMTLM_SHAPE_OPS - 1)), 0, 0, 0};
+        memo[k] = smtlm_sm_shape_key_(other_op, no_latency);
+        memo[SMTLM_SHAPE_OPS + k] = 0;
+        memo[2 * SMTLM_SHAPE_OPS + k] = 0;
+    }
+}
 /* Remembers shape `key` (counts n_src, n_dst <= 4) as passing the full check. */
 static inline void smtlm_sm_memo_store_(uint64_t *memo, unsigned op, uint64_t key, unsigned n_src, unsigned n_dst)
 {

@@ -149,7 +149,7 @@ smtlm_reject smtlm_sm_check_inst(const smtlm_sm_cfg *cfg, const smtlm_inst_desc 
 /* The same verdict with a memo: shape[op] packs every field the checks read except the
  * register numbers (op, spec, counts, latency, ii) of the last instruction of that op accepted,
  * so an instruction of that shape has only its registers checked (a trace repeats a few shapes
- * per op). Start the memo at 0: no valid instruction packs to 0 (latency 0 is refused). */
+ * per op). Start the memo with smtlm_sm_memo_clear. */
 /* The full check's verdict `why`, remembering the shape when it passed. */
 static inline smtlm_reject smtlm_sm_memo_remember_(uint64_t *memo, unsigned op, uint64_t key, unsigned n_src,
                                                    unsigned n_dst, smtlm_reject why)
