@@ -25,12 +25,22 @@ int reg(ktu::Lcg &rng)
     return regs[rng(sizeof regs / sizeof regs[0])];
 }
 
-std::vector<std::vector<smtlm_inst_desc>> random_programs(uint32_t seed, unsigned warps)
+// One program per warp: body(rng, w, q) appends warp w's instructions to q.
+template <class Body> std::vector<std::vector<smtlm_inst_desc>> programs(uint32_t seed, unsigned warps, Body body)
 {
     ktu::Lcg rng{seed};
     std::vector<std::vector<smtlm_inst_desc>> p;
     for (unsigned w = 0; w < warps; w++) {
         std::vector<smtlm_inst_desc> q;
+        body(rng, w, q);
+        p.push_back(prog(q));
+    }
+    return p;
+}
+
+std::vector<std::vector<smtlm_inst_desc>> random_programs(uint32_t seed, unsigned warps)
+{
+    return programs(seed, warps, [](ktu::Lcg &rng, unsigned w, std::vector<smtlm_inst_desc> &q) {
         const unsigned n = 20 + rng(20);
         for (unsigned i = 0; i < n; i++) {
             const int d = reg(rng);
@@ -62,25 +72,18 @@ std::vector<std::vector<smtlm_inst_desc>> random_programs(uint32_t seed, unsigne
             q.push_back(ktu::exit_mask(0x0000FFFFu)); // half the lanes leave early
         q.push_back(ktu::bar());
         q.push_back(ffma(reg(rng), {reg(rng)}));
-        p.push_back(prog(q));
-    }
-    return p;
+    });
 }
 
 // Dependent chains (each instruction reads the last one's result, as in the dep reference
 // input): a refilled ibuffer's first instruction usually waits on the pair issued before it.
 std::vector<std::vector<smtlm_inst_desc>> chain_programs(uint32_t seed, unsigned warps)
 {
-    ktu::Lcg rng{seed};
-    std::vector<std::vector<smtlm_inst_desc>> p;
-    for (unsigned w = 0; w < warps; w++) {
-        std::vector<smtlm_inst_desc> q;
+    return programs(seed, warps, [](ktu::Lcg &rng, unsigned, std::vector<smtlm_inst_desc> &q) {
         const unsigned n = 30 + rng(20);
         for (unsigned i = 0; i < n; i++)
             q.push_back(rng(8) ? ffma(2, {2, 4, 6}) : ktu::mufu(2, {reg(rng)}));
-        p.push_back(prog(q));
-    }
-    return p;
+    });
 }
 
 // Every cached verdict of a live warp with an instruction is a real collision; counts the
