@@ -20,8 +20,15 @@ void smtlm_sb_reset(smtlm_scoreboard *sb)
 {
     memset(sb->pending, 0, sizeof sb->pending);
     memset(sb->longop, 0, sizeof sb->longop);
-    memset(sb->count, 0, sizeof sb->count);
     sb->dirty = 0;
+}
+
+unsigned smtlm_sb_count(const smtlm_scoreboard *sb, unsigned w)
+{
+    unsigned n = 0;
+    for (unsigned k = 0; k < SMTLM_SB_WORDS; k++)
+        n += smtlm_popcount32((uint32_t)sb->pending[w][k]) + smtlm_popcount32((uint32_t)(sb->pending[w][k] >> 32));
+    return n;
 }
 
 int smtlm_sb_collision(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in)

@@ -68,17 +68,17 @@ TEST(Scoreboard, ReleaseClearsTheRegister)
     Sb s;
     const smtlm_inst w = inst({5, 300}, {});
     smtlm_sb_reserve(s.sb.get(), 3, &w, 0);
-    EXPECT_EQ(s.sb->count[3], 2u);
+    EXPECT_EQ(smtlm_sb_count(s.sb.get(), 3), 2u);
     smtlm_sb_release_reg(s.sb.get(), 3, 300);
     EXPECT_FALSE(smtlm_sb_test(s.sb.get(), 3, 300));
     EXPECT_TRUE(smtlm_sb_pending_writes(s.sb.get(), 3));
     smtlm_sb_release(s.sb.get(), 3, &w); // 300 already released: only 5 counts
-    EXPECT_EQ(s.sb->count[3], 0u);
+    EXPECT_EQ(smtlm_sb_count(s.sb.get(), 3), 0u);
     EXPECT_FALSE(smtlm_sb_pending_writes(s.sb.get(), 3));
     const smtlm_inst raw = inst({9}, {5});
     EXPECT_FALSE(smtlm_sb_collision(s.sb.get(), 3, &raw));
     smtlm_sb_release_reg(s.sb.get(), 3, 5); // releasing an unreserved register is a no-op
-    EXPECT_EQ(s.sb->count[3], 0u);
+    EXPECT_EQ(smtlm_sb_count(s.sb.get(), 3), 0u);
 }
 
 TEST(Scoreboard, RegisterZeroIsNeverTracked)
@@ -93,7 +93,7 @@ TEST(Scoreboard, RegisterZeroIsNeverTracked)
     const smtlm_inst reads0 = inst({0}, {0});
     EXPECT_FALSE(smtlm_sb_collision(s.sb.get(), 0, &reads0));
     smtlm_sb_release_reg(s.sb.get(), 0, 0);
-    EXPECT_EQ(s.sb->count[0], 1u);
+    EXPECT_EQ(smtlm_sb_count(s.sb.get(), 0), 1u);
 }
 
 TEST(Scoreboard, DuplicateDestinationInOneInstructionCountsOnce)
@@ -101,9 +101,9 @@ TEST(Scoreboard, DuplicateDestinationInOneInstructionCountsOnce)
     Sb s;
     const smtlm_inst w = inst({7, 7}, {});
     smtlm_sb_reserve(s.sb.get(), 0, &w, 0);
-    EXPECT_EQ(s.sb->count[0], 1u);
+    EXPECT_EQ(smtlm_sb_count(s.sb.get(), 0), 1u);
     smtlm_sb_release(s.sb.get(), 0, &w);
-    EXPECT_EQ(s.sb->count[0], 0u);
+    EXPECT_EQ(smtlm_sb_count(s.sb.get(), 0), 0u);
 }
 
 TEST(Scoreboard, LongOpMarksFollowReservation)

@@ -18,7 +18,6 @@ typedef struct smtlm_scoreboard {
     unsigned n_warps;
     uint64_t pending[SMTLM_MAX_WARPS][SMTLM_SB_WORDS];
     uint64_t longop[SMTLM_MAX_WARPS][SMTLM_SB_WORDS];
-    uint16_t count[SMTLM_MAX_WARPS]; /* reserved registers per warp */
     uint64_t dirty;                    /* bit w: warp w's set changed (its reader clears it) */
 } smtlm_scoreboard;
 
@@ -42,8 +41,6 @@ static inline uint64_t smtlm_sb_bit_(const uint64_t *p, int reg)
  * (an instruction names at most SMTLM_MAX_SRC sources and SMTLM_MAX_DST destinations). */
 static inline int smtlm_sb_collides(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in)
 {
-    if (sb->count[w] == 0)
-        return 0;
     const uint64_t *p = sb->pending[w];
     uint64_t hit = 0;
     switch (in->n_src) {
@@ -82,12 +79,11 @@ static inline void smtlm_sb_reserve(smtlm_scoreboard *sb, unsigned w, const smtl
         sb->pending[w][r >> 6] |= 1ull << (r & 63);
         if (longop)
             sb->longop[w][r >> 6] |= 1ull << (r & 63);
-        sb->count[w]++;
         sb->dirty |= 1ull << w;
     }
 }
 /* smtlm_sb_reserve for a committed pool entry: its destination summary ORed into the warp's
- * registers 0..63 (count grows by the newly set bits), the per-register loop when it names another. */
+ * registers 0..63, the per-register loop when it names another. */
 static inline void smtlm_sb_reserve_entry(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in, int longop)
 {
     const uint64_t d = in->sb_dsts;
@@ -101,10 +97,6 @@ static inline void smtlm_sb_reserve_entry(smtlm_scoreboard *sb, unsigned w, cons
     sb->pending[w][0] |= add;
     if (longop)
         sb->longop[w][0] |= add;
-    unsigned n = 1; /* usually one destination */
-    for (add &= add - 1; add; add &= add - 1)
-        n++;
-    sb->count[w] = (uint16_t)(sb->count[w] + n);
     sb->dirty |= 1ull << w;
 }
 /* Releases one register (writeback of a destination); a register not reserved is ignored.
@@ -115,7 +107,6 @@ static inline void smtlm_sb_release_reg(smtlm_scoreboard *sb, unsigned w, unsign
         return;
     sb->pending[w][reg >> 6] &= ~(1ull << (reg & 63));
     sb->longop[w][reg >> 6] &= ~(1ull << (reg & 63));
-    sb->count[w]--;
     sb->dirty |= 1ull << w;
 }
 void smtlm_sb_release(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in);
@@ -128,13 +119,19 @@ static inline void smtlm_sb_release_dsts(smtlm_scoreboard *sb, unsigned w, uint6
         return;
     sb->pending[w][0] &= ~rel;
     sb->longop[w][0] &= ~rel;
-    unsigned n = 1; /* usually one destination */
-    for (rel &= rel - 1; rel; rel &= rel - 1)
-        n++;
-    sb->count[w] = (uint16_t)(sb->count[w] - n);
     sb->dirty |= 1ull << w;
 }
-static inline int smtlm_sb_pending_writes(const smtlm_scoreboard *sb, unsigned w) { return sb->count[w] != 0; }
+/* Any register of warp w reserved: read only on cold paths (MEMBAR, exit, idle scan), so the
+ * set itself is scanned rather than a per-warp count kept on every reserve and release. */
+static inline int smtlm_sb_pending_writes(const smtlm_scoreboard *sb, unsigned w)
+{
+    uint64_t any = 0;
+    for (unsigned k = 0; k < SMTLM_SB_WORDS; k++)
+        any |= sb->pending[w][k];
+    return any != 0;
+}
+/* Number of registers warp w has reserved (tests). */
+unsigned smtlm_sb_count(const smtlm_scoreboard *sb, unsigned w);
 /* 1 if any source of `in` is a long-operation register (two-level scheduler demotion). */
 int smtlm_sb_reads_longop(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in);
 
