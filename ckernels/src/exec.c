@@ -222,7 +222,6 @@ static SMTLM_ALWAYS_INLINE int visit_direct(smtlm_exec *ex, uint64_t *due, uint6
     uint32_t occ = exwb->occ;
     unsigned count = exwb->count;
     const unsigned width = exwb->width;
-    const smtlm_inst *pool = ex->pool->inst;
     for (unsigned w = 0; w < SMTLM_FU_WORDS; w++) {
         const uint64_t visit = due[w];
         due[w] = 0;
@@ -238,8 +237,7 @@ static SMTLM_ALWAYS_INLINE int visit_direct(smtlm_exec *ex, uint64_t *due, uint6
                 return exwb_overflow(ex, i, c, now);
             }
             const unsigned s = smtlm_ctz64(~(uint64_t)occ);
-            exwb->slot[s] = done;
-            exwb->uid[s] = pool[done].uid;
+            exwb->slot[s] = done; /* no uid copy: EX_WB's oldest is read from the pool (smtlm_wb_oldest_slot) */
             occ |= 1u << s;
             count++;
         }

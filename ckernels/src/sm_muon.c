@@ -21,6 +21,7 @@
 #include "smtlm/sm.h"
 
 #include "smtlm/ports_direct.h"
+#include "smtlm/writeback.h"
 
 void smtlm_sm_muon_coll_cfg(const smtlm_sm_cfg *c, smtlm_muon_coll_cfg *out)
 {
@@ -96,7 +97,7 @@ int smtlm_sm_muon_cycle(smtlm_sm *sm, uint64_t now)
     smtlm_muon_issue_begin(mi, now);
     smtlm_regset *exwb = &sm->rs[SMTLM_EX_WB];
     while (exwb->count)
-        smtlm_muon_issue_result(mi, smtlm_regset_take(exwb, (unsigned)smtlm_regset_oldest(exwb)));
+        smtlm_muon_issue_result(mi, smtlm_regset_take(exwb, smtlm_wb_oldest_slot(exwb, &sm->pool)));
     int rc = smtlm_exec_cycle(&sm->ex, now);
     if (!rc)
         rc = smtlm_ldst_cycle(&sm->ldst, now);

@@ -98,3 +98,27 @@ TEST(Writeback, TakeOrder)
         EXPECT_EQ(k.rs[SMTLM_EX_WB].slot[2], SMTLM_NO_INST);
     }
 }
+
+// Oldest-first takes EX_WB's oldest by the pool entries' uids, not the set's uid copy (execute's
+// direct hand-off leaves that unwritten): with the copy zeroed the order is still by age.
+TEST(Writeback, OldestFirstReadsThePoolUid)
+{
+    ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 1});
+    smtlm_wb wb;
+    smtlm_wb_init(&wb, 1);
+    const smtlm_rf_write_ops port = smtlm_rf_write_port(k.rf.get());
+    const smtlm_warp_ops warps{};
+    smtlm_wb_bind(&wb, &k.rs[SMTLM_EX_WB], k.pool.get(), &port, &warps);
+    const smtlm_iref a = k.make(SMTLM_OP_SP, 0, 0, {}, {1}); // oldest
+    const smtlm_iref b = k.make(SMTLM_OP_SP, 0, 0, {}, {2});
+    const smtlm_iref c = k.make(SMTLM_OP_SP, 0, 0, {}, {3});
+    k.put(SMTLM_EX_WB, 6, a);
+    k.put(SMTLM_EX_WB, 1, c);
+    k.put(SMTLM_EX_WB, 3, b);
+    for (unsigned s = 0; s < SMTLM_MAX_REGSET_WIDTH; s++)
+        k.rs[SMTLM_EX_WB].uid[s] = 0;
+    std::vector<smtlm_iref> got;
+    while (k.rs[SMTLM_EX_WB].count)
+        got.push_back(smtlm_wb_take(&wb));
+    EXPECT_EQ(got, std::vector<smtlm_iref>({a, b, c}));
+}

@@ -44,14 +44,32 @@ static inline smtlm_rf *smtlm_wb_direct_rf(const smtlm_wb *wb)
 {
     return wb->rf.try_write == smtlm_rf_port_try_write ? (smtlm_rf *)wb->rf.ctx : 0;
 }
+/* Slot of EX_WB's oldest occupant (count > 0), by its pool entry's uid: execute's direct
+ * hand-off keeps no copy of the uid in the set (its pool entry holds it until writeback). The
+ * lowest slot wins a tie, as smtlm_regset_oldest. */
+static inline unsigned smtlm_wb_oldest_slot(const smtlm_regset *exwb, const smtlm_inst_pool *pool)
+{
+    uint32_t occ = exwb->occ;
+    unsigned best = smtlm_ctz64(occ);
+    uint64_t best_uid = pool->inst[exwb->slot[best]].uid;
+    for (occ &= occ - 1; occ; occ &= occ - 1) {
+        const unsigned i = smtlm_ctz64(occ);
+        const uint64_t uid = pool->inst[exwb->slot[i]].uid;
+        if (uid < best_uid) {
+            best = i;
+            best_uid = uid;
+        }
+    }
+    return best;
+}
 /* Takes the next instruction out of EX_WB (count > 0): the oldest, or the first occupied slot
  * (in faithful mode the drain order is not observable: every write releases its register and
  * marks its bank). */
 static inline smtlm_iref smtlm_wb_take(smtlm_wb *wb)
 {
     smtlm_regset *exwb = wb->exwb;
-    const int slot = wb->oldest_first ? smtlm_regset_oldest(exwb) : (int)smtlm_ctz64(exwb->occ);
-    return smtlm_regset_take(exwb, (unsigned)slot);
+    const unsigned slot = wb->oldest_first ? smtlm_wb_oldest_slot(exwb, wb->pool) : smtlm_ctz64(exwb->occ);
+    return smtlm_regset_take(exwb, slot);
 }
 /* Writes in's destinations straight into the register file (rf from smtlm_wb_direct_rf, not
  * 0), as smtlm_rf_try_write each. Returns the release mask: bit i set unless destination i was
