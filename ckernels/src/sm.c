@@ -283,11 +283,9 @@ static void bind(smtlm_sm *sm)
     const smtlm_rf_read_ops rport = smtlm_rf_read_port(&sm->rf);
     smtlm_stage_ops stage;
     smtlm_regset_stage_ops(sm->rs, &stage);
-    const smtlm_issue_ports ip = {&sm->pool, stage, {sm, checked_next, checked_has_more, checked_next_into, 0, 0, 0}, sm->id, sm,
-                                  cta_done, 0, sm->src.next_into, sm->src.ctx, sm->ok_shape, checked_miss,
-                                  sm->src.next_into && sm->src.sets_summary,
-                                  sm->src.next_into && sm->src.marks_fields_ok,
-                                  sm->src.next_into && sm->src.marks_fields_ok ? sm->src.take_ready : 0};
+    smtlm_issue_ports ip = {&sm->pool, stage, {sm, checked_next, checked_has_more, checked_next_into, 0, 0, 0}, sm->id, sm,
+                            cta_done, 0, 0, 0, sm->ok_shape, checked_miss, 0, 0, 0};
+    smtlm_issue_ports_raw_source(&ip, &sm->src);
     smtlm_issue_bind(&sm->iss, &ip);
     smtlm_opcoll_bind(&sm->oc, sm->rs, &stage, &sm->pool, &rport);
     smtlm_rf_bind(&sm->rf, &rfo);
@@ -585,11 +583,7 @@ void smtlm_sm_reset(smtlm_sm *sm)
 void smtlm_sm_set_source(smtlm_sm *sm, const smtlm_inst_source *src)
 {
     sm->src = *src;
-    sm->iss.ports.raw_next_into = src->next_into;
-    sm->iss.ports.raw_ctx = src->ctx;
-    sm->iss.ports.raw_summary = src->next_into && src->sets_summary;
-    sm->iss.ports.raw_marked = src->next_into && src->marks_fields_ok;
-    sm->iss.ports.raw_take = src->next_into && src->marks_fields_ok ? src->take_ready : 0;
+    smtlm_issue_ports_raw_source(&sm->iss.ports, src);
 }
 
 int smtlm_sm_launch_cta(smtlm_sm *sm, unsigned threads, uint32_t cta_id)

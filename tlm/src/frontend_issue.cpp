@@ -24,11 +24,7 @@ void FrontendIssue::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool, const s
 void FrontendIssue::set_raw_source(const smtlm_inst_source &src, const uint64_t *memo,
                                    int (*check_miss)(void *, smtlm_inst *))
 {
-    iss_.ports.raw_next_into = src.next_into;
-    iss_.ports.raw_ctx = src.ctx;
-    iss_.ports.raw_summary = src.next_into && src.sets_summary;
-    iss_.ports.raw_marked = src.next_into && src.marks_fields_ok;
-    iss_.ports.raw_take = src.next_into && src.marks_fields_ok ? src.take_ready : nullptr;
+    smtlm_issue_ports_raw_source(&iss_.ports, &src);
     iss_.ports.memo = memo;
     iss_.ports.check_miss = check_miss;
 }

@@ -212,15 +212,9 @@ static inline int smtlm_pool_can_fill(const smtlm_inst_pool *p)
 }
 static inline smtlm_inst *smtlm_pool_next_entry(smtlm_inst_pool *p) { return &p->inst[p->free_head]; }
 static inline uint64_t *smtlm_pool_next_addr(smtlm_inst_pool *p) { return p->mem[p->mem_free_head].addr; }
-/* Takes the filled entry (and its payload when it is a memory instruction) for `warp`, its
- * register summary set by the source too (else smtlm_pool_commit). */
-static SMTLM_ALWAYS_INLINE smtlm_iref smtlm_pool_commit_at(smtlm_inst_pool *p, smtlm_iref r, uint16_t warp);
-static SMTLM_ALWAYS_INLINE smtlm_iref smtlm_pool_commit_summarized(smtlm_inst_pool *p, uint16_t warp)
-{
-    return smtlm_pool_commit_at(p, p->free_head, warp);
-}
-/* The same with p->free_head read by the caller before its fill (r): the fill's stores then do
- * not make the compiler read it again. */
+/* Takes the filled entry r (the pool's free head, read by the caller before its fill, so the
+ * fill's stores do not make the compiler read it again) and its payload when it is a memory
+ * instruction, for `warp`, its register summary set by the source too (else smtlm_pool_commit). */
 static SMTLM_ALWAYS_INLINE smtlm_iref smtlm_pool_commit_at(smtlm_inst_pool *p, smtlm_iref r, uint16_t warp)
 {
     smtlm_inst *in = &p->inst[r];
@@ -243,6 +237,11 @@ static SMTLM_ALWAYS_INLINE smtlm_iref smtlm_pool_commit_at(smtlm_inst_pool *p, s
     in->pending = 0;
     in->next_free = SMTLM_NO_INST;
     return r;
+}
+/* The same, reading the free head here. */
+static SMTLM_ALWAYS_INLINE smtlm_iref smtlm_pool_commit_summarized(smtlm_inst_pool *p, uint16_t warp)
+{
+    return smtlm_pool_commit_at(p, p->free_head, warp);
 }
 /* The same for an entry filled without its summary: sets it first. */
 static SMTLM_ALWAYS_INLINE smtlm_iref smtlm_pool_commit(smtlm_inst_pool *p, uint16_t warp)

@@ -138,6 +138,17 @@ typedef struct smtlm_issue_ports {
                          smtlm_iref *out, unsigned max); /* the source's take_ready, or NULL */
 } smtlm_issue_ports;
 
+/* Points the raw path at src (none when src->next_into is NULL), with what src declares: the
+ * summary set, the fields marked, and take_ready (used only with the mark). */
+static inline void smtlm_issue_ports_raw_source(smtlm_issue_ports *p, const smtlm_inst_source *src)
+{
+    p->raw_next_into = src->next_into;
+    p->raw_ctx = src->ctx;
+    p->raw_summary = src->next_into && src->sets_summary;
+    p->raw_marked = src->next_into && src->marks_fields_ok;
+    p->raw_take = p->raw_marked ? src->take_ready : 0;
+}
+
 typedef struct smtlm_issue {
     smtlm_issue_cfg cfg;
     smtlm_warp warp[SMTLM_MAX_WARPS];
