@@ -92,12 +92,13 @@ TEST(StageDmi, OneRefusingOrForeignReaderKeepsTransactions)
 }
 
 // In the gpgpusim SM every reader's handler is stage_accept on the SM's row, so all three
-// producers (issue, collector, execute) go direct.
+// producers (issue, collector, execute) go direct; the register file grants its kernel to the
+// collector's reads and writeback's writes, the issue stage its written-back handler.
 TEST(StageDmi, TheGpgpusimSmHandsOffDirectly)
 {
     smtlm_sm_cfg cfg;
     smtlm_sm_cfg_qv100(&cfg);
     std::unique_ptr<smtlm::Sm> sm = smtlm::Sm::create("sm", cfg, 0);
     ASSERT_EQ(sm->status(), SMTLM_OK);
-    EXPECT_EQ(sm->use_stage_dmi(), 3u);
+    EXPECT_EQ(sm->use_stage_dmi(), 5u);
 }

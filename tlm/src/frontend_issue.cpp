@@ -9,6 +9,7 @@ FrontendIssue::FrontendIssue(sc_core::sc_module_name name)
       rf_events("rf_events", this), id_oc("id_oc")
 {
     iss_.cfg_error = nullptr;
+    wb_events.grant_dmi(SmCommand::WarpWrittenBack, this, sizeof *this); // written_back_direct
 }
 
 int FrontendIssue::init(const smtlm_issue_cfg &cfg) { return smtlm_issue_init(&iss_, &cfg); }

@@ -27,7 +27,8 @@ GpgpusimSm::GpgpusimSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, un
 
 unsigned GpgpusimSm::use_stage_dmi()
 {
-    return (unsigned)issue.use_stage_dmi() + (unsigned)collector.use_stage_dmi() + (unsigned)exec.use_stage_dmi();
+    const unsigned stages = (unsigned)issue.use_stage_dmi() + (unsigned)collector.use_stage_dmi() + (unsigned)exec.use_stage_dmi();
+    return stages + (unsigned)collector.use_rf_dmi() + (unsigned)writeback.use_dmi();
 }
 
 // Each block builds itself from its part of the configuration, in the C engine's order (the

@@ -12,11 +12,25 @@ OperandCollector::OperandCollector(sc_core::sc_module_name name)
 
 bool OperandCollector::use_stage_dmi() { return out_.try_dmi(&oc_.out); }
 
+bool OperandCollector::use_rf_dmi()
+{
+    smtlm_rf *r = reinterpret_cast<smtlm_rf *>(rf.dmi(SmTransaction{SmCommand::RfArbitrate}));
+    if (!r)
+        return false;
+    const smtlm_rf_read_ops rops = smtlm_rf_read_port(r);
+    const smtlm_stage_ops out = oc_.out; // as use_stage_dmi left it
+    smtlm_opcoll_bind(&oc_, row_, &out, pool_, &rops);
+    rf_direct_ = r;
+    return true;
+}
+
 int OperandCollector::init(const smtlm_opcoll_cfg &cfg) { return smtlm_opcoll_init(&oc_, &cfg); }
 
 void OperandCollector::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
 {
     row_ = row;
+    pool_ = pool;
+    rf_direct_ = nullptr;
     id_oc.grant_stage_dmi(row); // on_put is stage_accept
     out_.bind(row, &to_exec, SMTLM_OC_EX_MEM, &to_ldst);
     const smtlm_stage_ops out = out_.ops();

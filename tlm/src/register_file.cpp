@@ -6,6 +6,10 @@ RegisterFile::RegisterFile(sc_core::sc_module_name name)
     : sc_core::sc_module(name), read("read", this), wb_write("wb_write", this), ldst_write("ldst_write", this), release("release")
 {
     rf_.cfg_error = nullptr;
+    // Direct access: the read and writeback handlers only call the kernel on rf_, so their
+    // initiators may do so themselves (the LDST's writes stay transactions).
+    read.grant_dmi(SmCommand::RfArbitrate, &rf_, sizeof rf_);
+    wb_write.grant_dmi(SmCommand::RfTryWrite, &rf_, sizeof rf_);
 }
 
 int RegisterFile::init(const smtlm_rf_cfg &cfg)

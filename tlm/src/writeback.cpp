@@ -16,4 +16,63 @@ void Writeback::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
     smtlm_wb_bind(&wb_, &row[SMTLM_EX_WB], pool, &w, &e);
 }
 
+bool Writeback::use_dmi()
+{
+    smtlm_rf *r = reinterpret_cast<smtlm_rf *>(rf.dmi(SmTransaction{SmCommand::RfTryWrite}));
+    FrontendIssue *is = reinterpret_cast<FrontendIssue *>(events.dmi(SmTransaction{SmCommand::WarpWrittenBack}));
+    if (!r || !is)
+        return false;
+    rf_direct_ = r;
+    issue_ = is;
+    return true;
+}
+
+// The destinations 1.. (rare: kept out of the one-destination path).
+static void write_more_dsts(smtlm_rf *rf, const smtlm_inst *in)
+{
+    for (unsigned i = 1; i < in->n_dst; i++)
+        (void)smtlm_rf_try_write(rf, in->warp, in->sched, (unsigned)in->dst[i]);
+}
+
+// smtlm_wb_cycle with the writes and the written-back event as direct calls (EX_WB holds one).
+// Fast (no buffered write, no retire hook): every destination is released, by the pool entry's
+// summary when it covers them, and nothing reads the writeback time before the entry's reuse.
+void Writeback::cycle_direct(uint64_t now)
+{
+    smtlm_regset *exwb = wb_.exwb;
+    smtlm_inst_pool *pool = wb_.pool;
+    smtlm_rf *rf = rf_direct_;
+    FrontendIssue &is = *issue_;
+    is.note_progress(now); // something retires
+    if (wb_.oldest_first || rf->cfg.fix_wb_bank_conflict || is.has_retire_hook()) {
+        do {
+            const smtlm_iref r = smtlm_wb_take(&wb_);
+            smtlm_inst *in = smtlm_pool_get(pool, r);
+            const unsigned release = smtlm_wb_write_direct(rf, in);
+            in->ev[SMTLM_EV_WRITEBACK] = now;
+            is.written_back_direct(in, release);
+            smtlm_pool_free(pool, r);
+        } while (exwb->count);
+        return;
+    }
+    for (uint32_t occ = smtlm_regset_take_all(exwb); occ; occ &= occ - 1) {
+        const unsigned s = smtlm_ctz64(occ);
+        const smtlm_iref r = exwb->slot[s];
+        exwb->slot[s] = SMTLM_NO_INST;
+        smtlm_inst *in = smtlm_pool_get(pool, r);
+        const unsigned n = in->n_dst, warp = in->warp;
+        const uint64_t d = in->sb_dsts;
+        if (!(d & 1)) {
+            if (n)
+                (void)smtlm_rf_try_write_valid(rf, warp, in->sched, (unsigned)in->dst[0]);
+            if (n > 1)
+                write_more_dsts(rf, in);
+            is.written_back_fast(in, warp, d);
+        } else {
+            is.written_back_direct(in, smtlm_wb_write_direct(rf, in)); // progress noted again: same cycle
+        }
+        smtlm_pool_free(pool, r);
+    }
+}
+
 } // namespace smtlm

@@ -70,6 +70,20 @@ class FrontendIssue : public sc_core::sc_module {
     const smtlm_sm_stats &completions() const { return done_; } // warp/thread/unit counts
     const smtlm_issue &state() const { return iss_; }
 
+    // Writeback's direct access (granted on wb_events for WarpWrittenBack: the handler is
+    // written_back, inline): release destination i for bit i of release_mask, count, retire.
+    void written_back_direct(const smtlm_inst *in, unsigned release_mask) { written_back(in, release_mask); }
+    // The fast path of the same when no retire hook looks (the C engine's): the destinations in
+    // the pool entry's summary `d` (bit 0 clear: none buffered) released in one step, counted
+    // (progress is noted once per cycle by the caller), retired.
+    bool has_retire_hook() const { return hook_ != nullptr; }
+    void written_back_fast(const smtlm_inst *in, unsigned warp, uint64_t d)
+    {
+        smtlm_sb_release_dsts(&iss_.sb, warp, d);
+        smtlm_sm_count_completion(&done_, in);
+        smtlm_issue_retired(&iss_, warp);
+    }
+
   protected:
     // An instruction finished: counted, progress noted, the retire hook told.
     void completed(const smtlm_inst *in)

@@ -36,6 +36,10 @@ class OperandCollector : public sc_core::sc_module {
     // Puts into the next block's sets without a transaction when every reader grants direct
     // access (StageOut::try_dmi; call once all blocks are bound). Returns whether they did.
     bool use_stage_dmi();
+    // Reaches the register file's kernel directly where it grants that (TLM-2.0 DMI on `rf`):
+    // each step then arbitrates and collects in one pass and queues each allocation's reads at
+    // once, as the C engine's SM does (same kernels, same results). After use_stage_dmi.
+    bool use_rf_dmi();
     void reset()
     {
         smtlm_opcoll_reset(&oc_);
@@ -46,6 +50,12 @@ class OperandCollector : public sc_core::sc_module {
     // it runs up to reg_file_port_throughput times per cycle.
     int step(uint64_t now)
     {
+        if (rf_direct_) {
+            smtlm_opcoll_dispatch(&oc_, now);
+            if (rf_direct_->nonempty) // an empty file grants nothing (and moves no priority)
+                smtlm_opcoll_arbitrate_collect(&oc_, rf_direct_, now);
+            return smtlm_opcoll_allocate(&oc_, now);
+        }
         smtlm_opcoll_dispatch(&oc_, now);
         SmTransaction &t = arbitrate_; // one payload object reused, with room for every bank's grant
         t.result = 0;
@@ -70,6 +80,8 @@ class OperandCollector : public sc_core::sc_module {
     smtlm_opcoll oc_;
     smtlm_rf_cfg rf_cfg_{};
     smtlm_regset *row_ = nullptr;
+    smtlm_inst_pool *pool_ = nullptr;
+    smtlm_rf *rf_direct_ = nullptr; // the register file's kernel, when granted (use_rf_dmi)
     StageOut out_;
     SmInstReads pending_[SMTLM_MAX_CUS]; // this step's allocations' reads, in allocation order
     unsigned n_reads_ = 0;

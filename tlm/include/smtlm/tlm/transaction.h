@@ -105,7 +105,16 @@ class SmTargetSocket<HANDLER> : public tlm::tlm_target_socket<32, SmProtocol>,
     // Grants TLM-2.0 direct access for StagePut: the module's handler does nothing but move the
     // instruction into its pipeline register sets at `row` (stage_accept), so an initiator may
     // do that itself. Only for such handlers; a module that must see every put never grants.
-    void grant_stage_dmi(void *row) { dmi_ = static_cast<unsigned char *>(row); }
+    void grant_stage_dmi(void *row) { grant_dmi(SmCommand::StagePut, row, SMTLM_NUM_REGSETS); }
+    // Grants direct access for transactions of command `cmd`: `target` is the kernel state (or
+    // module) the handler works on, `size` its extent; the initiator then makes the handler's
+    // kernel calls itself, with identical results. One grant per socket.
+    void grant_dmi(SmCommand cmd, void *target, size_t size)
+    {
+        dmi_ = static_cast<unsigned char *>(target);
+        dmi_cmd_ = cmd;
+        dmi_size_ = size;
+    }
 
   private:
     void b_transport(SmTransaction &t, sc_core::sc_time &) override { (m_->*HANDLER)(t); }
@@ -116,17 +125,19 @@ class SmTargetSocket<HANDLER> : public tlm::tlm_target_socket<32, SmProtocol>,
     }
     bool get_direct_mem_ptr(SmTransaction &t, tlm::tlm_dmi &d) override
     {
-        if (dmi_ == nullptr || t.cmd != SmCommand::StagePut)
+        if (dmi_ == nullptr || t.cmd != dmi_cmd_)
             return false;
-        d.set_dmi_ptr(dmi_); // the row of pipeline register sets; "addresses" are set ids
+        d.set_dmi_ptr(dmi_); // StagePut: the row of pipeline register sets ("addresses" are set ids)
         d.set_start_address(0);
-        d.set_end_address(SMTLM_NUM_REGSETS - 1);
+        d.set_end_address(dmi_size_ - 1);
         d.allow_read_write();
         return true;
     }
     unsigned transport_dbg(SmTransaction &) override { return 0; }
     MODULE *m_;
     unsigned char *dmi_ = nullptr;
+    SmCommand dmi_cmd_ = SmCommand::StagePut;
+    size_t dmi_size_ = 0;
 };
 
 // An initiator socket for LT calls (the backward path is never used).
@@ -145,6 +156,7 @@ class SmInitiatorSocket : public tlm::tlm_initiator_socket<32, SmProtocol>, priv
         return t.status;
     }
     // The target's direct-access pointer for transactions like `t`, or nullptr when it grants none.
+    unsigned char *dmi(SmTransaction &&t) { return dmi(t); }
     unsigned char *dmi(SmTransaction &t)
     {
         tlm::tlm_dmi d;
