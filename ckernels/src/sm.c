@@ -161,43 +161,17 @@ void smtlm_sm_ev_written_back(void *ctx, const smtlm_inst *in, unsigned release_
     written_back(sm, in, release_mask);
 }
 
-/* One instruction's writeback on the direct path, in one pass: each destination is written
- * and, unless the register file buffered it, released at once (the register file and the
- * scoreboard do not see each other, so this equals all writes first and one release event),
- * then the completion counters, the warp's in-pipeline count and the pool entry. It fuses
- * smtlm_wb_write_direct and written_back, which smtlm_sm_ev_written_back keeps for the bound-port
- * path: calling those two here measured 18 host instructions more per warp instruction. */
-/* The register-file writes of destinations 1.. (rare: a loop here would cost the usual
- * one-destination case its registers). */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static void write_more_dsts(smtlm_rf *rf, const smtlm_inst *in)
-{
-    for (unsigned i = 1; i < in->n_dst; i++)
-        (void)smtlm_rf_try_write(rf, in->warp, in->sched, (unsigned)in->dst[i]);
-}
-
+/* One instruction's writeback on the direct path, in one pass: its writes and releases
+ * (smtlm_wb_write_release), then the completion counters, the warp's in-pipeline count and the
+ * pool entry. It fuses smtlm_wb_write_direct and written_back, which smtlm_sm_ev_written_back
+ * keeps for the bound-port path: calling those two here measured 18 host instructions more per
+ * warp instruction. */
 static SMTLM_ALWAYS_INLINE void write_back_one(smtlm_sm *sm, smtlm_rf *rf, smtlm_inst_pool *pool,
                                                smtlm_iref r, uint64_t now, int fast)
 {
     smtlm_inst *in = smtlm_pool_get(pool, r);
-    const unsigned n = in->n_dst, warp = in->warp, sched = in->sched;
-    const uint64_t d = in->sb_dsts;
-    if (fast && !(d & 1)) {
-        /* No write waits, so every destination is released: by the summary, in one step. */
-        if (n)
-            (void)smtlm_rf_try_write_valid(rf, warp, sched, (unsigned)in->dst[0]);
-        if (n > 1)
-            write_more_dsts(rf, in);
-        smtlm_sb_release_dsts(&sm->iss.sb, warp, d);
-    } else {
-        for (unsigned i = 0; i < n; i++) {
-            const unsigned reg = (unsigned)in->dst[i];
-            if (smtlm_rf_try_write(rf, warp, sched, reg) != SMTLM_RF_BUFFERED)
-                smtlm_sb_release_reg(&sm->iss.sb, warp, reg);
-        }
-    }
+    const unsigned warp = in->warp;
+    smtlm_wb_write_release(rf, &sm->iss.sb, in, fast);
     if (fast) { /* no retire hook: nothing reads the entry's writeback time before its reuse resets it */
         smtlm_sm_count_completion(&sm->stats, in);
     } else {

@@ -27,13 +27,6 @@ bool Writeback::use_dmi()
     return true;
 }
 
-// The destinations 1.. (rare: kept out of the one-destination path).
-static void write_more_dsts(smtlm_rf *rf, const smtlm_inst *in)
-{
-    for (unsigned i = 1; i < in->n_dst; i++)
-        (void)smtlm_rf_try_write(rf, in->warp, in->sched, (unsigned)in->dst[i]);
-}
-
 // smtlm_wb_cycle with the writes and the written-back event as direct calls (EX_WB holds one).
 // Fast (no buffered write, no retire hook): every destination is released, by the pool entry's
 // summary when it covers them, and nothing reads the writeback time before the entry's reuse.
@@ -59,18 +52,7 @@ void Writeback::cycle_direct(uint64_t now)
         const unsigned s = smtlm_ctz64(occ);
         const smtlm_iref r = exwb->slot[s];
         exwb->slot[s] = SMTLM_NO_INST;
-        smtlm_inst *in = smtlm_pool_get(pool, r);
-        const unsigned n = in->n_dst, warp = in->warp;
-        const uint64_t d = in->sb_dsts;
-        if (!(d & 1)) {
-            if (n)
-                (void)smtlm_rf_try_write_valid(rf, warp, in->sched, (unsigned)in->dst[0]);
-            if (n > 1)
-                write_more_dsts(rf, in);
-            is.written_back_fast(in, warp, d);
-        } else {
-            is.written_back_direct(in, smtlm_wb_write_direct(rf, in)); // progress noted again: same cycle
-        }
+        is.written_back_fast(rf, smtlm_pool_get(pool, r));
         smtlm_pool_free(pool, r);
     }
 }

@@ -12,6 +12,7 @@
 #include "smtlm/ports_direct.h"
 #include "smtlm/regfile.h"
 #include "smtlm/regset.h"
+#include "smtlm/scoreboard.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -86,6 +87,34 @@ static inline unsigned smtlm_wb_write_direct(smtlm_rf *rf, const smtlm_inst *in)
 }
 /* The same through the write port's ops (any binding). */
 unsigned smtlm_wb_write_port(const smtlm_wb *wb, const smtlm_inst *in);
+
+/* The register-file writes of destinations 1.. (rare: out of line, so the usual
+ * one-destination case keeps its registers). */
+void smtlm_wb_write_more_dsts(smtlm_rf *rf, const smtlm_inst *in);
+/* One instruction's writes and scoreboard releases in one pass (rf from smtlm_wb_direct_rf):
+ * each destination is written and, unless the register file buffered it, released at once
+ * (equal to smtlm_wb_write_direct then the releases, as the two do not see each other). fast
+ * (no buffered write possible: faithful mode) with the summary's bit 0 clear: every
+ * destination is released by the pool entry's summary, in one step. For owners that handle
+ * the warp event themselves (the C engine's SM, the SystemC writeback with direct access). */
+static SMTLM_ALWAYS_INLINE void smtlm_wb_write_release(smtlm_rf *rf, smtlm_scoreboard *sb, const smtlm_inst *in, int fast)
+{
+    const unsigned n = in->n_dst, warp = in->warp, sched = in->sched;
+    const uint64_t d = in->sb_dsts;
+    if (fast && !(d & 1)) {
+        if (n)
+            (void)smtlm_rf_try_write_valid(rf, warp, sched, (unsigned)in->dst[0]);
+        if (n > 1)
+            smtlm_wb_write_more_dsts(rf, in);
+        smtlm_sb_release_dsts(sb, warp, d);
+        return;
+    }
+    for (unsigned i = 0; i < n; i++) {
+        const unsigned reg = (unsigned)in->dst[i];
+        if (smtlm_rf_try_write(rf, warp, sched, reg) != SMTLM_RF_BUFFERED)
+            smtlm_sb_release_reg(sb, warp, reg);
+    }
+}
 
 #ifdef __cplusplus
 }

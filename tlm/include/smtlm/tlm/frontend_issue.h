@@ -11,6 +11,7 @@
 extern "C" {
 #include "smtlm/issue.h"
 #include "smtlm/sm.h"
+#include "smtlm/writeback.h"
 }
 
 namespace smtlm {
@@ -73,15 +74,16 @@ class FrontendIssue : public sc_core::sc_module {
     // Writeback's direct access (granted on wb_events for WarpWrittenBack: the handler is
     // written_back, inline): release destination i for bit i of release_mask, count, retire.
     void written_back_direct(const smtlm_inst *in, unsigned release_mask) { written_back(in, release_mask); }
-    // The fast path of the same when no retire hook looks (the C engine's): the destinations in
-    // the pool entry's summary `d` (bit 0 clear: none buffered) released in one step, counted
-    // (progress is noted once per cycle by the caller), retired.
+    // The C engine's one-pass writeback of one instruction when no retire hook looks and no
+    // write can be buffered (faithful mode): written into `rf` (the register file's kernel,
+    // granted to writeback) and released, counted (progress is noted once per cycle by the
+    // caller), retired.
     bool has_retire_hook() const { return hook_ != nullptr; }
-    void written_back_fast(const smtlm_inst *in, unsigned warp, uint64_t d)
+    void written_back_fast(smtlm_rf *rf, const smtlm_inst *in)
     {
-        smtlm_sb_release_dsts(&iss_.sb, warp, d);
+        smtlm_wb_write_release(rf, &iss_.sb, in, 1);
         smtlm_sm_count_completion(&done_, in);
-        smtlm_issue_retired(&iss_, warp);
+        smtlm_issue_retired(&iss_, in->warp);
     }
 
   protected:
