@@ -59,6 +59,7 @@ void smtlm_issue_reset(smtlm_issue *iss)
         sc->active_set = 0;
         sc->n_age = 0;
         iss->issued_last[s] = 0;
+        iss->sched_live[s] = 0; /* every warp starts exited */
     }
     smtlm_sb_reset(&iss->sb);
     smtlm_issue_route_init(iss);
@@ -141,6 +142,7 @@ int smtlm_issue_launch_cta(smtlm_issue *iss, unsigned threads, uint32_t cta_id)
         c->warps |= 1ull << w;
         iss->fdone &= ~(1ull << w);
         iss->exited &= ~(1ull << w);
+        iss->sched_live[w % iss->cfg.n_sched] |= 1ull << w;
         age_append(&iss->sched[w % iss->cfg.n_sched], w);
         iss->ib_empty |= 1ull << w;
         iss->may_wait |= 1ull << w; /* cleared by the first look (a superset is always safe) */
@@ -302,6 +304,7 @@ static void exit_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w
     smtlm_cta_slot *c = &iss->cta[wp->cta];
     wp->done_exit = 1;
     iss->exited |= 1ull << w;
+    iss->sched_live[w % iss->cfg.n_sched] &= ~(1ull << w);
     age_remove(&iss->sched[w % iss->cfg.n_sched], w);
     c->threads_left -= wp->n_threads;
     iss->not_completed -= wp->n_threads;

@@ -476,7 +476,7 @@ HOT void cycle_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, u
 {
     for (unsigned k = 0; k < n; k++) {
         sched_seen seen = {0, 0, 0};
-        const uint64_t cand = iss->sched[s].sup_mask & ~iss->exited, stuck = cand & stuck_all;
+        const uint64_t cand = iss->sched_live[s], stuck = cand & stuck_all;
         if (stuck == cand)
             count_sb_stalls(iss, cand, &seen);
         else

@@ -1,5 +1,5 @@
 // The issue stage's event-kept masks (issue.h: may_wait, sb_blocked with the
-// scoreboard's dirty mask, ib_empty, the gto/oldest age lists) checked against the warp state
+// scoreboard's dirty mask, ib_empty, sched_live, the gto/oldest age lists) checked against the warp state
 // they summarise after every cycle of runs with membars, atomics, barriers, loads, dependent
 // chains and exits. A mask that went stale (a missed event) fails here.
 #include <gtest/gtest.h>
@@ -43,6 +43,7 @@ void check_masks(const smtlm_issue &iss, uint64_t now)
                 want.push_back(sc.sup[i]);
         std::sort(want.begin(), want.end(), [&](unsigned a, unsigned b) { return iss.warp[a].dyn_id < iss.warp[b].dyn_id; });
         EXPECT_EQ(got, want) << "cycle " << now << " scheduler " << s;
+        EXPECT_EQ(iss.sched_live[s], sc.sup_mask & ~iss.exited) << "cycle " << now << " scheduler " << s;
     }
 }
 

@@ -155,6 +155,7 @@ typedef struct smtlm_issue {
     smtlm_cta_slot cta[SMTLM_MAX_CTAS];
     smtlm_sched sched[SMTLM_MAX_SCHED];
     uint8_t issued_last[SMTLM_MAX_SCHED];
+    uint64_t sched_live[SMTLM_MAX_SCHED]; /* per scheduler: sup_mask & ~exited, kept at launch and exit */
     smtlm_scoreboard sb;
     uint64_t warps_all;            /* the max_warps warp slots as a mask */
     uint64_t ib_empty;             /* warps whose ibuffer is empty (both slots) */
