@@ -170,7 +170,6 @@ static SMTLM_ALWAYS_INLINE void write_back_one(smtlm_sm *sm, smtlm_rf *rf, smtlm
                                                smtlm_iref r, uint64_t now, int fast)
 {
     smtlm_inst *in = smtlm_pool_get(pool, r);
-    const unsigned warp = in->warp;
     smtlm_wb_write_release(rf, &sm->iss.sb, in, fast);
     if (fast) { /* no retire hook: nothing reads the entry's writeback time before its reuse resets it */
         smtlm_sm_count_completion(&sm->stats, in);
@@ -178,7 +177,7 @@ static SMTLM_ALWAYS_INLINE void write_back_one(smtlm_sm *sm, smtlm_rf *rf, smtlm
         in->ev[SMTLM_EV_WRITEBACK] = now;
         completed(sm, in);
     }
-    smtlm_issue_retired(&sm->iss, warp);
+    smtlm_issue_retired(&sm->iss, in->warp);
     smtlm_pool_free(pool, r);
 }
 

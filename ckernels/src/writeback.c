@@ -30,15 +30,6 @@ unsigned smtlm_wb_write_port(const smtlm_wb *wb, const smtlm_inst *in)
     return release;
 }
 
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-void smtlm_wb_write_more_dsts(smtlm_rf *rf, const smtlm_inst *in)
-{
-    for (unsigned i = 1; i < in->n_dst; i++)
-        (void)smtlm_rf_try_write(rf, in->warp, in->sched, (unsigned)in->dst[i]);
-}
-
 void smtlm_wb_cycle(smtlm_wb *wb, uint64_t now)
 {
     if (!wb->exwb->count)

@@ -89,14 +89,24 @@ static inline unsigned smtlm_wb_write_direct(smtlm_rf *rf, const smtlm_inst *in)
 unsigned smtlm_wb_write_port(const smtlm_wb *wb, const smtlm_inst *in);
 
 /* The register-file writes of destinations 1.. (rare: out of line, so the usual
- * one-destination case keeps its registers). */
-void smtlm_wb_write_more_dsts(smtlm_rf *rf, const smtlm_inst *in);
+ * one-destination case keeps its registers; static, so each caller's unit sees which
+ * registers it clobbers). */
+#if defined(__GNUC__)
+__attribute__((noinline, unused))
+#endif
+static void smtlm_wb_write_more_dsts(smtlm_rf *rf, const smtlm_inst *in)
+{
+    for (unsigned i = 1; i < in->n_dst; i++)
+        (void)smtlm_rf_try_write(rf, in->warp, in->sched, (unsigned)in->dst[i]);
+}
 /* One instruction's writes and scoreboard releases in one pass (rf from smtlm_wb_direct_rf):
  * each destination is written and, unless the register file buffered it, released at once
  * (equal to smtlm_wb_write_direct then the releases, as the two do not see each other). fast
  * (no buffered write possible: faithful mode) with the summary's bit 0 clear: every
  * destination is released by the pool entry's summary, in one step. For owners that handle
- * the warp event themselves (the C engine's SM, the SystemC writeback with direct access). */
+ * the warp event themselves (the C engine's SM, the SystemC writeback with direct access).
+ * (An early return in place of the else measured 6 host instructions more per warp
+ * instruction in the SM's cycle.) */
 static SMTLM_ALWAYS_INLINE void smtlm_wb_write_release(smtlm_rf *rf, smtlm_scoreboard *sb, const smtlm_inst *in, int fast)
 {
     const unsigned n = in->n_dst, warp = in->warp, sched = in->sched;
@@ -107,12 +117,12 @@ static SMTLM_ALWAYS_INLINE void smtlm_wb_write_release(smtlm_rf *rf, smtlm_score
         if (n > 1)
             smtlm_wb_write_more_dsts(rf, in);
         smtlm_sb_release_dsts(sb, warp, d);
-        return;
-    }
-    for (unsigned i = 0; i < n; i++) {
-        const unsigned reg = (unsigned)in->dst[i];
-        if (smtlm_rf_try_write(rf, warp, sched, reg) != SMTLM_RF_BUFFERED)
-            smtlm_sb_release_reg(sb, warp, reg);
+    } else {
+        for (unsigned i = 0; i < n; i++) {
+            const unsigned reg = (unsigned)in->dst[i];
+            if (smtlm_rf_try_write(rf, warp, sched, reg) != SMTLM_RF_BUFFERED)
+                smtlm_sb_release_reg(sb, warp, reg);
+        }
     }
 }
 

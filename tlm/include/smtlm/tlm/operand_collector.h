@@ -50,12 +50,8 @@ class OperandCollector : public sc_core::sc_module {
     // it runs up to reg_file_port_throughput times per cycle.
     int step(uint64_t now)
     {
-        if (rf_direct_) {
-            smtlm_opcoll_dispatch(&oc_, now);
-            if (rf_direct_->nonempty) // an empty file grants nothing (and moves no priority)
-                smtlm_opcoll_arbitrate_collect(&oc_, rf_direct_, now);
-            return smtlm_opcoll_allocate(&oc_, now);
-        }
+        if (rf_direct_)
+            return smtlm_opcoll_step_direct(&oc_, rf_direct_, now);
         smtlm_opcoll_dispatch(&oc_, now);
         SmTransaction &t = arbitrate_; // one payload object reused, with room for every bank's grant
         t.result = 0;
