@@ -257,7 +257,9 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
     warp_ib_changed(iss, w);
     /* what the source has at hand and the memo passes, in one call straight into the (empty)
      * ibuffer; the rest one by one */
-    const unsigned n_ready = env->raw_take ? env->raw_take(env->raw_ctx, env->sm_id, w, env->pool, env->memo, wp->ib, 2) : 0;
+    const unsigned n_ready = env->raw_win ? smtlm_pool_take_window(env->pool, env->memo, env->raw_win[w], (uint16_t)w, wp->ib, 2)
+                             : env->raw_take ? env->raw_take(env->raw_ctx, env->sm_id, w, env->pool, env->memo, wp->ib, 2)
+                                             : 0;
     if (n_ready) {
         wp->ib_valid[0] = 1;
         if (n_ready == 2)

@@ -256,8 +256,8 @@ static void bind(smtlm_sm *sm)
     const smtlm_rf_read_ops rport = smtlm_rf_read_port(&sm->rf);
     smtlm_stage_ops stage;
     smtlm_regset_stage_ops(sm->rs, &stage);
-    smtlm_issue_ports ip = {&sm->pool, stage, {sm, checked_next, checked_has_more, checked_next_into, 0, 0, 0}, sm->id, sm,
-                            cta_done, 0, 0, 0, sm->ok_shape, checked_miss, 0, 0, 0};
+    smtlm_issue_ports ip = {&sm->pool, stage, {sm, checked_next, checked_has_more, checked_next_into, 0, 0, 0, 0}, sm->id, sm,
+                            cta_done, 0, 0, 0, sm->ok_shape, checked_miss, 0, 0, 0, 0};
     smtlm_issue_ports_raw_source(&ip, &sm->src);
     smtlm_issue_bind(&sm->iss, &ip);
     smtlm_opcoll_bind(&sm->oc, sm->rs, &stage, &sm->pool, &rport);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <lzma.h>
 
+#include "smtlm/inst_pool.h"
 #include "smtlm/opcodes.h"
 #include "smtlm/trace.h"
 
@@ -25,7 +26,6 @@
 /* 24 MiB: about 390 k of the 64-byte records defined below (a 16-warp TB of 20,000 instructions
  * per warp is held whole) */
 #define TRACE_STREAM_AUTO_BYTES ((size_t)24 << 20)
-#define TRACE_NO_ADDR UINT32_MAX
 /* GPGPU-Sim LOCAL_MEM_SIZE_MAX (abstract_hardware_model.h): local window of a generic LD/ST. */
 #define TRACE_LOCAL_MEM_SIZE_MAX (1ull << 14)
 
@@ -151,30 +151,11 @@ int trace_parse_reg(trace_tok t, int16_t *sim_reg);           /* R<n> -> n+1 (RZ
 /* "<tok>" quoted for messages, cut to a readable length. */
 const char *trace_tok_show(trace_tok t, char *buf, size_t len);
 
-/* ---- one instruction record (what a TB stores per warp instruction) ---- */
-typedef struct trace_rec {
-    /* pc .. sb_dsts as a pool entry holds them (trace_rec_fill copies them as one block) */
-    uint32_t pc;
-    uint32_t mask;
-    uint8_t op;
-    uint8_t spec;
-    uint8_t n_dst;
-    uint8_t n_src;
-    int16_t dst[SMTLM_MAX_DST]; /* the entry's slots (a trace names TRACE_MAX_DST at most) */
-    int16_t src[TRACE_MAX_SRC]; /* slots past n_dst / n_src are 0 (the fill copies them all) */
-    uint16_t latency;
-    uint16_t ii;
-    uint8_t mem_space;
-    uint8_t mem_width;
-    uint8_t atomic;
-    uint8_t fields_ok; /* the entry's left_ldst until the commit: SMTLM_FIELDS_OK or 0 (trace_rec_summarize) */
-    uint32_t line;
-    /* The entry's register summary (smtlm_reg_summary), worked out by the parser (the reader
-     * thread, once per line the memo misses) so that the engine's commit only copies it. */
-    uint64_t sb_regs, sb_dsts;
-    uint32_t addr;   /* first of popcount(mask) addresses in the TB pool, or TRACE_NO_ADDR */
-    uint32_t pad_;   /* 0 (named so that records compare as bytes) */
-} trace_rec;
+/* ---- one instruction record (what a TB stores per warp instruction): the pool's record
+ * layout (smtlm_inst_rec, inst_pool.h), so the issue stage can take it straight from a window;
+ * its register summary is worked out by the parser (the reader thread), the commit copies it ---- */
+typedef smtlm_inst_rec trace_rec;
+#define TRACE_NO_ADDR SMTLM_REC_NO_ADDR
 
 /* Sets r's register summary from its registers, as smtlm_pool_reg_summary does on the entry, and
  * its fields_ok mark (the trace source marks_fields_ok). Again once r's memory space is set. */
@@ -210,11 +191,7 @@ struct smtlm_trace_tb {
 /* trace_stream.c: a warp's records ready to hand out without a look at the cursor: [cur, lim)
  * with their address pool (a whole TB: all of them; a streamed TB: what its cursor's buffer
  * holds). Unbinding the feed empties every window. */
-typedef struct trace_feed_warp {
-    const trace_rec *cur, *lim;
-    const uint64_t *pool;
-    uint32_t pos, count;
-} trace_feed_warp;
+typedef smtlm_rec_window trace_feed_warp;
 /* The window of a bound feed's warp (NULL if not bound): the trace source takes from it directly
  * while it holds records and asks the feed (smtlm_trace_feed_next_into) only when it is empty.
  * Valid until the feed is bound again. */
@@ -247,16 +224,7 @@ void trace_rec_expand(const trace_rec *r, const uint64_t *pool, smtlm_inst_desc 
 /* (trace_source.c asserts that pc .. sb_dsts lie alike in both) */
 static inline void trace_rec_fill(const trace_rec *r, const uint64_t *pool, smtlm_inst *in, uint64_t *addr)
 {
-    memcpy(&in->pc, &r->pc, offsetof(trace_rec, addr) - offsetof(trace_rec, pc));
-    if (r->addr != TRACE_NO_ADDR) {
-        memset(addr, 0, SMTLM_WARP_SIZE * sizeof *addr);
-        if (r->mask) { /* no active lane stored no address: the pool may not exist at all */
-            const uint64_t *a = pool + r->addr;
-            for (unsigned i = 0; i < SMTLM_WARP_SIZE; i++)
-                if (r->mask & (1u << i))
-                    addr[i] = *a++;
-        }
-    }
+    smtlm_rec_fill(r, pool, in, addr);
 }
 
 /* trace_opindex.c: the opcode map as a hash table on the name's length and first 8 bytes, built

@@ -41,6 +41,7 @@ struct smtlm_trace_source {
     smtlm_trace_tb **tbs;     /* n_sm * SMTLM_MAX_CTAS */
     smtlm_trace_feed **feeds; /* n_sm * SMTLM_MAX_CTAS: what the slot's warps fetch from */
     warp_bind *warps;         /* n_sm * max_warps */
+    trace_feed_warp **wins;   /* n_sm * max_warps: each binding's fw, as the issue stage reads it */
     trace_prefetch *reader;   /* NULL: blocks are parsed on the engine's thread */
     char err[1024];           /* the first error met in the serial part (binding) */
     int failed;
@@ -61,7 +62,8 @@ int smtlm_trace_source_open(smtlm_trace_source **out, const char *path, const sm
     s->tbs = calloc((size_t)n_sm * SMTLM_MAX_CTAS, sizeof *s->tbs);
     s->feeds = calloc((size_t)n_sm * SMTLM_MAX_CTAS, sizeof *s->feeds);
     s->warps = calloc((size_t)n_sm * max_warps, sizeof *s->warps);
-    if (!s->path || !s->tbs || !s->feeds || !s->warps) {
+    s->wins = calloc((size_t)n_sm * max_warps, sizeof *s->wins);
+    if (!s->path || !s->tbs || !s->feeds || !s->warps || !s->wins) {
         smtlm_trace_source_close(s);
         snprintf(err, errlen, "%s: out of memory", path);
         return -1;
@@ -88,6 +90,7 @@ void smtlm_trace_source_close(smtlm_trace_source *s)
     free(s->feeds);
     free(s->tbs);
     free(s->warps);
+    free(s->wins);
     if (s->t)
         smtlm_trace_close(s->t);
     free(s->path);
@@ -187,6 +190,7 @@ static int cta_start(void *ctx, unsigned sm, unsigned slot, unsigned first_warp,
         b->feed = *feed;
         b->fw = trace_feed_warp_of(*feed, i);
         b->w = i;
+        s->wins[(size_t)sm * s->max_warps + first_warp + i] = b->fw;
     }
     return 0;
 }
@@ -226,21 +230,13 @@ static unsigned take_ready(void *ctx, unsigned sm, unsigned warp, smtlm_inst_poo
                            smtlm_iref *out, unsigned max)
 {
     smtlm_trace_source *s = ctx;
-    trace_feed_warp *fw = s->warps[(size_t)sm * s->max_warps + warp].fw;
-    unsigned n = 0;
-    if (fw == NULL)
-        return 0;
-    for (; n < max && fw->cur != fw->lim; n++) {
-        const trace_rec *rec = fw->cur;
-        if (!smtlm_sm_memo_pass_mark(memo, rec->fields_ok, &rec->op, &rec->latency))
-            break; /* the record as the entry would hold it: not passed, left to next_into */
-        const smtlm_iref r = pool->free_head;
-        trace_rec_fill(rec, fw->pool, &pool->inst[r], pool->mem[pool->mem_free_head].addr);
-        fw->cur = rec + 1;
-        fw->pos++;
-        out[n] = smtlm_pool_commit_at(pool, r, (uint16_t)warp);
-    }
-    return n;
+    return smtlm_pool_take_window(pool, memo, s->warps[(size_t)sm * s->max_warps + warp].fw, (uint16_t)warp, out, max);
+}
+
+static smtlm_rec_window *const *windows(void *ctx, unsigned sm)
+{
+    smtlm_trace_source *s = ctx;
+    return &s->wins[(size_t)sm * s->max_warps];
 }
 
 static int has_more(void *ctx, unsigned sm, unsigned warp)
@@ -258,7 +254,7 @@ int smtlm_trace_source_peek_pc(const smtlm_trace_source *s, unsigned sm, unsigne
 
 smtlm_inst_source smtlm_trace_source_iface(smtlm_trace_source *s)
 {
-    smtlm_inst_source src = {s, next, has_more, next_into, 1, 1, take_ready};
+    smtlm_inst_source src = {s, next, has_more, next_into, 1, 1, take_ready, windows};
     return src;
 }
 

@@ -97,4 +97,59 @@ TEST(TakeReady, AsNextIntoMemoAndCommit)
     }
 }
 
+// Decode's direct take (smtlm_pool_take_window on the source's windows array) against the
+// take_ready call, across a rebinding of the slot (the array must follow the new CTA's windows).
+TEST(TakeReady, WindowsAsTakeReady)
+{
+    for (const char *p : {"vectoradd-100-32-trace/kernel-1.traceg", "lud/kernel-8.traceg", "matrixmul-32-32-trace/kernel-1.traceg"}) {
+        SCOPED_TRACE(p);
+        const std::string path = trace_test::data_path(p);
+        Source a(path), b(path);
+        ASSERT_NE(a.src.windows, nullptr);
+        smtlm_rec_window *const *win = a.src.windows(a.src.ctx, 0);
+        uint64_t memo[SMTLM_SHAPE_MEMO];
+        smtlm_sm_memo_clear(memo);
+        std::mt19937 g(7);
+        unsigned n = 0;
+        for (uint32_t cta = 0; cta < 2 && cta < smtlm_trace_source_kernel(a.s).n_ctas; cta++) {
+            a.bind(cta);
+            b.bind(cta);
+            ASSERT_EQ(a.src.windows(a.src.ctx, 0), win) << "the array stays put";
+            for (unsigned w = 0; w < a.warps(); w++) {
+                for (;;) {
+                    const unsigned max = 1 + g() % 2;
+                    smtlm_iref ra[2], rb[2];
+                    const unsigned ka = smtlm_pool_take_window(a.pool.get(), memo, win[w], (uint16_t)w, ra, max);
+                    const unsigned kb = b.src.take_ready(b.src.ctx, 0, w, b.pool.get(), memo, rb, max);
+                    ASSERT_EQ(ka, kb);
+                    for (unsigned i = 0; i < ka; i++) {
+                        ASSERT_EQ(ra[i], rb[i]);
+                        const smtlm_inst &ea = a.pool->inst[ra[i]], &eb = b.pool->inst[rb[i]];
+                        ASSERT_EQ(std::memcmp(&ea, &eb, sizeof ea), 0) << "warp " << w << " line " << eb.line;
+                        if (ea.mem != SMTLM_NO_INST) {
+                            ASSERT_EQ(std::memcmp(a.pool->mem[ea.mem].addr, b.pool->mem[eb.mem].addr, sizeof a.pool->mem[0].addr), 0);
+                        }
+                        smtlm_pool_free(a.pool.get(), ra[i]);
+                        smtlm_pool_free(b.pool.get(), rb[i]);
+                        n++;
+                    }
+                    if (ka == max)
+                        continue;
+                    // not at hand or not passed: as the SM, pass the shape through the general path
+                    smtlm_inst *in = smtlm_pool_next_entry(a.pool.get());
+                    const int ga = a.src.next_into(a.src.ctx, 0, w, in, smtlm_pool_next_addr(a.pool.get()));
+                    smtlm_inst *jn = smtlm_pool_next_entry(b.pool.get());
+                    const int gb = b.src.next_into(b.src.ctx, 0, w, jn, smtlm_pool_next_addr(b.pool.get()));
+                    ASSERT_EQ(ga, gb);
+                    if (ga <= 0)
+                        break;
+                    if (in->left_ldst == SMTLM_FIELDS_OK)
+                        smtlm_sm_memo_store_(memo, in->op, smtlm_sm_shape_key_(&in->op, &in->latency), in->n_src, in->n_dst);
+                }
+            }
+        }
+        EXPECT_GT(n, 0u);
+    }
+}
+
 } // namespace

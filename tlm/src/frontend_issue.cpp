@@ -18,7 +18,7 @@ void FrontendIssue::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool, const s
                                void *owner, void (*cta_done)(void *, unsigned))
 {
     out_.bind(row, &id_oc);
-    const smtlm_issue_ports p = {pool, out_.ops(), src, sm_id, owner, cta_done, 0, nullptr, nullptr, nullptr, nullptr, 0, 0, nullptr};
+    const smtlm_issue_ports p = {pool, out_.ops(), src, sm_id, owner, cta_done, 0, nullptr, nullptr, nullptr, nullptr, 0, 0, nullptr, nullptr};
     smtlm_issue_bind(&iss_, &p);
 }
 

@@ -44,7 +44,7 @@ int Sm::init_units()
 
 void Sm::bind_common()
 {
-    const smtlm_inst_source checked = {this, &Sm::checked_next, &Sm::checked_has_more, &Sm::checked_next_into, 0, 0, nullptr};
+    const smtlm_inst_source checked = {this, &Sm::checked_next, &Sm::checked_has_more, &Sm::checked_next_into, 0, 0, nullptr, nullptr};
     issue_->bind_ports(rs_, &pool_, checked, id_, this, &Sm::cta_done);
     issue_->set_raw_source(src_, ok_shape_, &Sm::checked_miss);
     exec.bind_ports(rs_, &pool_);

@@ -3,6 +3,7 @@
 #ifndef SMTLM_INST_POOL_H
 #define SMTLM_INST_POOL_H
 
+#include <stddef.h>
 #include <string.h>
 
 #include "smtlm/common.h"
@@ -248,6 +249,67 @@ static SMTLM_ALWAYS_INLINE smtlm_iref smtlm_pool_commit(smtlm_inst_pool *p, uint
 {
     smtlm_pool_reg_summary(smtlm_pool_next_entry(p));
     return smtlm_pool_commit_summarized(p, warp);
+}
+/* A source's instruction record, as a reader stores it ahead (the trace source's trace_rec):
+ * pc .. sb_dsts lie as in the entry, so a fill copies them as one block; fields_ok is the
+ * entry's left_ldst until the commit (SMTLM_FIELDS_OK or 0); addr is the first of the active
+ * lanes' addresses in the window's pool, or SMTLM_REC_NO_ADDR. */
+typedef struct smtlm_inst_rec {
+    uint32_t pc;
+    uint32_t mask;
+    uint8_t op, spec, n_dst, n_src;
+    int16_t dst[SMTLM_MAX_DST]; /* slots past n_dst / n_src are 0 (the fill copies them all) */
+    int16_t src[SMTLM_MAX_SRC];
+    uint16_t latency, ii;
+    uint8_t mem_space, mem_width, atomic;
+    uint8_t fields_ok;
+    uint32_t line;
+    uint64_t sb_regs, sb_dsts;
+    uint32_t addr;
+    uint32_t pad_; /* 0 (named so that records compare as bytes) */
+} smtlm_inst_rec;
+#define SMTLM_REC_NO_ADDR UINT32_MAX
+/* A warp's records at hand, [cur, lim), with their address pool; pos counts those taken. */
+typedef struct smtlm_rec_window {
+    const smtlm_inst_rec *cur, *lim;
+    const uint64_t *pool;
+    uint32_t pos, count;
+} smtlm_rec_window;
+/* Record r into entry `in` and, for a memory instruction, all 32 lanes of addr (inactive ones 0). */
+static inline void smtlm_rec_fill(const smtlm_inst_rec *r, const uint64_t *pool, smtlm_inst *in, uint64_t *addr)
+{
+    memcpy(&in->pc, &r->pc, offsetof(smtlm_inst_rec, addr) - offsetof(smtlm_inst_rec, pc));
+    if (r->addr != SMTLM_REC_NO_ADDR) {
+        memset(addr, 0, SMTLM_WARP_SIZE * sizeof *addr);
+        if (r->mask) { /* no active lane stored no address: the pool may not exist at all */
+            const uint64_t *a = pool + r->addr;
+            for (unsigned i = 0; i < SMTLM_WARP_SIZE; i++)
+                if (r->mask & (1u << i))
+                    addr[i] = *a++;
+        }
+    }
+}
+/* Up to max records of window fw (NULL: none) filled, passed by the shape memo and committed for
+ * `warp`, refs into out; stops at the first not at hand or not passed. The pool has room for max.
+ * The one body of the source's take_ready and of decode's direct take. */
+static SMTLM_ALWAYS_INLINE unsigned smtlm_pool_take_window(smtlm_inst_pool *pool, const uint64_t *memo,
+                                                           smtlm_rec_window *fw, uint16_t warp, smtlm_iref *out,
+                                                           unsigned max)
+{
+    unsigned n = 0;
+    if (fw == NULL)
+        return 0;
+    for (; n < max && fw->cur != fw->lim; n++) {
+        const smtlm_inst_rec *rec = fw->cur;
+        if (!smtlm_sm_memo_pass_mark(memo, rec->fields_ok, &rec->op, &rec->latency))
+            break;
+        const smtlm_iref r = pool->free_head;
+        smtlm_rec_fill(rec, fw->pool, &pool->inst[r], pool->mem[pool->mem_free_head].addr);
+        fw->cur = rec + 1;
+        fw->pos++;
+        out[n] = smtlm_pool_commit_at(pool, r, warp);
+    }
+    return n;
 }
 /* Writes desc into a free entry and payload as a source's in-place fill would (addresses only
  * for a memory instruction). */

@@ -44,6 +44,10 @@ typedef struct smtlm_inst_source {
      * then asks next_into. Returns the count; never an error. One call for a decode's two. */
     unsigned (*take_ready)(void *ctx, unsigned sm, unsigned warp, smtlm_inst_pool *pool, const uint64_t *memo,
                            smtlm_iref *out, unsigned max);
+    /* Optional (may be NULL; only with take_ready): SM sm's per-warp windows (NULL: none), what
+     * take_ready takes from, so that decode takes without the call (smtlm_pool_take_window).
+     * The array stays put; its pointers and windows change only between cycles (CTA binding). */
+    smtlm_rec_window *const *(*windows)(void *ctx, unsigned sm);
 } smtlm_inst_source;
 
 typedef enum smtlm_sched_policy {
@@ -136,6 +140,7 @@ typedef struct smtlm_issue_ports {
     int raw_marked;              /* raw_next_into marks smtlm_fields_ok (marks_fields_ok) */
     unsigned (*raw_take)(void *ctx, unsigned sm, unsigned warp, smtlm_inst_pool *pool, const uint64_t *memo,
                          smtlm_iref *out, unsigned max); /* the source's take_ready, or NULL */
+    smtlm_rec_window *const *raw_win; /* the source's windows of this SM, or NULL (then raw_take) */
 } smtlm_issue_ports;
 
 /* Points the raw path at src (none when src->next_into is NULL), with what src declares: the
@@ -147,6 +152,7 @@ static inline void smtlm_issue_ports_raw_source(smtlm_issue_ports *p, const smtl
     p->raw_summary = src->next_into && src->sets_summary;
     p->raw_marked = src->next_into && src->marks_fields_ok;
     p->raw_take = p->raw_marked ? src->take_ready : 0;
+    p->raw_win = p->raw_take && src->windows ? src->windows(src->ctx, p->sm_id) : 0;
 }
 
 typedef struct smtlm_issue {
