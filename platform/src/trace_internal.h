@@ -173,7 +173,8 @@ typedef struct trace_rec {
      * thread, once per line the memo misses) so that the engine's commit only copies it. */
     uint64_t sb_regs, sb_dsts;
     uint32_t addr;   /* first of popcount(mask) addresses in the TB pool, or TRACE_NO_ADDR */
-    uint32_t pad_;   /* 0 (named so that records compare as bytes) */
+    uint8_t rd_ops;  /* the entry's rd_ops (smtlm_read_ops), worked out with the summary */
+    uint8_t pad_[3]; /* 0 (named so that records compare as bytes) */
 } trace_rec;
 
 /* Sets r's register summary from its registers, as smtlm_pool_reg_summary does on the entry, and
@@ -181,6 +182,7 @@ typedef struct trace_rec {
 static inline void trace_rec_summarize(trace_rec *r)
 {
     smtlm_reg_summary(r->dst, r->n_dst, r->src, r->n_src, &r->sb_regs, &r->sb_dsts);
+    r->rd_ops = smtlm_read_ops(r->src, r->n_src);
     r->fields_ok = smtlm_fields_ok(r->dst, r->n_dst, r->src, r->n_src, r->mem_space) ? SMTLM_FIELDS_OK : 0;
 }
 
@@ -248,6 +250,7 @@ void trace_rec_expand(const trace_rec *r, const uint64_t *pool, smtlm_inst_desc 
 static inline void trace_rec_fill(const trace_rec *r, const uint64_t *pool, smtlm_inst *in, uint64_t *addr)
 {
     memcpy(&in->pc, &r->pc, offsetof(trace_rec, addr) - offsetof(trace_rec, pc));
+    in->rd_ops = r->rd_ops;
     if (r->addr != TRACE_NO_ADDR) {
         memset(addr, 0, SMTLM_WARP_SIZE * sizeof *addr);
         if (r->mask) { /* no active lane stored no address: the pool may not exist at all */
