@@ -467,26 +467,20 @@ HOT int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsigned
     return SMTLM_OK;
 }
 
-/* queue_reads into the C engine's register file of CU j's distinct reads (distinct_sources) of
- * an instruction of one to three sources, unrolled: each register is compared and queued in one
- * pass, in operand order. Returns the slots queued. None can overflow (regfile.h), and every
- * instruction given a CU has a valid scheduler (smtlm_opcoll_bind). */
-HOT unsigned queue_distinct_direct(smtlm_rf *rf, unsigned j, const smtlm_inst *in)
+/* queue_reads into the C engine's register file of CU j's reads `ops` (in->rd_ops, nonzero: the
+ * distinct_sources of an instruction of one to three sources, worked out at decode), unrolled,
+ * in operand order. None can overflow (regfile.h), and every instruction given a CU has a
+ * valid scheduler (smtlm_opcoll_bind). */
+HOT void queue_distinct_direct(smtlm_rf *rf, unsigned j, const smtlm_inst *in, unsigned ops)
 {
     const int16_t *s = in->src;
     const unsigned warp = in->warp, base = rf->sched_base[in->sched];
     uint64_t banks = smtlm_rf_queue_read(rf, j, 0, (unsigned)s[0], warp, base);
-    unsigned ops = 1;
-    if (in->n_src >= 2 && s[1] != s[0]) {
+    if (ops & 2)
         banks |= smtlm_rf_queue_read(rf, j, 1, (unsigned)s[1], warp, base);
-        ops = 3;
-    }
-    if (in->n_src == 3 && s[2] != s[0] && s[2] != s[1]) {
+    if (ops & 4)
         banks |= smtlm_rf_queue_read(rf, j, 2, (unsigned)s[2], warp, base);
-        ops |= 4;
-    }
     rf->nonempty |= banks;
-    return ops;
 }
 
 /* The reads of CU j's instruction when they are not one to three into the C engine's register
@@ -528,9 +522,11 @@ static int allocate_cu(smtlm_opcoll *oc, unsigned j, smtlm_iref r, smtlm_inst *i
     cu->out = (uint8_t)out_set;
     cu->out_rs = oc->out_rs_of[out_set];
     smtlm_rf *rf = oc->rf_direct;
-    if (!rf || in->n_src - 1u > 2u)
+    const unsigned ops = in->rd_ops;
+    if (!rf || !ops)
         return queue_other(oc, j, in);
-    oc->not_ready[j] = (uint8_t)queue_distinct_direct(rf, j, in);
+    oc->not_ready[j] = (uint8_t)ops;
+    queue_distinct_direct(rf, j, in, ops);
     return SMTLM_OK;
 }
 

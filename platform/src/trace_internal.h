@@ -162,6 +162,7 @@ typedef smtlm_inst_rec trace_rec;
 static inline void trace_rec_summarize(trace_rec *r)
 {
     smtlm_reg_summary(r->dst, r->n_dst, r->src, r->n_src, &r->sb_regs, &r->sb_dsts);
+    r->rd_ops = smtlm_read_ops(r->src, r->n_src);
     r->fields_ok = smtlm_fields_ok(r->dst, r->n_dst, r->src, r->n_src, r->mem_space) ? SMTLM_FIELDS_OK : 0;
 }
 

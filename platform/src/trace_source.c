@@ -25,7 +25,9 @@ _Static_assert(TRACE_FILL_SAME_(mask) && TRACE_FILL_SAME_(op) && TRACE_FILL_SAME
                    offsetof(trace_rec, fields_ok) - offsetof(trace_rec, pc) == offsetof(smtlm_inst, left_ldst) - offsetof(smtlm_inst, pc) &&
                    offsetof(trace_rec, addr) == offsetof(trace_rec, sb_dsts) + sizeof(uint64_t),
                "pc .. sb_dsts: one block");
-_Static_assert(offsetof(trace_rec, pad_) + sizeof(uint32_t) == sizeof(trace_rec), "no hidden padding");
+_Static_assert(offsetof(trace_rec, pad_) + sizeof(((trace_rec *)0)->pad_) == sizeof(trace_rec) &&
+                   offsetof(trace_rec, rd_ops) == offsetof(trace_rec, addr) + sizeof(uint32_t),
+               "no hidden padding");
 _Static_assert(sizeof(trace_rec) == 64, "TRACE_STREAM_AUTO_BYTES (trace_internal.h) assumes 64-byte records");
 
 typedef struct warp_bind {

@@ -10,6 +10,8 @@
 //    through the read ports instead (rf_direct cleared: distinct_sources, then one request per
 //    read) must leave the same queues, operand bits and statistics after every cycle, over 0..4
 //    sources with many repeated registers;
+//  - the read slots worked out at decode (smtlm_read_ops, the entry's rd_ops) must be the
+//    distinct sources' first slots for one to three sources, and 0 (the general path) otherwise;
 //  - the unchecked read queueing looks banks up by mask in a table sized to a power of two and
 //    takes the scheduler's first bank from a table: for every valid register, warp and scheduler
 //    it must pick smtlm_rf_cfg_bank's bank.
@@ -24,6 +26,27 @@
 #include "smtlm/regfile.h"
 
 namespace {
+
+TEST(ReadOps, FirstSlotOfEachDistinctRegister)
+{
+    std::mt19937 rng(12);
+    for (int i = 0; i < 100000; i++) {
+        int16_t src[SMTLM_MAX_SRC];
+        for (auto &r : src)
+            r = (int16_t)(rng() % 2 ? rng() % 4 : rng()); // mostly repeats
+        const unsigned n = rng() % (SMTLM_MAX_SRC + 1);
+        unsigned want = 0;
+        for (unsigned op = 0; op < n; op++) {
+            bool dup = false;
+            for (unsigned q = 0; q < op; q++)
+                dup = dup || src[q] == src[op];
+            want |= (unsigned)!dup << op;
+        }
+        if (n == 0 || n > 3)
+            want = 0;
+        ASSERT_EQ(smtlm_read_ops(src, n), want) << "n_src " << n;
+    }
+}
 
 using ktu::ffma;
 using ktu::iadd;

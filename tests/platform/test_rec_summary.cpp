@@ -1,5 +1,5 @@
-// The trace reader's register summary (trace_rec_summarize, at parse) against the one the pool
-// computes at commit (smtlm_pool_reg_summary): the engine copies the reader's (the trace source
+// The trace reader's register summary and read slots (trace_rec_summarize, at parse) against
+// the ones the pool computes at commit (smtlm_pool_reg_summary): the engine copies the reader's (the trace source
 // sets sets_summary), so the two must never differ. Random records (registers inside and
 // outside 1..63, 255/256 as RZ, 511/512, negatives, every count), then random trace lines
 // through the parser, its fast path and its tail memo.
@@ -23,7 +23,9 @@ void expect_same_summary(const trace_rec &r, const char *what)
     trace_rec_fill(&r, nullptr, &copied, addr);
     computed = copied;
     computed.sb_regs = computed.sb_dsts = ~0ull;
+    computed.rd_ops = 0xFF;
     smtlm_pool_reg_summary(&computed);
+    ASSERT_EQ(copied.rd_ops, computed.rd_ops) << what << ": n_src " << (unsigned)r.n_src;
     ASSERT_EQ(copied.sb_regs, computed.sb_regs) << what << ": n_dst " << (unsigned)r.n_dst << " n_src " << (unsigned)r.n_src;
     ASSERT_EQ(copied.sb_dsts, computed.sb_dsts) << what << ": n_dst " << (unsigned)r.n_dst << " n_src " << (unsigned)r.n_src;
 }

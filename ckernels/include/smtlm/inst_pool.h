@@ -62,6 +62,10 @@ typedef struct smtlm_inst {
     uint16_t mem;            /* index into the memory payload pool, SMTLM_NO_INST if none */
     uint16_t pending;        /* outstanding memory responses (loads) */
     uint16_t next_free;      /* free-list link */
+    /* Operand slots the collector reads for an instruction of one to three sources: one per
+     * distinct register, the first slot naming it (smtlm_read_ops); 0 otherwise. Set with the
+     * register summary, so that allocation only tests bits. */
+    uint8_t rd_ops;
 } smtlm_inst;
 
 /* What a memory instruction carries between decode and the LDST unit. */
@@ -190,10 +194,23 @@ static inline void smtlm_reg_summary(const int16_t *dst, unsigned n_dst, const i
     *dsts = d;
     *regs = d | smtlm_reg_bits_(src, n_src);
 }
-/* Sets the entry's register summary (sb_regs, sb_dsts) from its registers as they stand. */
+/* The operand slots a collector reads of sources src[0..n_src) when n_src is 1..3: one per
+ * distinct register (Accel-Sim reads a register named twice only once, for its first slot);
+ * 0 for no source or more than three (the collector's general path works those out). */
+static inline uint8_t smtlm_read_ops(const int16_t *src, unsigned n_src)
+{
+    switch (n_src) {
+    case 1: return 1;
+    case 2: return (uint8_t)(1u | (unsigned)(src[1] != src[0]) << 1);
+    case 3: return (uint8_t)(1u | (unsigned)(src[1] != src[0]) << 1 | (unsigned)(src[2] != src[0] && src[2] != src[1]) << 2);
+    default: return 0;
+    }
+}
+/* Sets the entry's register summary (sb_regs, sb_dsts) and rd_ops from its registers as they stand. */
 static inline void smtlm_pool_reg_summary(smtlm_inst *in)
 {
     smtlm_reg_summary(in->dst, in->n_dst, in->src, in->n_src, &in->sb_regs, &in->sb_dsts);
+    in->rd_ops = smtlm_read_ops(in->src, in->n_src);
 }
 
 void smtlm_pool_init(smtlm_inst_pool *p);
@@ -266,7 +283,8 @@ typedef struct smtlm_inst_rec {
     uint32_t line;
     uint64_t sb_regs, sb_dsts;
     uint32_t addr;
-    uint32_t pad_; /* 0 (named so that records compare as bytes) */
+    uint8_t rd_ops;  /* the entry's rd_ops (smtlm_read_ops), worked out with the summary */
+    uint8_t pad_[3]; /* 0 (named so that records compare as bytes) */
 } smtlm_inst_rec;
 #define SMTLM_REC_NO_ADDR UINT32_MAX
 /* A warp's records at hand, [cur, lim), with their address pool; pos counts those taken. */
@@ -279,6 +297,7 @@ typedef struct smtlm_rec_window {
 static inline void smtlm_rec_fill(const smtlm_inst_rec *r, const uint64_t *pool, smtlm_inst *in, uint64_t *addr)
 {
     memcpy(&in->pc, &r->pc, offsetof(smtlm_inst_rec, addr) - offsetof(smtlm_inst_rec, pc));
+    in->rd_ops = r->rd_ops;
     if (r->addr != SMTLM_REC_NO_ADDR) {
         memset(addr, 0, SMTLM_WARP_SIZE * sizeof *addr);
         if (r->mask) { /* no active lane stored no address: the pool may not exist at all */
