@@ -35,9 +35,13 @@ struct Source {
     }
 };
 
+// Three real traces: ALU-only (vectoradd), a QV100 kernel (lud), memory-heavy (matrixmul).
+const char *const kTraces[] = {"vectoradd-100-32-trace/kernel-1.traceg", "lud/kernel-8.traceg",
+                               "matrixmul-32-32-trace/kernel-1.traceg"};
+
 TEST(TakeReady, AsNextIntoMemoAndCommit)
 {
-    for (const char *p : {"vectoradd-100-32-trace/kernel-1.traceg", "lud/kernel-8.traceg", "matrixmul-32-32-trace/kernel-1.traceg"}) {
+    for (const char *p : kTraces) {
         SCOPED_TRACE(p);
         const std::string path = trace_test::data_path(p);
         Source a(path), b(path);
@@ -101,7 +105,7 @@ TEST(TakeReady, AsNextIntoMemoAndCommit)
 // take_ready call, across a rebinding of the slot (the array must follow the new CTA's windows).
 TEST(TakeReady, WindowsAsTakeReady)
 {
-    for (const char *p : {"vectoradd-100-32-trace/kernel-1.traceg", "lud/kernel-8.traceg", "matrixmul-32-32-trace/kernel-1.traceg"}) {
+    for (const char *p : kTraces) {
         SCOPED_TRACE(p);
         const std::string path = trace_test::data_path(p);
         Source a(path), b(path);
