@@ -57,9 +57,11 @@ class Sm : public sc_core::sc_module {
     virtual void skip(uint64_t now, uint64_t k) = 0;
     // The blocks' kernel states as smtlm_gpu reads them (statistics, diagnostics, views).
     virtual void view(smtlm_sm_view *v) const;
-    // Lets the blocks hand instructions into their readers' pipeline register sets by direct
-    // access where the readers grant it (TLM-2.0 DMI; results are identical). Returns how many
-    // blocks do; 0 for a composition that keeps every hand-off a transaction (muon mode).
+    // Lets the blocks reach their targets by direct access where these grant it (TLM-2.0 DMI;
+    // results are identical): the readers' pipeline register sets, and in GpgpusimSm also the
+    // register file's kernel (reads, writeback) and the issue stage (written-back events).
+    // Returns how many grants were taken; 0 for a composition that keeps every hand-off a
+    // transaction (muon mode).
     virtual unsigned use_stage_dmi() { return 0; }
 
     int error() const { return error_; }
