@@ -16,6 +16,12 @@ void Writeback::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
     smtlm_wb_bind(&wb_, &row[SMTLM_EX_WB], pool, &w, &e);
 }
 
+// The written-back event as a direct call into the issue stage (writeback's general drain).
+static void written_back_to(void *issue, const smtlm_inst *in, unsigned release_mask)
+{
+    static_cast<FrontendIssue *>(issue)->written_back_direct(in, release_mask);
+}
+
 bool Writeback::use_dmi()
 {
     smtlm_rf *r = reinterpret_cast<smtlm_rf *>(rf.dmi(SmTransaction{SmCommand::RfTryWrite}));
@@ -24,36 +30,34 @@ bool Writeback::use_dmi()
         return false;
     rf_direct_ = r;
     issue_ = is;
+    // smtlm_wb_cycle then writes into the kernel inline (smtlm_wb_direct_rf) and calls the issue
+    // stage directly; it uses nothing else of the two bindings.
+    wb_.rf.ctx = r;
+    wb_.rf.try_write = smtlm_rf_port_try_write;
+    wb_.warps = smtlm_warp_ops{};
+    wb_.warps.ctx = is;
+    wb_.warps.written_back = written_back_to;
     return true;
 }
 
-// smtlm_wb_cycle with the writes and the written-back event as direct calls (EX_WB holds one).
-// Fast (no buffered write, no retire hook): every destination is released, by the pool entry's
-// summary when it covers them, and nothing reads the writeback time before the entry's reuse.
+// With direct access and nothing that needs the general drain (a buffered write, a retire
+// hook, an oldest-first drain): every destination is released, by the pool entry's summary when
+// it covers them, and nothing reads the writeback time before the entry's reuse.
 void Writeback::cycle_direct(uint64_t now)
 {
-    smtlm_regset *exwb = wb_.exwb;
-    smtlm_inst_pool *pool = wb_.pool;
-    smtlm_rf *rf = rf_direct_;
     FrontendIssue &is = *issue_;
     is.note_progress(now); // something retires
-    if (wb_.oldest_first || rf->cfg.fix_wb_bank_conflict || is.has_retire_hook()) {
-        do {
-            const smtlm_iref r = smtlm_wb_take(&wb_);
-            smtlm_inst *in = smtlm_pool_get(pool, r);
-            const unsigned release = smtlm_wb_write_direct(rf, in);
-            in->ev[SMTLM_EV_WRITEBACK] = now;
-            is.written_back_direct(in, release);
-            smtlm_pool_free(pool, r);
-        } while (exwb->count);
+    if (wb_.oldest_first || rf_direct_->cfg.fix_wb_bank_conflict || is.has_retire_hook()) {
+        smtlm_wb_cycle(&wb_, now); // bound to the same two kernels by use_dmi
         return;
     }
+    smtlm_regset *exwb = wb_.exwb;
     for (uint32_t occ = smtlm_regset_take_all(exwb); occ; occ &= occ - 1) {
         const unsigned s = smtlm_ctz64(occ);
         const smtlm_iref r = exwb->slot[s];
         exwb->slot[s] = SMTLM_NO_INST;
-        is.written_back_fast(rf, smtlm_pool_get(pool, r));
-        smtlm_pool_free(pool, r);
+        is.written_back_fast(rf_direct_, smtlm_pool_get(wb_.pool, r));
+        smtlm_pool_free(wb_.pool, r);
     }
 }
 
