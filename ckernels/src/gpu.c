@@ -618,6 +618,28 @@ static void run_calm(smtlm_gpu *gpu)
             return;
     const uint64_t end = next_check(gpu), base = gpu->tot_cycle;
     const uint32_t to_run = gpu->ctas_to_run;
+    if (n == 1) { /* the same with the one SM's place kept at hand */
+        const unsigned i = gpu->live[0];
+        smtlm_sm *sm = &gpu->sm[i];
+        for (uint64_t sim = gpu->sim_cycle; sim + 1 < end;) {
+            const uint64_t now = base + sim;
+            const int rc = smtlm_sm_cycle(sm, now);
+            if (rc) {
+                smtlm_gpu_fail(gpu, rc, i);
+                return;
+            }
+            if (!calm_sm(gpu, i)) {
+                calm_leave(gpu, 0, now);
+                return;
+            }
+            gpu->sim_cycle = ++sim;
+            if (gpu->ctas_done >= to_run) {
+                stop_checks(gpu, now);
+                return;
+            }
+        }
+        return;
+    }
     for (uint64_t sim = gpu->sim_cycle; sim + 1 < end;) {
         const uint64_t now = base + sim;
         for (unsigned k = 0; k < n; k++) { /* cycle_sms, its memory and active tests known */
