@@ -550,10 +550,124 @@ static SMTLM_ALWAYS_INLINE void skip_idle(smtlm_gpu *gpu)
 
 void smtlm_gpu_skip_idle(smtlm_gpu *gpu) { skip_idle(gpu); }
 
+/* ---- the run loop's calm stretches ---- */
+
+/* SM i (built) at the start of a cycle: its step is its SM cycle alone (no memory traffic to
+ * move), and it has work; at the end of one: it stays live and the next cycle is the same. */
+static SMTLM_ALWAYS_INLINE int calm_sm(const smtlm_gpu *gpu, unsigned i)
+{
+    const smtlm_sm *sm = &gpu->sm[i];
+    return smtlm_sm_active(sm) & !smtlm_ldst_pending_requests(&sm->ldst) & !smtlm_mem_busy(&gpu->mem[i]);
+}
+
+/* The first sim_cycle, after a step, at which the stop checks could do more than find the
+ * kernel done: the next watchdog check, a hook's cycle, -gpgpu_max_cycle. */
+static uint64_t next_check(const smtlm_gpu *gpu)
+{
+    uint64_t end = (gpu->sim_cycle | 1023) + 1;
+    if (gpu->series_hook && gpu->series_next < end)
+        end = gpu->series_next;
+    if (gpu->progress_hook && gpu->progress_next < end)
+        end = gpu->progress_next;
+    if (gpu->cfg.max_cycle) {
+        const uint64_t m = gpu->cfg.max_cycle > gpu->tot_cycle ? gpu->cfg.max_cycle - gpu->tot_cycle : 0;
+        if (m < end)
+            end = m;
+    }
+    return end;
+}
+
+/* The rest of cycle `now`'s cycle_sms after live SM k, already cycled, left the calm state
+ * (the SMs before it stay live), then the rest of its step. */
+static void calm_leave(smtlm_gpu *gpu, unsigned k, uint64_t now)
+{
+    unsigned kept = k;
+    for (;;) {
+        const unsigned i = gpu->live[k];
+        if (sm_has_work_(gpu, i, 1))
+            gpu->live[kept++] = (uint16_t)i;
+        else
+            gpu->is_live[i] = 0;
+        if (++k == gpu->n_live)
+            break;
+        const int rc = smtlm_sm_cycle(&gpu->sm[gpu->live[k]], now); /* calm at the start of the cycle */
+        if (rc) {
+            smtlm_gpu_fail(gpu, rc, gpu->live[k]);
+            return;
+        }
+    }
+    gpu->n_live = kept;
+    gpu->sim_cycle++;
+    stop_checks(gpu, now);
+}
+
+/* Steps, each with its idle skip, while only the SMs' own cycles can change anything: the C
+ * engine's SMs, no CTA left to issue, no launch countdown, no sample hook, no -gpgpu_max_insn,
+ * every live SM calm (so no memory cycle runs, the live list stays, and skip_idle finds no
+ * response to jump to), and the stop checks unable to fire but for the kernel's end (before
+ * next_check). Leaves after the first cycle that breaks one of these; step() then runs as
+ * ever. Hooks called from the SMs see the GPU as step() leaves it. */
+static void run_calm(smtlm_gpu *gpu)
+{
+    if (gpu->status != SMTLM_RUN_RUNNING || gpu->ops != &c_ops || gpu->sm_ctx != gpu || gpu->sample_hook ||
+        gpu->cfg.max_insn || gpu->launch_countdown || gpu->next_cta < gpu->ctas_to_run || gpu->n_live == 0)
+        return;
+    const unsigned n = gpu->n_live;
+    for (unsigned k = 0; k < n; k++)
+        if (!gpu->sm_built[gpu->live[k]] || !calm_sm(gpu, gpu->live[k]))
+            return;
+    const uint64_t end = next_check(gpu), base = gpu->tot_cycle;
+    const uint32_t to_run = gpu->ctas_to_run;
+    if (n == 1) { /* the same with the one SM's place kept at hand */
+        const unsigned i = gpu->live[0];
+        smtlm_sm *sm = &gpu->sm[i];
+        for (uint64_t sim = gpu->sim_cycle; sim + 1 < end;) {
+            const uint64_t now = base + sim;
+            const int rc = smtlm_sm_cycle(sm, now);
+            if (rc) {
+                smtlm_gpu_fail(gpu, rc, i);
+                return;
+            }
+            if (!calm_sm(gpu, i)) {
+                calm_leave(gpu, 0, now);
+                return;
+            }
+            gpu->sim_cycle = ++sim;
+            if (gpu->ctas_done >= to_run) {
+                stop_checks(gpu, now);
+                return;
+            }
+        }
+        return;
+    }
+    for (uint64_t sim = gpu->sim_cycle; sim + 1 < end;) {
+        const uint64_t now = base + sim;
+        for (unsigned k = 0; k < n; k++) { /* cycle_sms, its memory and active tests known */
+            const unsigned i = gpu->live[k];
+            const int rc = smtlm_sm_cycle(&gpu->sm[i], now);
+            if (rc) {
+                smtlm_gpu_fail(gpu, rc, i);
+                return;
+            }
+            if (!calm_sm(gpu, i)) {
+                calm_leave(gpu, k, now);
+                return;
+            }
+        }
+        gpu->sim_cycle = ++sim;
+        if (gpu->ctas_done >= to_run) {
+            stop_checks(gpu, now);
+            return;
+        }
+    }
+}
+
 smtlm_run_status smtlm_gpu_run(smtlm_gpu *gpu)
 {
-    while (step(gpu) == SMTLM_RUN_RUNNING)
+    while (step(gpu) == SMTLM_RUN_RUNNING) {
         skip_idle(gpu);
+        run_calm(gpu);
+    }
     return gpu->status;
 }
 
