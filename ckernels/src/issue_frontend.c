@@ -371,10 +371,9 @@ static int fetch(smtlm_issue *iss, const smtlm_issue_ports *env)
     return 1;
 }
 
-int smtlm_issue_fetch_decode(smtlm_issue *iss, uint64_t now)
+/* The rounds of decode then fetch, out of line: most cycles have nothing to do (below). */
+COLD int fetch_decode_rounds(smtlm_issue *iss, const smtlm_issue_ports *env)
 {
-    iss->ports.now = now;
-    const smtlm_issue_ports *env = &iss->ports;
     for (unsigned i = 0; i < iss->cfg.fetch_throughput; i++) {
         if (iss->fetch_valid) { /* decode has nothing to do without a fetched warp */
             int rc = decode(iss, env);
@@ -385,4 +384,13 @@ int smtlm_issue_fetch_decode(smtlm_issue *iss, uint64_t now)
             break; /* nothing to fetch or exit: the later rounds would find the same */
     }
     return SMTLM_OK;
+}
+
+int smtlm_issue_fetch_decode(smtlm_issue *iss, uint64_t now)
+{
+    iss->ports.now = now;
+    /* the usual cycle: nothing fetched to decode, full buffers, no warp to exit (fetch's test) */
+    if (!iss->fetch_valid && !(((iss->ib_empty & ~iss->fdone) | (iss->fdone & ~iss->exited)) & iss->warps_all))
+        return SMTLM_OK;
+    return fetch_decode_rounds(iss, &iss->ports);
 }

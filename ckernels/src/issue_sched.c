@@ -470,6 +470,17 @@ HOT void sched_done(smtlm_issue *iss, unsigned s, const sched_seen *seen)
 
 void smtlm_issue_bind(smtlm_issue *iss, const smtlm_issue_ports *ports) { iss->ports = *ports; }
 
+/* sched_done without issued_last, which only rrr reads. */
+HOT void sched_done_lrr(smtlm_issue *iss, unsigned s, const sched_seen *seen)
+{
+    if (!seen->valid)
+        iss->distro[s][SMTLM_DISTRO_IDLE]++;
+    else if (!seen->ready)
+        iss->distro[s][SMTLM_DISTRO_SCOREBOARD]++;
+    else if (!seen->issued_any)
+        iss->distro[s][SMTLM_DISTRO_STALL]++;
+}
+
 /* lrr, every scheduler in turn. When all of a scheduler's live warps are stuck (or it has none),
  * the walk would only count each one's scoreboard stall: counted directly. */
 HOT void cycle_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned n, uint64_t stuck_all)
@@ -481,10 +492,25 @@ HOT void cycle_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, u
             count_sb_stalls(iss, cand, &seen);
         else
             walk_lrr(iss, env, s, cand, stuck, &seen);
-        sched_done(iss, s, &seen);
+        sched_done_lrr(iss, s, &seen);
         if (++s == n)
             s = 0;
     }
+}
+
+/* An lrr cycle in which every live warp is stuck: each scheduler's walk would only count its
+ * warps' scoreboard stalls (IDLE for a scheduler without a live warp), in any order as the
+ * counters are sums. Out of line, so the usual cycle keeps its code. */
+COLD int cycle_all_stuck(smtlm_issue *iss, uint64_t live_warps)
+{
+    for (uint64_t m = live_warps; m; m &= m - 1)
+        iss->warp_stall[smtlm_ctz64(m)][SMTLM_WS_SCOREBOARD]++;
+    const unsigned n = iss->cfg.n_sched;
+    uint64_t *d = iss->distro[0];
+    for (unsigned s = 0; s < n; s++, d += SMTLM_DISTRO_SIZE)
+        d[iss->sched_live[s] ? SMTLM_DISTRO_SCOREBOARD : SMTLM_DISTRO_IDLE]++;
+    iss->issue_prio = iss->issue_prio + 1 == n ? 0 : iss->issue_prio + 1;
+    return iss->error;
 }
 
 int smtlm_issue_cycle(smtlm_issue *iss, uint64_t now)
@@ -498,6 +524,9 @@ int smtlm_issue_cycle(smtlm_issue *iss, uint64_t now)
     /* A walk changes only its own scheduler's warps (and barrier state, which sb_stuck does not
      * read), so one sb_stuck at the start serves every scheduler of the cycle. */
     const uint64_t stuck_all = sb_stuck(iss);
+    const uint64_t live_warps = iss->warps_all & ~iss->exited;
+    if (policy == SMTLM_SCHED_LRR && (stuck_all & live_warps) == live_warps)
+        return cycle_all_stuck(iss, live_warps);
     if (policy == SMTLM_SCHED_LRR) {
         cycle_lrr(iss, env, s, n, stuck_all);
     } else {
