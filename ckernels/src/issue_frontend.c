@@ -79,10 +79,9 @@ void smtlm_issue_reset(smtlm_issue *iss)
     iss->not_completed = 0;
     iss->issued_this_cycle = 0;
     memset(iss->distro, 0, sizeof iss->distro);
-    memset(iss->single_issue, 0, sizeof iss->single_issue);
     memset(iss->dual_issue, 0, sizeof iss->dual_issue);
     memset(iss->warp_stall, 0, sizeof iss->warp_stall);
-    iss->decoded = iss->issued = 0;
+    iss->decoded = 0;
     iss->pool_stalls = 0;
     iss->error = SMTLM_OK;
     iss->error_line = 0;

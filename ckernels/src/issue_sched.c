@@ -256,7 +256,6 @@ HOT void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, 
     in->ev[SMTLM_EV_ISSUE] = env->now;
     smtlm_stage_put(&env->out, set, iss->cfg.sub_core, s, r, in->uid);
     iss->distro[s][SMTLM_DISTRO_W0 + smtlm_popcount32(in->mask)]++;
-    iss->issued++;
     iss->issued_this_cycle++;
     const unsigned op = in->op;
     if ((SPECIAL_OPS >> (op & 31) & 1) | in->atomic)
@@ -330,9 +329,7 @@ HOT int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsi
     seen->issued_any = 1;
     stall[SMTLM_WS_ISSUED]++;
     if (iss->cfg.max_issue_per_warp > 1 && issue_second(iss, env, s, w, unit))
-        iss->dual_issue[s]++;
-    else
-        iss->single_issue[s]++;
+        iss->dual_issue[s]++; /* (single issues are derived: smtlm_issue_single) */
     return 1;
 }
 
