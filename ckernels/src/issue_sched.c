@@ -85,8 +85,10 @@ static unsigned order_two_level(smtlm_issue *iss, smtlm_sched *sc, const smtlm_i
 #define HOT static SMTLM_ALWAYS_INLINE
 #if defined(__GNUC__)
 #define COLD static __attribute__((noinline))
+#define NOINLINE static __attribute__((noinline))
 #else
 #define COLD static
+#define NOINLINE static
 #endif
 
 #define ROUTE_NONE 0xFFu
@@ -510,20 +512,13 @@ COLD int cycle_all_stuck(smtlm_issue *iss, uint64_t live_warps)
     return iss->error;
 }
 
-int smtlm_issue_cycle(smtlm_issue *iss, uint64_t now)
+/* The walks of a cycle in which some warp may issue (out of line: see smtlm_issue_cycle). */
+NOINLINE int issue_walks(smtlm_issue *iss, uint64_t stuck_all)
 {
-    iss->ports.now = now;
     const smtlm_issue_ports *env = &iss->ports;
     const unsigned n = iss->cfg.n_sched;
     const smtlm_sched_policy policy = iss->cfg.policy;
-    iss->issued_this_cycle = 0;
     unsigned s = iss->issue_prio;
-    /* A walk changes only its own scheduler's warps (and barrier state, which sb_stuck does not
-     * read), so one sb_stuck at the start serves every scheduler of the cycle. */
-    const uint64_t stuck_all = sb_stuck(iss);
-    const uint64_t live_warps = iss->warps_all & ~iss->exited;
-    if (policy == SMTLM_SCHED_LRR && (stuck_all & live_warps) == live_warps)
-        return cycle_all_stuck(iss, live_warps);
     if (policy == SMTLM_SCHED_LRR) {
         cycle_lrr(iss, env, s, n, stuck_all);
     } else {
@@ -542,6 +537,21 @@ int smtlm_issue_cycle(smtlm_issue *iss, uint64_t now)
     }
     iss->issue_prio = iss->issue_prio + 1 == n ? 0 : iss->issue_prio + 1;
     return iss->error;
+}
+
+/* Both paths are tail calls from a frame-free entry, so a cycle that only counts saves no
+ * registers. */
+int smtlm_issue_cycle(smtlm_issue *iss, uint64_t now)
+{
+    iss->ports.now = now;
+    iss->issued_this_cycle = 0;
+    /* A walk changes only its own scheduler's warps (and barrier state, which sb_stuck does not
+     * read), so one sb_stuck at the start serves every scheduler of the cycle. */
+    const uint64_t stuck_all = sb_stuck(iss);
+    const uint64_t live_warps = iss->warps_all & ~iss->exited;
+    if (iss->cfg.policy == SMTLM_SCHED_LRR && (stuck_all & live_warps) == live_warps)
+        return cycle_all_stuck(iss, live_warps);
+    return issue_walks(iss, stuck_all);
 }
 
 /* ---- idle cycles ------------------------------------------------------------------------- */
