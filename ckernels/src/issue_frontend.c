@@ -79,10 +79,9 @@ void smtlm_issue_reset(smtlm_issue *iss)
     iss->not_completed = 0;
     iss->issued_this_cycle = 0;
     memset(iss->distro, 0, sizeof iss->distro);
-    memset(iss->single_issue, 0, sizeof iss->single_issue);
     memset(iss->dual_issue, 0, sizeof iss->dual_issue);
     memset(iss->warp_stall, 0, sizeof iss->warp_stall);
-    iss->decoded = iss->issued = 0;
+    iss->decoded = 0;
     iss->pool_stalls = 0;
     iss->error = SMTLM_OK;
     iss->error_line = 0;
@@ -371,10 +370,9 @@ static int fetch(smtlm_issue *iss, const smtlm_issue_ports *env)
     return 1;
 }
 
-int smtlm_issue_fetch_decode(smtlm_issue *iss, uint64_t now)
+/* The rounds of decode then fetch, out of line: most cycles have nothing to do (below). */
+COLD int fetch_decode_rounds(smtlm_issue *iss, const smtlm_issue_ports *env)
 {
-    iss->ports.now = now;
-    const smtlm_issue_ports *env = &iss->ports;
     for (unsigned i = 0; i < iss->cfg.fetch_throughput; i++) {
         if (iss->fetch_valid) { /* decode has nothing to do without a fetched warp */
             int rc = decode(iss, env);
@@ -385,4 +383,13 @@ int smtlm_issue_fetch_decode(smtlm_issue *iss, uint64_t now)
             break; /* nothing to fetch or exit: the later rounds would find the same */
     }
     return SMTLM_OK;
+}
+
+int smtlm_issue_fetch_decode(smtlm_issue *iss, uint64_t now)
+{
+    iss->ports.now = now;
+    /* the usual cycle: nothing fetched to decode, full buffers, no warp to exit (fetch's test) */
+    if (!iss->fetch_valid && !(((iss->ib_empty & ~iss->fdone) | (iss->fdone & ~iss->exited)) & iss->warps_all))
+        return SMTLM_OK;
+    return fetch_decode_rounds(iss, &iss->ports);
 }

@@ -85,8 +85,10 @@ static unsigned order_two_level(smtlm_issue *iss, smtlm_sched *sc, const smtlm_i
 #define HOT static SMTLM_ALWAYS_INLINE
 #if defined(__GNUC__)
 #define COLD static __attribute__((noinline))
+#define NOINLINE static __attribute__((noinline))
 #else
 #define COLD static
+#define NOINLINE static
 #endif
 
 #define ROUTE_NONE 0xFFu
@@ -256,7 +258,6 @@ HOT void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, 
     in->ev[SMTLM_EV_ISSUE] = env->now;
     smtlm_stage_put(&env->out, set, iss->cfg.sub_core, s, r, in->uid);
     iss->distro[s][SMTLM_DISTRO_W0 + smtlm_popcount32(in->mask)]++;
-    iss->issued++;
     iss->issued_this_cycle++;
     const unsigned op = in->op;
     if ((SPECIAL_OPS >> (op & 31) & 1) | in->atomic)
@@ -330,9 +331,7 @@ HOT int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsi
     seen->issued_any = 1;
     stall[SMTLM_WS_ISSUED]++;
     if (iss->cfg.max_issue_per_warp > 1 && issue_second(iss, env, s, w, unit))
-        iss->dual_issue[s]++;
-    else
-        iss->single_issue[s]++;
+        iss->dual_issue[s]++; /* (single issues are derived: smtlm_issue_single) */
     return 1;
 }
 
@@ -470,6 +469,17 @@ HOT void sched_done(smtlm_issue *iss, unsigned s, const sched_seen *seen)
 
 void smtlm_issue_bind(smtlm_issue *iss, const smtlm_issue_ports *ports) { iss->ports = *ports; }
 
+/* sched_done without issued_last, which only rrr reads. */
+HOT void sched_done_lrr(smtlm_issue *iss, unsigned s, const sched_seen *seen)
+{
+    if (!seen->valid)
+        iss->distro[s][SMTLM_DISTRO_IDLE]++;
+    else if (!seen->ready)
+        iss->distro[s][SMTLM_DISTRO_SCOREBOARD]++;
+    else if (!seen->issued_any)
+        iss->distro[s][SMTLM_DISTRO_STALL]++;
+}
+
 /* lrr, every scheduler in turn. When all of a scheduler's live warps are stuck (or it has none),
  * the walk would only count each one's scoreboard stall: counted directly. */
 HOT void cycle_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned n, uint64_t stuck_all)
@@ -481,23 +491,34 @@ HOT void cycle_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, u
             count_sb_stalls(iss, cand, &seen);
         else
             walk_lrr(iss, env, s, cand, stuck, &seen);
-        sched_done(iss, s, &seen);
+        sched_done_lrr(iss, s, &seen);
         if (++s == n)
             s = 0;
     }
 }
 
-int smtlm_issue_cycle(smtlm_issue *iss, uint64_t now)
+/* An lrr cycle in which every live warp is stuck: each scheduler's walk would only count its
+ * warps' scoreboard stalls (IDLE for a scheduler without a live warp), in any order as the
+ * counters are sums. Out of line, so the usual cycle keeps its code. */
+COLD int cycle_all_stuck(smtlm_issue *iss, uint64_t live_warps)
 {
-    iss->ports.now = now;
+    for (uint64_t m = live_warps; m; m &= m - 1)
+        iss->warp_stall[smtlm_ctz64(m)][SMTLM_WS_SCOREBOARD]++;
+    const unsigned n = iss->cfg.n_sched;
+    uint64_t *d = iss->distro[0];
+    for (unsigned s = 0; s < n; s++, d += SMTLM_DISTRO_SIZE)
+        d[iss->sched_live[s] ? SMTLM_DISTRO_SCOREBOARD : SMTLM_DISTRO_IDLE]++;
+    iss->issue_prio = iss->issue_prio + 1 == n ? 0 : iss->issue_prio + 1;
+    return iss->error;
+}
+
+/* The walks of a cycle in which some warp may issue (out of line: see smtlm_issue_cycle). */
+NOINLINE int issue_walks(smtlm_issue *iss, uint64_t stuck_all)
+{
     const smtlm_issue_ports *env = &iss->ports;
     const unsigned n = iss->cfg.n_sched;
     const smtlm_sched_policy policy = iss->cfg.policy;
-    iss->issued_this_cycle = 0;
     unsigned s = iss->issue_prio;
-    /* A walk changes only its own scheduler's warps (and barrier state, which sb_stuck does not
-     * read), so one sb_stuck at the start serves every scheduler of the cycle. */
-    const uint64_t stuck_all = sb_stuck(iss);
     if (policy == SMTLM_SCHED_LRR) {
         cycle_lrr(iss, env, s, n, stuck_all);
     } else {
@@ -516,6 +537,21 @@ int smtlm_issue_cycle(smtlm_issue *iss, uint64_t now)
     }
     iss->issue_prio = iss->issue_prio + 1 == n ? 0 : iss->issue_prio + 1;
     return iss->error;
+}
+
+/* Both paths are tail calls from a frame-free entry, so a cycle that only counts saves no
+ * registers. */
+int smtlm_issue_cycle(smtlm_issue *iss, uint64_t now)
+{
+    iss->ports.now = now;
+    iss->issued_this_cycle = 0;
+    /* A walk changes only its own scheduler's warps (and barrier state, which sb_stuck does not
+     * read), so one sb_stuck at the start serves every scheduler of the cycle. */
+    const uint64_t stuck_all = sb_stuck(iss);
+    const uint64_t live_warps = iss->warps_all & ~iss->exited;
+    if (iss->cfg.policy == SMTLM_SCHED_LRR && (stuck_all & live_warps) == live_warps)
+        return cycle_all_stuck(iss, live_warps);
+    return issue_walks(iss, stuck_all);
 }
 
 /* ---- idle cycles ------------------------------------------------------------------------- */

@@ -456,7 +456,6 @@ int smtlm_muon_issue_admit(smtlm_muon_issue *mi)
     in->sched = (uint8_t)((unsigned)w % mi->n_sched);
     in->unit = iss->route_unit[in->op < SMTLM_OP_COUNT ? in->op : SMTLM_OP_COUNT];
     in->ev[SMTLM_EV_ISSUE] = mi->now;
-    iss->issued++;
     iss->issued_this_cycle++;
     if (special(in)) {
         iss->ports.now = mi->now;

@@ -55,7 +55,7 @@ void smtlm_stats_collect(const smtlm_gpu *gpu, double core_clock_mhz, smtlm_stat
         for (unsigned s = 0; s < sm->cfg->n_sched; s++) {
             for (unsigned c = 0; c < SMTLM_DISTRO_SIZE; c++)
                 st->distro[c] += sm->iss->distro[s][c];
-            st->single_issue += sm->iss->single_issue[s];
+            st->single_issue += smtlm_issue_single(sm->iss, s);
             st->dual_issue += sm->iss->dual_issue[s];
         }
         st->conflict_cycles += sm->stats.conflict_cycles;

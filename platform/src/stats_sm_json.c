@@ -23,7 +23,7 @@ static void schedulers(FILE *out, const smtlm_sm_view *sm)
         fprintf(out, "%s{\"stall\":%" PRIu64 ",\"w0_idle\":%" PRIu64 ",\"w0_scoreboard\":%" PRIu64 ",", s ? "," : "",
                 d[SMTLM_DISTRO_STALL], d[SMTLM_DISTRO_IDLE], d[SMTLM_DISTRO_SCOREBOARD]);
         u64_array(out, "issued_by_active_lanes", d + SMTLM_DISTRO_W0 + 1, SMTLM_WARP_SIZE);
-        fprintf(out, ",\"single_issue\":%" PRIu64 ",\"dual_issue\":%" PRIu64 "}", sm->iss->single_issue[s],
+        fprintf(out, ",\"single_issue\":%" PRIu64 ",\"dual_issue\":%" PRIu64 "}", smtlm_issue_single(sm->iss, s),
                 sm->iss->dual_issue[s]);
     }
     fputc(']', out);

@@ -46,7 +46,7 @@ static void remember(vv_sm *s, const smtlm_sm_view *v, unsigned n_sched, unsigne
 {
     s->active = v->stats.active_cycles;
     for (unsigned k = 0; k < n_sched; k++) {
-        s->single[k] = v->iss->single_issue[k];
+        s->single[k] = smtlm_issue_single(v->iss, k);
         s->dual[k] = v->iss->dual_issue[k];
         memcpy(s->distro[k], v->iss->distro[k], sizeof s->distro[k]);
     }
@@ -173,7 +173,7 @@ static void sample_sm(smtlm_vcd_view *vv, vv_sm *s, const smtlm_sm_view *v, uint
     smtlm_vcd_set(d, s->result_buses, ran ? smtlm_popcount32(rb->taken[rb->t & SMTLM_RING_MASK] & rb->all) : 0);
     for (unsigned k = 0; k < vv->n_sched; k++) {
         const uint64_t *di = v->iss->distro[k];
-        const uint64_t issued = (v->iss->single_issue[k] - s->single[k] + 2 * (v->iss->dual_issue[k] - s->dual[k])) / n;
+        const uint64_t issued = (smtlm_issue_single(v->iss, k) - s->single[k] + 2 * (v->iss->dual_issue[k] - s->dual[k])) / n;
         unsigned st = ST_OFF;
         if (issued)
             st = ST_ISSUED;

@@ -132,7 +132,7 @@ TEST(Issue, DualIssueOnlyWithDifferentUnitTypes)
             EXPECT_EQ(rig.at(0, i).issue(), want[i]) << "sub_core " << sub_core << " inst " << i;
         EXPECT_EQ(rig.at(0, 4).unit, SMTLM_UNIT_SP); // no INT units: EXIT goes to SP
         EXPECT_EQ(rig.sm()->iss.dual_issue[0], 1u);
-        EXPECT_EQ(rig.sm()->iss.single_issue[0], 3u);
+        EXPECT_EQ(smtlm_issue_single(&rig.sm()->iss, 0), 3u);
         EXPECT_EQ(rig.sm()->iss.distro[0][SMTLM_DISTRO_W0 + 32], 5u); // one W32 per instruction
     }
     // Without the different-units rule (and without sub-core slots) FFMA+FFMA pairs too.
@@ -146,7 +146,7 @@ TEST(Issue, DualIssueOnlyWithDifferentUnitTypes)
     for (unsigned i = 0; i < 5; i++)
         EXPECT_EQ(rig.at(0, i).issue(), want[i]) << "inst " << i;
     EXPECT_EQ(rig.sm()->iss.dual_issue[0], 2u);
-    EXPECT_EQ(rig.sm()->iss.single_issue[0], 1u);
+    EXPECT_EQ(smtlm_issue_single(&rig.sm()->iss, 0), 1u);
 }
 
 // Without DP units a DP instruction goes to the SFU (frontend §7.2; the sfu unit accepts DP_OP)

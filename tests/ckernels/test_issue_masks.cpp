@@ -100,7 +100,7 @@ TEST_P(IssueMasks, StayTrueToTheWarpStateEveryCycle)
     ASSERT_EQ(rig.last_rc, SMTLM_OK);
     EXPECT_FALSE(rig.active());
     EXPECT_GT(checked, 50u);
-    EXPECT_GT(rig.sm()->iss.issued, 12u * 8);
+    EXPECT_GT(smtlm_issue_issued(&rig.sm()->iss), 12u * 8);
 }
 
 INSTANTIATE_TEST_SUITE_P(Policies, IssueMasks,

@@ -41,7 +41,7 @@ TEST(PoolPressure, DecodeWaitsForFreeEntriesAndTheRunCompletes)
     for (int i = 0; i < 5100; i++)
         ASSERT_EQ(smtlm_gpu_step(r.gpu()), SMTLM_RUN_RUNNING);
     EXPECT_GT(r.sm()->iss.pool_stalls, 0u);
-    EXPECT_EQ(r.sm()->iss.issued, 0u); // nothing could be decoded yet
+    EXPECT_EQ(smtlm_issue_issued(&r.sm()->iss), 0u); // nothing could be decoded yet
     for (smtlm_iref h : held)
         smtlm_pool_free(pool, h);
     ASSERT_EQ(smtlm_gpu_run(r.gpu()), SMTLM_RUN_DONE);

@@ -186,9 +186,9 @@ typedef struct smtlm_issue {
     uint64_t issued_this_cycle;
     /* statistics (cumulative) */
     uint64_t distro[SMTLM_MAX_SCHED][SMTLM_DISTRO_SIZE];
-    uint64_t single_issue[SMTLM_MAX_SCHED], dual_issue[SMTLM_MAX_SCHED];
+    uint64_t dual_issue[SMTLM_MAX_SCHED]; /* single issues: smtlm_issue_single */
     uint64_t warp_stall[SMTLM_MAX_WARPS][SMTLM_WS_COUNT];
-    uint64_t decoded, issued;
+    uint64_t decoded;              /* (issued: smtlm_issue_issued) */
     uint64_t pool_stalls;          /* decode rounds deferred because the pool was full */
     /* error detail */
     int error;
@@ -225,6 +225,18 @@ static inline int smtlm_issue_idle(const smtlm_issue *iss)
 /* Accounts k idle cycles from `now` exactly as k calls of smtlm_issue_cycle would: one cycle
  * runs for real and its counter deltas are applied k - 1 more times. */
 void smtlm_issue_skip(smtlm_issue *iss, uint64_t now, uint64_t k);
+
+/* Instructions issued: every issue takes the next uid. */
+static inline uint64_t smtlm_issue_issued(const smtlm_issue *iss) { return iss->next_uid; }
+/* Scheduler s's single issues: its warps' issue events (examine counts each as ISSUED) less
+ * its dual ones, worked out when read instead of counted per issue. */
+static inline uint64_t smtlm_issue_single(const smtlm_issue *iss, unsigned s)
+{
+    uint64_t events = 0;
+    for (unsigned w = s; w < iss->cfg.max_warps; w += iss->cfg.n_sched)
+        events += iss->warp_stall[w][SMTLM_WS_ISSUED];
+    return events - iss->dual_issue[s];
+}
 
 /* Writeback-side bookkeeping the back end reports. */
 static inline void smtlm_issue_retired(smtlm_issue *iss, unsigned warp) { iss->warp[warp].in_pipeline--; }
