@@ -126,6 +126,7 @@ int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg)
                     return rc;
         }
     }
+    oc->walk_always = !oc->generic_fast || oc->n_ports != oc->n_generic_ports;
     for (unsigned p = 0; p < oc->n_ports; p++)
         for (unsigned i = 0; i < oc->ports[p].n_pairs; i++) {
             unsigned k = 0;

@@ -568,14 +568,18 @@ int smtlm_sm_launch_cta(smtlm_sm *sm, unsigned threads, uint32_t cta_id)
 
 static int execute(smtlm_sm *sm)
 {
-    int rc = smtlm_exec_cycle(&sm->ex, sm->now);
+    int rc = smtlm_exec_idle_cycle(&sm->ex) ? SMTLM_OK : smtlm_exec_cycle(&sm->ex, sm->now);
     if (rc)
         return rc;
-    return smtlm_ldst_has_work(&sm->ldst) ? smtlm_ldst_cycle(&sm->ldst, sm->now) : SMTLM_OK;
+    return sm->ldst.live ? smtlm_ldst_cycle(&sm->ldst, sm->now) : SMTLM_OK; /* else a cycle would change nothing */
 }
 
 static int read_operands(smtlm_sm *sm)
 {
+    if (!sm->rf.nonempty && smtlm_opcoll_quiet(&sm->oc)) { /* every step would do nothing but end */
+        smtlm_rf_end_step(&sm->rf);
+        return SMTLM_OK;
+    }
     const uint64_t waits_before = sm->rf.steps_with_wait;
     for (unsigned step = 0; step < sm->cfg.reg_file_port_throughput; step++) {
         smtlm_opcoll_dispatch(&sm->oc, sm->now);
