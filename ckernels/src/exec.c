@@ -13,6 +13,7 @@ int smtlm_exec_init(smtlm_exec *ex, unsigned n_result_buses, int sub_core)
     ex->cfg_error = 0;
     ex->n_groups = 0;
     ex->live = 0;
+    ex->wide = 0;
     int rc = smtlm_resbus_init(&ex->rb, n_result_buses);
     if (rc)
         return smtlm_cfg_reject(&ex->cfg_error, rc, "execute: result buses (EX_WB width of -gpgpu_pipeline_widths) "
@@ -49,6 +50,7 @@ static void watch_sets(smtlm_exec *ex)
         ex->group_set[k]->watch_bits |= 1ull << k;
     }
     ex->live = ex->n_groups >= 64 ? ~0ull : (1ull << ex->n_groups) - 1;
+    ex->wide = ex->n_groups > 64;
 }
 
 void smtlm_exec_reset(smtlm_exec *ex)

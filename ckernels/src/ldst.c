@@ -5,6 +5,8 @@
 
 enum { WB_SHARED = 0, WB_TEXTURE, WB_CONST, WB_GLOBAL, WB_L1D, WB_CLIENTS };
 
+static void clear(smtlm_ldst *u);
+
 int smtlm_ldst_init(smtlm_ldst *u, const smtlm_ldst_cfg *cfg)
 {
     const char **e = &u->cfg_error;
@@ -20,8 +22,20 @@ int smtlm_ldst_init(smtlm_ldst *u, const smtlm_ldst_cfg *cfg)
     if (cfg->smem_latency >= SMTLM_MAX_LATENCY)
         return smtlm_cfg_reject(e, SMTLM_ERANGE, "LDST: smem_latency (-gpgpu_smem_latency) exceeds SMTLM_MAX_LATENCY");
     u->cfg = *cfg;
-    smtlm_ldst_reset(u);
+    clear(u);
+    u->live = 1;
     return SMTLM_OK;
+}
+
+/* OC_EX_MEM's puts mark the unit live (again after a reset: re-initialising the set drops its
+ * watch). */
+static void watch_input(smtlm_ldst *u)
+{
+    u->live = 1;
+    if (u->in) {
+        u->in->watch = &u->live;
+        u->in->watch_bits = 1;
+    }
 }
 
 void smtlm_ldst_bind(smtlm_ldst *u, smtlm_regset *oc_ex_mem, smtlm_inst_pool *pool, const smtlm_rf_write_ops *rf,
@@ -31,9 +45,10 @@ void smtlm_ldst_bind(smtlm_ldst *u, smtlm_regset *oc_ex_mem, smtlm_inst_pool *po
     u->pool = pool;
     u->rf = *rf;
     u->warps = *warps;
+    watch_input(u);
 }
 
-void smtlm_ldst_reset(smtlm_ldst *u)
+static void clear(smtlm_ldst *u)
 {
     u->dispatch = SMTLM_NO_INST;
     u->disp_cycles = 0;
@@ -48,6 +63,12 @@ void smtlm_ldst_reset(smtlm_ldst *u)
     u->out_head = u->out_len = 0;
     u->shmem_accesses = u->shmem_bank_conflicts = u->mem_requests = u->mem_responses = 0;
     u->wb_bank_stalls = u->busy_cycles = u->issued = 0;
+}
+
+void smtlm_ldst_reset(smtlm_ldst *u)
+{
+    clear(u);
+    watch_input(u);
 }
 
 unsigned smtlm_shmem_conflict_degree(const uint64_t *addr, uint32_t mask, unsigned banks, unsigned warp_parts)
@@ -131,6 +152,7 @@ void smtlm_ldst_issue(smtlm_ldst *u, smtlm_iref r)
 {
     smtlm_inst *in = smtlm_pool_get(u->pool, r);
     u->dispatch = r;
+    u->live = 1;
     u->issued++;
     u->n_acc = u->acc_next = 0;
     u->disp_cycles = 0;
@@ -174,6 +196,7 @@ int smtlm_ldst_respond(smtlm_ldst *u, const smtlm_mem_req *req)
         return SMTLM_EFULL;
     u->resp[(u->resp_head + u->resp_len) % SMTLM_LDST_RESP_CAP] = *req;
     u->resp_len++;
+    u->live = 1;
     return SMTLM_OK;
 }
 
@@ -347,6 +370,8 @@ int smtlm_ldst_cycle(smtlm_ldst *u, uint64_t now)
         const smtlm_iref r = smtlm_regset_take(in, (unsigned)smtlm_regset_oldest(in));
         u->pool->inst[r].ev[SMTLM_EV_FU_ISSUE] = now;
         smtlm_ldst_issue(u, r);
+    } else if (!in->count && !smtlm_ldst_busy(u)) {
+        u->live = 0; /* the next cycles change nothing until a put, an issue or a response */
     }
     return SMTLM_OK;
 }

@@ -126,6 +126,7 @@ int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg)
                     return rc;
         }
     }
+    oc->walk_always = !oc->generic_fast || oc->n_ports != oc->n_generic_ports;
     for (unsigned p = 0; p < oc->n_ports; p++)
         for (unsigned i = 0; i < oc->ports[p].n_pairs; i++) {
             unsigned k = 0;
@@ -650,10 +651,12 @@ static int allocate_generic(smtlm_opcoll *oc)
             return rc;
         if (rc == 0)
             continue;
-        if (!(oc->free_cus & gen))
-            return 0;
         if (oc->gen_in[i]->count)
             pending |= 1u << i;
+        else /* emptied: off until its next put (spares the walk that would find it so) */
+            oc->gen_live &= ~(1ull << i);
+        if (!(oc->free_cus & gen))
+            return 0;
     }
     for (unsigned port = 1; port < oc->n_generic_ports && pending; port++) {
         uint32_t todo = pending;
@@ -667,10 +670,12 @@ static int allocate_generic(smtlm_opcoll *oc)
                 pending &= ~(1u << i);
                 continue;
             }
+            if (oc->gen_in[i]->count == 0) {
+                pending &= ~(1u << i);
+                oc->gen_live &= ~(1ull << i);
+            }
             if (!(oc->free_cus & gen))
                 return 0;
-            if (oc->gen_in[i]->count == 0)
-                pending &= ~(1u << i);
         }
     }
     return pending != 0;

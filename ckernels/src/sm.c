@@ -332,6 +332,7 @@ _Static_assert(SMTLM_MAX_REG == 511 && SMTLM_MAX_SRC == 4 && SMTLM_MAX_DST == 4,
 static void record_reject(smtlm_sm *sm, unsigned line, smtlm_reject why, unsigned detail)
 {
     sm->error = SMTLM_EINPUT;
+    sm->rare = 1;
     sm->error_line = line;
     sm->reject = why;
     sm->reject_detail = detail;
@@ -546,6 +547,7 @@ void smtlm_sm_reset(smtlm_sm *sm)
     sm->now = 0;
     sm->last_progress = 0;
     sm->error = SMTLM_OK;
+    sm->rare = c->muon.enabled != 0;
     sm->error_line = 0;
     sm->reject = SMTLM_REJECT_NONE;
     sm->reject_detail = 0;
@@ -568,14 +570,18 @@ int smtlm_sm_launch_cta(smtlm_sm *sm, unsigned threads, uint32_t cta_id)
 
 static int execute(smtlm_sm *sm)
 {
-    int rc = smtlm_exec_cycle(&sm->ex, sm->now);
+    int rc = smtlm_exec_idle_cycle(&sm->ex) ? SMTLM_OK : smtlm_exec_cycle(&sm->ex, sm->now);
     if (rc)
         return rc;
-    return smtlm_ldst_has_work(&sm->ldst) ? smtlm_ldst_cycle(&sm->ldst, sm->now) : SMTLM_OK;
+    return sm->ldst.live ? smtlm_ldst_cycle(&sm->ldst, sm->now) : SMTLM_OK; /* else a cycle would change nothing */
 }
 
 static int read_operands(smtlm_sm *sm)
 {
+    if (!sm->rf.nonempty && smtlm_opcoll_quiet(&sm->oc)) { /* every step would do nothing but end */
+        smtlm_rf_end_step(&sm->rf);
+        return SMTLM_OK;
+    }
     const uint64_t waits_before = sm->rf.steps_with_wait;
     for (unsigned step = 0; step < sm->cfg.reg_file_port_throughput; step++) {
         smtlm_opcoll_dispatch(&sm->oc, sm->now);
@@ -595,10 +601,11 @@ int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
 {
     if (!smtlm_sm_active(sm))
         return SMTLM_OK;
-    if (sm->error)
-        return sm->error;
-    if (sm->cfg.muon.enabled)
+    if (sm->rare) { /* an error stops the SM; muon mode has its own cycle */
+        if (sm->error)
+            return sm->error;
         return smtlm_sm_muon_cycle(sm, now);
+    }
     sm->now = now;
     sm->stats.active_cycles++;
     if (smtlm_rf_writes_pending(&sm->rf)) /* fix mode: buffered writes land first */
@@ -616,6 +623,7 @@ int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
     smtlm_opcoll_sample(&sm->oc);
     if (rc && !sm->error) { /* an input error was already recorded by checked_next */
         sm->error = rc;
+        sm->rare = 1;
         sm->error_line = sm->iss.error_line;
     }
     return sm->error;

@@ -128,6 +128,7 @@ int smtlm_sm_muon_cycle(smtlm_sm *sm, uint64_t now)
     smtlm_muon_rs_sample(&mi->rs);
     if (rc && !sm->error) {
         sm->error = rc;
+        sm->rare = 1;
         sm->error_line = sm->iss.error_line;
     }
     return sm->error;

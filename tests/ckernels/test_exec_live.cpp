@@ -139,3 +139,48 @@ TEST(ExecLive, LiveGroupsMatchEveryGroupEveryCycle)
     }
     EXPECT_GT(issued, 8000u);
 }
+
+// smtlm_exec_idle_cycle (the SM's shortcut: no visit due, no live group) followed by
+// smtlm_exec_cycle when it declines, against smtlm_exec_cycle every cycle with every group
+// looked at, on traffic with idle stretches; also with more than 64 groups (never idle).
+TEST(ExecLive, IdleCycleMatchesFullCycle)
+{
+    unsigned idle = 0;
+    for (uint32_t seed = 1; seed <= 12; seed++) {
+        const int sub_core = (int)(seed & 1);
+        const unsigned shape = seed % 3;
+        ktu::KernelCtx ka(kRf), kb(kRf);
+        std::unique_ptr<smtlm_exec> a(new smtlm_exec), b(new smtlm_exec);
+        ASSERT_EQ(build(a.get(), sub_core, shape), SMTLM_OK);
+        ASSERT_EQ(build(b.get(), sub_core, shape), SMTLM_OK);
+        smtlm_stage_ops sa, sb;
+        smtlm_regset_stage_ops(ka.rs, &sa);
+        smtlm_regset_stage_ops(kb.rs, &sb);
+        smtlm_exec_bind(a.get(), ka.rs, &sa, ka.pool.get());
+        smtlm_exec_bind(b.get(), kb.rs, &sb, kb.pool.get());
+        smtlm_exec_reset(a.get());
+        smtlm_exec_reset(b.get());
+        Rng rnd{seed * 40503u + 7u};
+        for (uint64_t c = 1; c <= 6000; c++) {
+            if (c % 700 < 200) // long idle stretches: units drain, then nothing is due
+                feed(rnd, ka, kb, sub_core);
+            b->live = b->n_groups >= 64 ? ~0ull : (1ull << b->n_groups) - 1;
+            const int took = smtlm_exec_idle_cycle(a.get());
+            idle += (unsigned)took;
+            ASSERT_EQ(took ? SMTLM_OK : smtlm_exec_cycle(a.get(), c), smtlm_exec_cycle(b.get(), c)) << c;
+            ASSERT_EQ(a->t, b->t) << c;
+            ASSERT_EQ(a->rb.t, b->rb.t) << c;
+            for (unsigned i = 0; i < SMTLM_MAX_LATENCY; i++)
+                ASSERT_EQ(a->rb.taken[i], b->rb.taken[i]) << c;
+            for (unsigned set : kSets)
+                ASSERT_EQ(ka.rs[set].occ, kb.rs[set].occ) << set << " " << c;
+            for (unsigned i = 0; i < a->n_fu; i++) {
+                ASSERT_EQ(a->fu[i].issued, b->fu[i].issued) << "unit " << i << " cycle " << c;
+                ASSERT_EQ(a->fu[i].active, b->fu[i].active) << "unit " << i << " cycle " << c;
+                ASSERT_EQ(smtlm_fu_busy_cycles(&a->fu[i], a->t), smtlm_fu_busy_cycles(&b->fu[i], b->t)) << i << " " << c;
+            }
+            ASSERT_EQ(drain(ka, &ka.rs[SMTLM_EX_WB]), drain(kb, &kb.rs[SMTLM_EX_WB])) << c;
+        }
+    }
+    EXPECT_GT(idle, 10000u);
+}

@@ -37,6 +37,7 @@ typedef struct smtlm_exec {
      * (smtlm_regset watch), the issue pass clears them when it finds the set empty; groups from
      * 64 on are looked at every cycle. */
     uint64_t live;
+    uint64_t wide;          /* nonzero when groups from 64 on exist (no `live` bit tells of them) */
     uint64_t exwb_overflow; /* results lost because EX_WB was full (misconfiguration) */
     /* ports (smtlm_exec_bind) */
     smtlm_regset *in[SMTLM_NUM_REGSETS]; /* its own OC_EX sets (NULL for the others) */
@@ -55,6 +56,21 @@ void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *
 void smtlm_exec_reset(smtlm_exec *ex);
 /* One execute() pass over the pipelined units at cycle `now`. */
 int smtlm_exec_cycle(smtlm_exec *ex, uint64_t now);
+/* smtlm_exec_cycle when the coming cycle would only move the clocks: no unit is due a visit
+ * and no OC_EX set the units read may hold work. Returns 1 when it did the cycle so, 0 when
+ * smtlm_exec_cycle must do it (nothing changed then). */
+static inline int smtlm_exec_idle_cycle(smtlm_exec *ex)
+{
+    const uint64_t *due = ex->cal.at[(ex->t + 1) & SMTLM_RING_MASK];
+    uint64_t any = ex->live | ex->wide;
+    for (unsigned w = 0; w < SMTLM_FU_WORDS; w++)
+        any |= due[w];
+    if (any)
+        return 0;
+    smtlm_resbus_shift(&ex->rb);
+    ex->t++;
+    return 1;
+}
 int smtlm_exec_busy(const smtlm_exec *ex);
 /* 1 when no unit holds an instruction and its OC_EX sets are empty. */
 int smtlm_exec_idle(const smtlm_exec *ex);

@@ -75,6 +75,9 @@ typedef struct smtlm_ldst {
     smtlm_rf_write_ops rf;
     smtlm_warp_ops warps;
     uint64_t now;
+    /* Nonzero when the unit may have work (smtlm_ldst_has_work, a superset): OC_EX_MEM's puts
+     * (its watch), a response and an issue set it, a cycle that leaves nothing clears it. */
+    uint64_t live;
     const char *cfg_error;               /* why init rejected the configuration */
 } smtlm_ldst;
 

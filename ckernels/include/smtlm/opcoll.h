@@ -100,6 +100,8 @@ typedef struct smtlm_opcoll {
     uint64_t gen_live;                    /* bit i: gen_in[i] may hold work (a superset: each put
                                            * sets its bit through the set's watch, the walk clears
                                            * it when it finds the set empty) */
+    uint64_t walk_always;                 /* nonzero when gen_live does not cover the walk (a quirk fix,
+                                           * the specialized ports): ORed into its tests */
     /* statistics */
     uint64_t occupancy_sum;               /* sum over cycles of busy CUs */
     uint64_t occupancy_hist[SMTLM_MAX_CUS + 1];
@@ -149,6 +151,9 @@ void smtlm_opcoll_arbitrate_collect(smtlm_opcoll *oc, struct smtlm_rf *rf, uint6
 int smtlm_opcoll_allocate_walk(smtlm_opcoll *oc, uint64_t now);
 static inline int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
 {
+    /* No ID_OC set the walk reads can hold an instruction (gen_live is a superset). */
+    if (!(oc->gen_live | oc->walk_always))
+        return SMTLM_OK;
     if (!oc->free_cus) /* every CU busy: nothing can be allocated */
         return SMTLM_OK;
     /* A walk earlier in this cycle left nothing to allocate, and since then no CU was freed
@@ -156,6 +161,12 @@ static inline int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
     if (now == oc->settled_at && !(oc->free_cus & ~oc->settled_free))
         return SMTLM_OK;
     return smtlm_opcoll_allocate_walk(oc, now);
+}
+/* 1 when a read step would change nothing in the collector: no CU to dispatch, no ID_OC
+ * instruction to allocate; the register file must also hold no queued read. */
+static inline int smtlm_opcoll_quiet(const smtlm_opcoll *oc)
+{
+    return !(oc->collected | oc->gen_live | oc->walk_always);
 }
 /* One whole step (dispatch, arbitrate+collect, allocate) over the C engine's own register
  * file `rf`, for an owner other than the C engine's SM (the SystemC collector with direct

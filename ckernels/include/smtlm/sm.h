@@ -99,6 +99,7 @@ typedef struct smtlm_sm {
     void *retire_ctx;              /* context of on_retire */
     uint64_t last_progress;        /* last cycle something issued or retired */
     int error;
+    int rare;                      /* nonzero when error is set or muon mode is on: the cycle's one test */
     uint32_t error_line;
     smtlm_reject reject;           /* with SMTLM_EINPUT: what was wrong */
     unsigned reject_detail;        /* specialized unit number or pipeline depth */
