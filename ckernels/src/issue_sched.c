@@ -456,20 +456,7 @@ COLD void walk_list(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, 
     }
 }
 
-HOT void sched_done(smtlm_issue *iss, unsigned s, const sched_seen *seen)
-{
-    iss->issued_last[s] = (uint8_t)seen->issued_any;
-    if (!seen->valid)
-        iss->distro[s][SMTLM_DISTRO_IDLE]++;
-    else if (!seen->ready)
-        iss->distro[s][SMTLM_DISTRO_SCOREBOARD]++;
-    else if (!seen->issued_any)
-        iss->distro[s][SMTLM_DISTRO_STALL]++;
-}
-
-void smtlm_issue_bind(smtlm_issue *iss, const smtlm_issue_ports *ports) { iss->ports = *ports; }
-
-/* sched_done without issued_last, which only rrr reads. */
+/* The scheduler's cycle category (lrr's end of a walk: it keeps no issued_last). */
 HOT void sched_done_lrr(smtlm_issue *iss, unsigned s, const sched_seen *seen)
 {
     if (!seen->valid)
@@ -479,6 +466,15 @@ HOT void sched_done_lrr(smtlm_issue *iss, unsigned s, const sched_seen *seen)
     else if (!seen->issued_any)
         iss->distro[s][SMTLM_DISTRO_STALL]++;
 }
+
+/* The other policies' end of a walk: also issued_last, which rrr's ordering reads. */
+HOT void sched_done(smtlm_issue *iss, unsigned s, const sched_seen *seen)
+{
+    iss->issued_last[s] = (uint8_t)seen->issued_any;
+    sched_done_lrr(iss, s, seen);
+}
+
+void smtlm_issue_bind(smtlm_issue *iss, const smtlm_issue_ports *ports) { iss->ports = *ports; }
 
 /* lrr, every scheduler in turn. When all of a scheduler's live warps are stuck (or it has none),
  * the walk would only count each one's scoreboard stall: counted directly. */

@@ -91,6 +91,16 @@ void expect_live_covers(const smtlm_exec *ex, uint64_t c)
 
 const smtlm_rf_cfg kRf{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0};
 
+// Builds execute of the given shape, bound to k's sets and pool, and resets it.
+void start(ktu::KernelCtx &k, smtlm_exec *ex, int sub_core, unsigned shape)
+{
+    ASSERT_EQ(build(ex, sub_core, shape), SMTLM_OK);
+    smtlm_stage_ops out;
+    smtlm_regset_stage_ops(k.rs, &out);
+    smtlm_exec_bind(ex, k.rs, &out, k.pool.get());
+    smtlm_exec_reset(ex);
+}
+
 } // namespace
 
 TEST(ExecLive, LiveGroupsMatchEveryGroupEveryCycle)
@@ -101,15 +111,8 @@ TEST(ExecLive, LiveGroupsMatchEveryGroupEveryCycle)
         const unsigned shape = seed % 3;
         ktu::KernelCtx ka(kRf), kb(kRf);
         std::unique_ptr<smtlm_exec> a(new smtlm_exec), b(new smtlm_exec);
-        ASSERT_EQ(build(a.get(), sub_core, shape), SMTLM_OK);
-        ASSERT_EQ(build(b.get(), sub_core, shape), SMTLM_OK);
-        smtlm_stage_ops sa, sb;
-        smtlm_regset_stage_ops(ka.rs, &sa);
-        smtlm_regset_stage_ops(kb.rs, &sb);
-        smtlm_exec_bind(a.get(), ka.rs, &sa, ka.pool.get());
-        smtlm_exec_bind(b.get(), kb.rs, &sb, kb.pool.get());
-        smtlm_exec_reset(a.get());
-        smtlm_exec_reset(b.get());
+        ASSERT_NO_FATAL_FAILURE(start(ka, a.get(), sub_core, shape));
+        ASSERT_NO_FATAL_FAILURE(start(kb, b.get(), sub_core, shape));
         Rng rnd{seed * 2654435761u};
         for (uint64_t c = 1; c <= 5000; c++) {
             if (c % 1500 == 0) { // sets re-initialised, then the block's reset installs the watch again
@@ -151,15 +154,8 @@ TEST(ExecLive, IdleCycleMatchesFullCycle)
         const unsigned shape = seed % 3;
         ktu::KernelCtx ka(kRf), kb(kRf);
         std::unique_ptr<smtlm_exec> a(new smtlm_exec), b(new smtlm_exec);
-        ASSERT_EQ(build(a.get(), sub_core, shape), SMTLM_OK);
-        ASSERT_EQ(build(b.get(), sub_core, shape), SMTLM_OK);
-        smtlm_stage_ops sa, sb;
-        smtlm_regset_stage_ops(ka.rs, &sa);
-        smtlm_regset_stage_ops(kb.rs, &sb);
-        smtlm_exec_bind(a.get(), ka.rs, &sa, ka.pool.get());
-        smtlm_exec_bind(b.get(), kb.rs, &sb, kb.pool.get());
-        smtlm_exec_reset(a.get());
-        smtlm_exec_reset(b.get());
+        ASSERT_NO_FATAL_FAILURE(start(ka, a.get(), sub_core, shape));
+        ASSERT_NO_FATAL_FAILURE(start(kb, b.get(), sub_core, shape));
         Rng rnd{seed * 40503u + 7u};
         for (uint64_t c = 1; c <= 6000; c++) {
             if (c % 700 < 200) // long idle stretches: units drain, then nothing is due
