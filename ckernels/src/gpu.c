@@ -601,49 +601,17 @@ static void calm_leave(smtlm_gpu *gpu, unsigned k, uint64_t now)
     stop_checks(gpu, now);
 }
 
-/* Steps, each with its idle skip, while only the SMs' own cycles can change anything: the C
- * engine's SMs, no CTA left to issue, no launch countdown, no sample hook, no -gpgpu_max_insn,
- * every live SM calm (so no memory cycle runs, the live list stays, and skip_idle finds no
- * response to jump to), and the stop checks unable to fire but for the kernel's end (before
- * next_check). Leaves after the first cycle that breaks one of these; step() then runs as
- * ever. Hooks called from the SMs see the GPU as step() leaves it. */
-static void run_calm(smtlm_gpu *gpu)
+/* run_calm's cycles over the n live SMs up to `end`. Inlined twice: with n == 1 (the usual
+ * one-SM run) the SM's place is read once, before the loop, and kept in a register. */
+static SMTLM_ALWAYS_INLINE void calm_cycles(smtlm_gpu *gpu, unsigned n, uint64_t end)
 {
-    if (gpu->status != SMTLM_RUN_RUNNING || gpu->ops != &c_ops || gpu->sm_ctx != gpu || gpu->sample_hook ||
-        gpu->cfg.max_insn || gpu->launch_countdown || gpu->next_cta < gpu->ctas_to_run || gpu->n_live == 0)
-        return;
-    const unsigned n = gpu->n_live;
-    for (unsigned k = 0; k < n; k++)
-        if (!gpu->sm_built[gpu->live[k]] || !calm_sm(gpu, gpu->live[k]))
-            return;
-    const uint64_t end = next_check(gpu), base = gpu->tot_cycle;
+    const uint64_t base = gpu->tot_cycle;
     const uint32_t to_run = gpu->ctas_to_run;
-    if (n == 1) { /* the same with the one SM's place kept at hand */
-        const unsigned i = gpu->live[0];
-        smtlm_sm *sm = &gpu->sm[i];
-        for (uint64_t sim = gpu->sim_cycle; sim + 1 < end;) {
-            const uint64_t now = base + sim;
-            const int rc = smtlm_sm_cycle(sm, now);
-            if (rc) {
-                smtlm_gpu_fail(gpu, rc, i);
-                return;
-            }
-            if (!calm_sm(gpu, i)) {
-                calm_leave(gpu, 0, now);
-                return;
-            }
-            gpu->sim_cycle = ++sim;
-            if (gpu->ctas_done >= to_run) {
-                stop_checks(gpu, now);
-                return;
-            }
-        }
-        return;
-    }
+    const unsigned first = gpu->live[0];
     for (uint64_t sim = gpu->sim_cycle; sim + 1 < end;) {
         const uint64_t now = base + sim;
         for (unsigned k = 0; k < n; k++) { /* cycle_sms, its memory and active tests known */
-            const unsigned i = gpu->live[k];
+            const unsigned i = n == 1 ? first : gpu->live[k];
             const int rc = smtlm_sm_cycle(&gpu->sm[i], now);
             if (rc) {
                 smtlm_gpu_fail(gpu, rc, i);
@@ -660,6 +628,27 @@ static void run_calm(smtlm_gpu *gpu)
             return;
         }
     }
+}
+
+/* Steps, each with its idle skip, while only the SMs' own cycles can change anything: the C
+ * engine's SMs, no CTA left to issue, no launch countdown, no sample hook, no -gpgpu_max_insn,
+ * every live SM calm (so no memory cycle runs, the live list stays, and skip_idle finds no
+ * response to jump to), and the stop checks unable to fire but for the kernel's end (before
+ * next_check). Leaves after the first cycle that breaks one of these; step() then runs as
+ * ever. Hooks called from the SMs see the GPU as step() leaves it. */
+static void run_calm(smtlm_gpu *gpu)
+{
+    if (gpu->status != SMTLM_RUN_RUNNING || gpu->ops != &c_ops || gpu->sm_ctx != gpu || gpu->sample_hook ||
+        gpu->cfg.max_insn || gpu->launch_countdown || gpu->next_cta < gpu->ctas_to_run || gpu->n_live == 0)
+        return;
+    const unsigned n = gpu->n_live;
+    for (unsigned k = 0; k < n; k++)
+        if (!gpu->sm_built[gpu->live[k]] || !calm_sm(gpu, gpu->live[k]))
+            return;
+    if (n == 1)
+        calm_cycles(gpu, 1, next_check(gpu));
+    else
+        calm_cycles(gpu, n, next_check(gpu));
 }
 
 smtlm_run_status smtlm_gpu_run(smtlm_gpu *gpu)
