@@ -634,9 +634,10 @@ static SMTLM_ALWAYS_INLINE void calm_cycles(smtlm_gpu *gpu, unsigned n, uint64_t
  * engine's SMs, no CTA left to issue, no launch countdown, no sample hook, no -gpgpu_max_insn,
  * every live SM calm (so no memory cycle runs, the live list stays, and skip_idle finds no
  * response to jump to), and the stop checks unable to fire but for the kernel's end (before
- * next_check). Leaves after the first cycle that breaks one of these; step() then runs as
- * ever. Hooks called from the SMs see the GPU as step() leaves it. */
-static void run_calm(smtlm_gpu *gpu)
+ * next_check), and the total cycle count below `limit` (run_until's batch end). Leaves after
+ * the first cycle that breaks one of these; step() then runs as ever. Hooks called from the
+ * SMs see the GPU as step() leaves it. */
+static void run_calm(smtlm_gpu *gpu, uint64_t limit)
 {
     if (gpu->status != SMTLM_RUN_RUNNING || gpu->ops != &c_ops || gpu->sm_ctx != gpu || gpu->sample_hook ||
         gpu->cfg.max_insn || gpu->launch_countdown || gpu->next_cta < gpu->ctas_to_run || gpu->n_live == 0)
@@ -645,26 +646,35 @@ static void run_calm(smtlm_gpu *gpu)
     for (unsigned k = 0; k < n; k++)
         if (!gpu->sm_built[gpu->live[k]] || !calm_sm(gpu, gpu->live[k]))
             return;
+    uint64_t end = next_check(gpu);
+    const uint64_t cap = limit > gpu->tot_cycle ? limit - gpu->tot_cycle : 0; /* run_until's sim_cycle limit */
+    if (cap < end)
+        end = cap;
     if (n == 1)
-        calm_cycles(gpu, 1, next_check(gpu));
+        calm_cycles(gpu, 1, end);
     else
-        calm_cycles(gpu, n, next_check(gpu));
+        calm_cycles(gpu, n, end);
 }
+
+void smtlm_gpu_run_calm(smtlm_gpu *gpu, uint64_t limit) { run_calm(gpu, limit); }
 
 smtlm_run_status smtlm_gpu_run(smtlm_gpu *gpu)
 {
     while (step(gpu) == SMTLM_RUN_RUNNING) {
         skip_idle(gpu);
-        run_calm(gpu);
+        run_calm(gpu, UINT64_MAX);
     }
     return gpu->status;
 }
 
 smtlm_run_status smtlm_gpu_run_until(smtlm_gpu *gpu, uint64_t limit)
 {
-    /* a bulk skip may pass the limit: it is one event (the next memory response) */
-    while (gpu->tot_cycle + gpu->sim_cycle < limit && step(gpu) == SMTLM_RUN_RUNNING)
+    /* a bulk skip may pass the limit: it is one event (the next memory response); a calm
+     * stretch stops before it */
+    while (gpu->tot_cycle + gpu->sim_cycle < limit && step(gpu) == SMTLM_RUN_RUNNING) {
         skip_idle(gpu);
+        run_calm(gpu, limit);
+    }
     return gpu->status;
 }
 

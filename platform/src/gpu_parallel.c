@@ -354,8 +354,11 @@ smtlm_run_status smtlm_gpu_par_run(smtlm_gpu_par *P)
             window(P);
         else
             smtlm_gpu_step(g);
-        if (g->status == SMTLM_RUN_RUNNING)
+        if (g->status == SMTLM_RUN_RUNNING) {
             smtlm_gpu_skip_idle(g);
+            if (g->n_live == 1) /* nothing to share out: the serial run's calm stretch */
+                smtlm_gpu_run_calm(g, UINT64_MAX);
+        }
     }
     return g->status;
 }

@@ -2,7 +2,8 @@
 // while only the SMs can change anything) against the general loop of smtlm_gpu_step and
 // smtlm_gpu_skip_idle, on random kernels over several SMs with memory traffic, hooks, limits and
 // idle skipping: every retirement, CTA completion and hook call lands on the same cycle with the
-// same GPU state, and the run ends the same.
+// same GPU state, and the run ends the same. The same for smtlm_gpu_run_until in random batches
+// (a time-decoupled caller), whose calm stretches must also stop at each batch's end.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -85,7 +86,10 @@ Case random_case(std::mt19937 &rng)
     return c;
 }
 
-// One run of a case, by smtlm_gpu_run (calm) or by step + skip_idle (general).
+enum class Drive { General, Run, Batches, GeneralBatches };
+
+// One run of a case, by step + skip_idle (general), smtlm_gpu_run, or in batches of random
+// length by run_until or by the general loop with run_until's batch test.
 class Rig {
   public:
     explicit Rig(const Case &c) : c_(c)
@@ -99,7 +103,7 @@ class Rig {
         warp_prog_.assign(n * SMTLM_MAX_WARPS, nullptr);
         pos_.assign(n * SMTLM_MAX_WARPS, 0);
     }
-    smtlm_run_status run(bool calm)
+    smtlm_run_status run(Drive how, std::mt19937 *rng = nullptr)
     {
         smtlm_gpu *g = gpu_.get();
         const smtlm_inst_source src = {this, &Rig::next, &Rig::more, nullptr, 0, 0, nullptr, nullptr};
@@ -114,9 +118,23 @@ class Rig {
             return SMTLM_RUN_ERROR;
         g->progress_next = c_.progress_first;
         g->series_next = c_.series_first;
-        if (calm)
+        if (how == Drive::Run)
             return smtlm_gpu_run(g);
         smtlm_run_status st;
+        if (how == Drive::Batches || how == Drive::GeneralBatches) {
+            do {
+                const uint64_t limit = g->tot_cycle + g->sim_cycle + 1 + (*rng)() % 700;
+                if (how == Drive::Batches) {
+                    st = smtlm_gpu_run_until(g, limit);
+                } else {
+                    st = SMTLM_RUN_RUNNING;
+                    while (g->tot_cycle + g->sim_cycle < limit && (st = smtlm_gpu_step(g)) == SMTLM_RUN_RUNNING)
+                        smtlm_gpu_skip_idle(g);
+                }
+                batch_ends.push_back(g->tot_cycle + g->sim_cycle);
+            } while (st == SMTLM_RUN_RUNNING);
+            return st;
+        }
         while ((st = smtlm_gpu_step(g)) == SMTLM_RUN_RUNNING)
             smtlm_gpu_skip_idle(g);
         return st;
@@ -124,6 +142,7 @@ class Rig {
     smtlm_gpu *gpu() { return gpu_.get(); }
     int init_rc;
     std::vector<Note> notes;
+    std::vector<uint64_t> batch_ends; // where each batch returned: where the caller synchronises
 
   private:
     void note(int kind, unsigned sm, unsigned a, uint32_t b)
@@ -168,16 +187,18 @@ class Rig {
     std::vector<size_t> pos_;
 };
 
-TEST(GpuCalmRun, MatchesStepAndSkipIdleCycleForCycle)
+void expect_same_run(Drive how, uint32_t seed)
 {
-    std::mt19937 rng(20261124);
+    std::mt19937 rng(seed), batch_rng(seed + 1), general_batch_rng(seed + 1);
     unsigned calm_cases = 0;
     for (int t = 0; t < 150; t++) {
         const Case c = random_case(rng);
         Rig calm(c), general(c);
         ASSERT_EQ(calm.init_rc, SMTLM_OK);
         ASSERT_EQ(general.init_rc, SMTLM_OK);
-        const smtlm_run_status a = calm.run(true), b = general.run(false);
+        const smtlm_run_status a = calm.run(how, &batch_rng);
+        const smtlm_run_status b = general.run(how == Drive::Batches ? Drive::GeneralBatches : Drive::General, &general_batch_rng);
+        EXPECT_EQ(calm.batch_ends, general.batch_ends) << "case " << t;
         ASSERT_EQ(a, b) << "case " << t;
         const smtlm_gpu *x = calm.gpu(), *y = general.gpu();
         EXPECT_EQ(x->sim_cycle, y->sim_cycle) << "case " << t;
@@ -205,5 +226,9 @@ TEST(GpuCalmRun, MatchesStepAndSkipIdleCycleForCycle)
     }
     EXPECT_GT(calm_cases, 0u); // some runs mix calm stretches with idle skips
 }
+
+TEST(GpuCalmRun, MatchesStepAndSkipIdleCycleForCycle) { expect_same_run(Drive::Run, 20261124); }
+
+TEST(GpuCalmRun, RunUntilBatchesMatchStepAndSkipIdle) { expect_same_run(Drive::Batches, 20261125); }
 
 } // namespace

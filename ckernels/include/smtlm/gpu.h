@@ -181,6 +181,10 @@ static inline void smtlm_gpu_sm_view(const smtlm_gpu *gpu, unsigned i, smtlm_sm_
  * an SM's (or, with s = n_sm, the dispatcher's) error; a CTA's completion as SMs report it. */
 void smtlm_gpu_stop_checks(smtlm_gpu *gpu, uint64_t now);
 void smtlm_gpu_skip_idle(smtlm_gpu *gpu);
+/* Cycles that only the SMs' own cycles can change, run without the GPU step around them (the
+ * run loops' calm stretches), while the total cycle count stays below `limit`; nothing when
+ * the GPU is not in that state. Exactly the steps (and idle skips) it replaces. */
+void smtlm_gpu_run_calm(smtlm_gpu *gpu, uint64_t limit);
 int smtlm_gpu_fail(smtlm_gpu *gpu, int rc, unsigned s);
 void smtlm_gpu_on_cta_done(void *gpu, unsigned sm, unsigned slot, uint32_t cta_id);
 /* Number of SMs a config needs. */
