@@ -553,11 +553,21 @@ void smtlm_gpu_skip_idle(smtlm_gpu *gpu) { skip_idle(gpu); }
 /* ---- the run loop's calm stretches ---- */
 
 /* SM i (built) at the start of a cycle: its step is its SM cycle alone (no memory traffic to
- * move), and it has work; at the end of one: it stays live and the next cycle is the same. */
-static SMTLM_ALWAYS_INLINE int calm_sm(const smtlm_gpu *gpu, unsigned i)
+ * move), and it has work; at the end of one: it stays live and the next cycle is the same.
+ * direct: the C engine's own SMs, read in place; else asked through the SM operations (the
+ * SystemC engine), the same questions cycle_sms asks. */
+static SMTLM_ALWAYS_INLINE int calm_sm(const smtlm_gpu *gpu, unsigned i, int direct)
 {
+    if (!direct)
+        return gpu->ops->active(gpu->sm_ctx, i) && !gpu->ops->pending_requests(gpu->sm_ctx, i) &&
+               !smtlm_mem_busy(&gpu->mem[i]);
     const smtlm_sm *sm = &gpu->sm[i];
     return smtlm_sm_active(sm) & !smtlm_ldst_pending_requests(&sm->ldst) & !smtlm_mem_busy(&gpu->mem[i]);
+}
+
+static SMTLM_ALWAYS_INLINE int calm_sm_cycle(smtlm_gpu *gpu, unsigned i, uint64_t now, int direct)
+{
+    return direct ? smtlm_sm_cycle(&gpu->sm[i], now) : gpu->ops->cycle(gpu->sm_ctx, i, now);
 }
 
 /* The first sim_cycle, after a step, at which the stop checks could do more than find the
@@ -579,18 +589,18 @@ static uint64_t next_check(const smtlm_gpu *gpu)
 
 /* The rest of cycle `now`'s cycle_sms after live SM k, already cycled, left the calm state
  * (the SMs before it stay live), then the rest of its step. */
-static void calm_leave(smtlm_gpu *gpu, unsigned k, uint64_t now)
+static void calm_leave(smtlm_gpu *gpu, unsigned k, uint64_t now, int direct)
 {
     unsigned kept = k;
     for (;;) {
         const unsigned i = gpu->live[k];
-        if (sm_has_work_(gpu, i, 1))
+        if (sm_has_work_(gpu, i, direct))
             gpu->live[kept++] = (uint16_t)i;
         else
             gpu->is_live[i] = 0;
         if (++k == gpu->n_live)
             break;
-        const int rc = smtlm_sm_cycle(&gpu->sm[gpu->live[k]], now); /* calm at the start of the cycle */
+        const int rc = calm_sm_cycle(gpu, gpu->live[k], now, direct); /* calm at the start of the cycle */
         if (rc) {
             smtlm_gpu_fail(gpu, rc, gpu->live[k]);
             return;
@@ -601,9 +611,10 @@ static void calm_leave(smtlm_gpu *gpu, unsigned k, uint64_t now)
     stop_checks(gpu, now);
 }
 
-/* run_calm's cycles over the n live SMs up to `end`. Inlined twice: with n == 1 (the usual
- * one-SM run) the SM's place is read once, before the loop, and kept in a register. */
-static SMTLM_ALWAYS_INLINE void calm_cycles(smtlm_gpu *gpu, unsigned n, uint64_t end)
+/* run_calm's cycles over the n live SMs up to `end`. Inlined three times: for the C engine's
+ * SMs with n == 1 (the usual one-SM run: the SM's place is read once, before the loop, and
+ * kept in a register) and with n, and through the SM operations (direct == 0). */
+static SMTLM_ALWAYS_INLINE void calm_cycles(smtlm_gpu *gpu, unsigned n, uint64_t end, int direct)
 {
     const uint64_t base = gpu->tot_cycle;
     const uint32_t to_run = gpu->ctas_to_run;
@@ -612,13 +623,13 @@ static SMTLM_ALWAYS_INLINE void calm_cycles(smtlm_gpu *gpu, unsigned n, uint64_t
         const uint64_t now = base + sim;
         for (unsigned k = 0; k < n; k++) { /* cycle_sms, its memory and active tests known */
             const unsigned i = n == 1 ? first : gpu->live[k];
-            const int rc = smtlm_sm_cycle(&gpu->sm[i], now);
+            const int rc = calm_sm_cycle(gpu, i, now, direct);
             if (rc) {
                 smtlm_gpu_fail(gpu, rc, i);
                 return;
             }
-            if (!calm_sm(gpu, i)) {
-                calm_leave(gpu, k, now);
+            if (!calm_sm(gpu, i, direct)) {
+                calm_leave(gpu, k, now, direct);
                 return;
             }
         }
@@ -630,8 +641,8 @@ static SMTLM_ALWAYS_INLINE void calm_cycles(smtlm_gpu *gpu, unsigned n, uint64_t
     }
 }
 
-/* Steps, each with its idle skip, while only the SMs' own cycles can change anything: the C
- * engine's SMs, no CTA left to issue, no launch countdown, no sample hook, no -gpgpu_max_insn,
+/* Steps, each with its idle skip, while only the SMs' own cycles can change anything: no CTA
+ * left to issue, no launch countdown, no sample hook, no -gpgpu_max_insn,
  * every live SM calm (so no memory cycle runs, the live list stays, and skip_idle finds no
  * response to jump to), and the stop checks unable to fire but for the kernel's end (before
  * next_check), and the total cycle count below `limit` (run_until's batch end). Leaves after
@@ -639,21 +650,24 @@ static SMTLM_ALWAYS_INLINE void calm_cycles(smtlm_gpu *gpu, unsigned n, uint64_t
  * SMs see the GPU as step() leaves it. */
 static void run_calm(smtlm_gpu *gpu, uint64_t limit)
 {
-    if (gpu->status != SMTLM_RUN_RUNNING || gpu->ops != &c_ops || gpu->sm_ctx != gpu || gpu->sample_hook ||
-        gpu->cfg.max_insn || gpu->launch_countdown || gpu->next_cta < gpu->ctas_to_run || gpu->n_live == 0)
+    if (gpu->status != SMTLM_RUN_RUNNING || gpu->sample_hook || gpu->cfg.max_insn || gpu->launch_countdown ||
+        gpu->next_cta < gpu->ctas_to_run || gpu->n_live == 0)
         return;
+    const int direct = gpu->ops == &c_ops && gpu->sm_ctx == gpu;
     const unsigned n = gpu->n_live;
     for (unsigned k = 0; k < n; k++)
-        if (!gpu->sm_built[gpu->live[k]] || !calm_sm(gpu, gpu->live[k]))
+        if (direct ? !gpu->sm_built[gpu->live[k]] || !calm_sm(gpu, gpu->live[k], 1) : !calm_sm(gpu, gpu->live[k], 0))
             return;
     uint64_t end = next_check(gpu);
     const uint64_t cap = limit > gpu->tot_cycle ? limit - gpu->tot_cycle : 0; /* run_until's sim_cycle limit */
     if (cap < end)
         end = cap;
-    if (n == 1)
-        calm_cycles(gpu, 1, end);
+    if (!direct)
+        calm_cycles(gpu, n, end, 0);
+    else if (n == 1)
+        calm_cycles(gpu, 1, end, 1);
     else
-        calm_cycles(gpu, n, end);
+        calm_cycles(gpu, n, end, 1);
 }
 
 void smtlm_gpu_run_calm(smtlm_gpu *gpu, uint64_t limit) { run_calm(gpu, limit); }

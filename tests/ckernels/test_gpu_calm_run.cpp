@@ -3,7 +3,9 @@
 // smtlm_gpu_skip_idle, on random kernels over several SMs with memory traffic, hooks, limits and
 // idle skipping: every retirement, CTA completion and hook call lands on the same cycle with the
 // same GPU state, and the run ends the same. The same for smtlm_gpu_run_until in random batches
-// (a time-decoupled caller), whose calm stretches must also stop at each batch's end.
+// (a time-decoupled caller), whose calm stretches must also stop at each batch's end, and for
+// both through the SM operations (the SystemC engine's way: here the C SMs behind a copy of
+// their operations table, so the GPU cannot tell them from its own).
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -92,7 +94,7 @@ enum class Drive { General, Run, Batches, GeneralBatches };
 // length by run_until or by the general loop with run_until's batch test.
 class Rig {
   public:
-    explicit Rig(const Case &c) : c_(c)
+    Rig(const Case &c, bool through_ops) : c_(c)
     {
         const unsigned n = smtlm_gpu_num_sms(&c.cfg);
         sms_.reset(new smtlm_sm[n + 1]);
@@ -100,6 +102,10 @@ class Rig {
         gpu_.reset(new smtlm_gpu);
         init_rc = c.lazy ? smtlm_gpu_init_lazy(gpu_.get(), &c.cfg, sms_.get(), mems_.get())
                          : smtlm_gpu_init(gpu_.get(), &c.cfg, sms_.get(), mems_.get());
+        if (through_ops) {
+            ops_ = *gpu_->ops;
+            gpu_->ops = &ops_;
+        }
         warp_prog_.assign(n * SMTLM_MAX_WARPS, nullptr);
         pos_.assign(n * SMTLM_MAX_WARPS, 0);
     }
@@ -180,6 +186,7 @@ class Rig {
     static void progress(void *ctx, const smtlm_gpu *) { static_cast<Rig *>(ctx)->note(2, 0, 0, 0); }
     static void series(void *ctx, const smtlm_gpu *) { static_cast<Rig *>(ctx)->note(3, 0, 0, 0); }
     Case c_;
+    smtlm_sm_ops ops_{};
     std::unique_ptr<smtlm_sm[]> sms_;
     std::unique_ptr<smtlm_mem_model[]> mems_;
     std::unique_ptr<smtlm_gpu> gpu_;
@@ -187,13 +194,13 @@ class Rig {
     std::vector<size_t> pos_;
 };
 
-void expect_same_run(Drive how, uint32_t seed)
+void expect_same_run(Drive how, uint32_t seed, bool through_ops)
 {
     std::mt19937 rng(seed), batch_rng(seed + 1), general_batch_rng(seed + 1);
     unsigned calm_cases = 0;
     for (int t = 0; t < 150; t++) {
         const Case c = random_case(rng);
-        Rig calm(c), general(c);
+        Rig calm(c, through_ops), general(c, false);
         ASSERT_EQ(calm.init_rc, SMTLM_OK);
         ASSERT_EQ(general.init_rc, SMTLM_OK);
         const smtlm_run_status a = calm.run(how, &batch_rng);
@@ -227,8 +234,12 @@ void expect_same_run(Drive how, uint32_t seed)
     EXPECT_GT(calm_cases, 0u); // some runs mix calm stretches with idle skips
 }
 
-TEST(GpuCalmRun, MatchesStepAndSkipIdleCycleForCycle) { expect_same_run(Drive::Run, 20261124); }
+TEST(GpuCalmRun, MatchesStepAndSkipIdleCycleForCycle) { expect_same_run(Drive::Run, 20261124, false); }
 
-TEST(GpuCalmRun, RunUntilBatchesMatchStepAndSkipIdle) { expect_same_run(Drive::Batches, 20261125); }
+TEST(GpuCalmRun, RunUntilBatchesMatchStepAndSkipIdle) { expect_same_run(Drive::Batches, 20261125, false); }
+
+TEST(GpuCalmRun, ThroughSmOperationsMatchesStepAndSkipIdle) { expect_same_run(Drive::Run, 20261126, true); }
+
+TEST(GpuCalmRun, ThroughSmOperationsRunUntilBatchesMatch) { expect_same_run(Drive::Batches, 20261127, true); }
 
 } // namespace

@@ -61,6 +61,10 @@ void GpgpusimSm::reset_blocks()
 
 int GpgpusimSm::read_operands()
 {
+    if (collector.quiet()) { // one end of step stands for them all, as in the C engine's SM
+        regfile.end_step();
+        return SMTLM_OK;
+    }
     const uint64_t waits_before = regfile.state().steps_with_wait;
     for (unsigned step = 0; step < cfg_.reg_file_port_throughput; step++) {
         const int rc = collector.step(now_);

@@ -61,6 +61,9 @@ class OperandCollector : public sc_core::sc_module {
         const int rc = smtlm_opcoll_allocate(&oc_, now);
         return n_reads_ ? send_reads(rc) : rc;
     }
+    // With direct access to the register file: no read queued, nothing collected and no ID_OC
+    // set that may hold work, so every step of the cycle would only end (smtlm_opcoll_quiet).
+    bool quiet() const { return rf_direct_ && !rf_direct_->nonempty && smtlm_opcoll_quiet(&oc_); }
     void sample() { smtlm_opcoll_sample(&oc_); }
     bool idle() const { return smtlm_opcoll_idle(&oc_); }
     void skip(uint64_t k) { smtlm_opcoll_skip(&oc_, k); }
