@@ -3,6 +3,7 @@
 #include <tlm_utils/tlm_quantumkeeper.h>
 
 #include <algorithm>
+#include <new>
 #include <string>
 
 namespace smtlm {
@@ -73,8 +74,12 @@ Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::
 // socket: at construction and after a reset.
 int Gpu::attach_engine()
 {
-    mems_.assign(sms_.size(), smtlm_mem_model());
-    const int rc = smtlm_gpu_init_engine(&gpu_, &cfg_, sm_ops(), &sms_, mems_.data());
+    if (!mems_) { // kept across resets: smtlm_gpu_init_engine re-initialises every model
+        mems_.reset(static_cast<smtlm_mem_model *>(std::calloc(sms_.empty() ? 1 : sms_.size(), sizeof(smtlm_mem_model))));
+        if (!mems_)
+            throw std::bad_alloc(); // as the std::vector it replaces would
+    }
+    const int rc = smtlm_gpu_init_engine(&gpu_, &cfg_, sm_ops(), &sms_, mems_.get());
     if (rc)
         return rc;
     for (unsigned i = 0; i < sms_.size(); i++)

@@ -13,6 +13,7 @@
 #ifndef SMTLM_TLM_GPU_H
 #define SMTLM_TLM_GPU_H
 
+#include <cstdlib>
 #include <memory>
 #include <vector>
 
@@ -154,7 +155,12 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     static const smtlm_sm_ops *sm_ops();
 
     std::vector<std::unique_ptr<Sm>> sms_;
-    std::vector<smtlm_mem_model> mems_;
+    // One memory model per SM: calloc'd, as a model is large (its in-flight queue) and fresh
+    // zero pages cost nothing until an SM uses them; smtlm_gpu_init_engine initialises each.
+    struct FreeMem {
+        void operator()(smtlm_mem_model *m) const { std::free(m); }
+    };
+    std::unique_ptr<smtlm_mem_model[], FreeMem> mems_;
     smtlm_gpu gpu_;
     sc_core::sc_time period_;
     uint64_t quantum_cycles_;
