@@ -93,6 +93,7 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     // (mem_socket(i)) must be bound to the SoC's memory before the simulation starts.
     Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::sc_time &clock_period,
         const GpuParams &params = GpuParams(), KernelList *kernels = nullptr);
+    ~Gpu() override;
     tlm_utils::simple_initiator_socket<LdSt> &mem_socket(unsigned i) { return sms_[i]->ldst.mem; }
     int status() const { return init_status_; }
     const char *cfg_error() const { return gpu_.cfg_error; }
