@@ -570,10 +570,10 @@ int smtlm_sm_launch_cta(smtlm_sm *sm, unsigned threads, uint32_t cta_id)
 
 static int execute(smtlm_sm *sm)
 {
-    int rc = smtlm_exec_idle_cycle(&sm->ex) ? SMTLM_OK : smtlm_exec_cycle(&sm->ex, sm->now);
+    int rc = smtlm_exec_step(&sm->ex, sm->now);
     if (rc)
         return rc;
-    return sm->ldst.live ? smtlm_ldst_cycle(&sm->ldst, sm->now) : SMTLM_OK; /* else a cycle would change nothing */
+    return smtlm_ldst_step(&sm->ldst, sm->now);
 }
 
 static int read_operands(smtlm_sm *sm)

@@ -71,6 +71,11 @@ static inline int smtlm_exec_idle_cycle(smtlm_exec *ex)
     ex->t++;
     return 1;
 }
+/* The cycle as an SM runs it (both engines): the idle shortcut, else the full pass. */
+static inline int smtlm_exec_step(smtlm_exec *ex, uint64_t now)
+{
+    return smtlm_exec_idle_cycle(ex) ? SMTLM_OK : smtlm_exec_cycle(ex, now);
+}
 int smtlm_exec_busy(const smtlm_exec *ex);
 /* 1 when no unit holds an instruction and its OC_EX sets are empty. */
 int smtlm_exec_idle(const smtlm_exec *ex);

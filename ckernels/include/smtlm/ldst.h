@@ -93,6 +93,9 @@ void smtlm_ldst_issue(smtlm_ldst *u, smtlm_iref r);
 /* One core cycle at `now`: cfg.ports internal cycles, then the intake from OC_EX_MEM (the LDST
  * is not partitioned by sub-core: the oldest instruction of the set). */
 int smtlm_ldst_cycle(smtlm_ldst *u, uint64_t now);
+/* The cycle as an SM runs it (both engines): only while `live` says it could change something
+ * (puts into OC_EX_MEM, responses and issues set it). */
+static inline int smtlm_ldst_step(smtlm_ldst *u, uint64_t now) { return u->live ? smtlm_ldst_cycle(u, now) : SMTLM_OK; }
 
 /* Memory port. */
 static inline unsigned smtlm_ldst_pending_requests(const smtlm_ldst *u) { return u->out_len; }

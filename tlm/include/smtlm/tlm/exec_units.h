@@ -29,9 +29,7 @@ class ExecUnits : public sc_core::sc_module {
     // access (StageOut::try_dmi; call once all blocks are bound). Returns whether they did.
     bool use_stage_dmi();
     void reset() { smtlm_exec_reset(&ex_); }
-    // A cycle in which no unit is due and no OC_EX set may hold work only shifts the result
-    // buses (smtlm_exec_idle_cycle), as in the C engine's SM.
-    int cycle(uint64_t now) { return smtlm_exec_idle_cycle(&ex_) ? SMTLM_OK : smtlm_exec_cycle(&ex_, now); }
+    int cycle(uint64_t now) { return smtlm_exec_step(&ex_, now); } // as the C engine's SM runs it
     bool idle() const { return smtlm_exec_idle(&ex_); }
     void skip(uint64_t k) { smtlm_exec_skip(&ex_, k); }
     const smtlm_exec &state() const { return ex_; }

@@ -51,9 +51,7 @@ class LdSt : public sc_core::sc_module {
     const char *cfg_error() const { return u_.cfg_error; }
     void bind_ports(smtlm_regset *row, smtlm_inst_pool *pool);
     void reset() { smtlm_ldst_reset(&u_); }
-    // Runs only while the kernel's `live` word says a cycle could change something (puts into
-    // OC_EX_MEM, responses and issues set it), as in the C engine's SM.
-    int cycle(uint64_t now) { return u_.live ? smtlm_ldst_cycle(&u_, now) : SMTLM_OK; }
+    int cycle(uint64_t now) { return smtlm_ldst_step(&u_, now); } // as the C engine's SM runs it
     // One cycle of the memory port (bandwidth credit, in-order delivery) over model m.
     void memory_cycle(smtlm_mem_model *m, uint64_t now) { smtlm_mem_cycle(m, &u_, now); }
     // Sends m's accepted requests out through `mem` (else m answers with its fixed latency).
