@@ -242,7 +242,7 @@ int smtlm_gpu_launch(smtlm_gpu *gpu, const smtlm_kernel_desc *k)
     }
     gpu->launch_countdown = gpu->cfg.kernel_launch_latency + (uint64_t)k->n_ctas * gpu->cfg.tb_launch_latency;
     gpu->sim_cycle = 0;
-    gpu->progress_next = SMTLM_PROGRESS_CYCLES;
+    gpu->poll_next = SMTLM_POLL_CYCLES;
     gpu->series_next = SMTLM_SERIES_CYCLES;
     gpu->start_thread_insts = gpu->start_warp_insts = 0;
     for (unsigned i = 0; i < gpu->n_sm; i++) {
@@ -387,9 +387,10 @@ static SMTLM_ALWAYS_INLINE void stop_checks(smtlm_gpu *gpu, uint64_t now)
         gpu->series_next = (gpu->sim_cycle / SMTLM_SERIES_CYCLES + 1) * SMTLM_SERIES_CYCLES;
         gpu->series_hook(gpu->series_ctx, gpu);
     }
-    if (gpu->progress_hook && gpu->sim_cycle >= gpu->progress_next) {
-        gpu->progress_next = gpu->sim_cycle + SMTLM_PROGRESS_CYCLES;
-        gpu->progress_hook(gpu->progress_ctx, gpu);
+    int stop = 0;
+    if (gpu->poll_hook && gpu->sim_cycle >= gpu->poll_next) {
+        gpu->poll_next = (gpu->sim_cycle / SMTLM_POLL_CYCLES + 1) * SMTLM_POLL_CYCLES;
+        stop = gpu->poll_hook(gpu->poll_ctx, gpu);
     }
     if (gpu->ctas_done >= gpu->ctas_to_run && gpu->next_cta >= gpu->ctas_to_run && !gpu->launch_countdown) {
         gpu->kernel_active = 0;
@@ -406,6 +407,8 @@ static SMTLM_ALWAYS_INLINE void stop_checks(smtlm_gpu *gpu, uint64_t now)
         if (now + 1 - p >= gpu->cfg.watchdog_cycles)
             gpu->status = SMTLM_RUN_DEADLOCK;
     }
+    if (stop && gpu->status == SMTLM_RUN_RUNNING) /* a kernel that ended on this cycle ended */
+        gpu->status = SMTLM_RUN_STOPPED;
 }
 
 /* Cycle `now` of every live SM (its memory port, then the SM), dropping the SMs left without
@@ -483,13 +486,13 @@ void smtlm_gpu_set_sample_hook(smtlm_gpu *gpu, smtlm_sample_hook hook, void *ctx
     gpu->sample_ctx = ctx;
 }
 
-void smtlm_gpu_set_progress_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *ctx)
+void smtlm_gpu_set_poll_hook(smtlm_gpu *gpu, smtlm_poll_hook hook, void *ctx)
 {
-    gpu->progress_hook = hook;
-    gpu->progress_ctx = ctx;
+    gpu->poll_hook = hook;
+    gpu->poll_ctx = ctx;
 }
 
-void smtlm_gpu_set_series_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *ctx)
+void smtlm_gpu_set_series_hook(smtlm_gpu *gpu, smtlm_series_hook hook, void *ctx)
 {
     gpu->series_hook = hook;
     gpu->series_ctx = ctx;
@@ -577,8 +580,8 @@ static uint64_t next_check(const smtlm_gpu *gpu)
     uint64_t end = (gpu->sim_cycle | 1023) + 1;
     if (gpu->series_hook && gpu->series_next < end)
         end = gpu->series_next;
-    if (gpu->progress_hook && gpu->progress_next < end)
-        end = gpu->progress_next;
+    if (gpu->poll_hook && gpu->poll_next < end)
+        end = gpu->poll_next;
     if (gpu->cfg.max_cycle) {
         const uint64_t m = gpu->cfg.max_cycle > gpu->tot_cycle ? gpu->cfg.max_cycle - gpu->tot_cycle : 0;
         if (m < end)

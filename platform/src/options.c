@@ -75,6 +75,29 @@ const char *smtlm_opt_intern(smtlm_options *opts, const char *name)
     return copy;
 }
 
+int smtlm_opt_note_file(smtlm_options *opts, const char *name)
+{
+    for (size_t i = 0; i < opts->n_files; i++)
+        if (opts->files[i] == name)
+            return 0;
+    if (opts->n_files == opts->cap_files) {
+        const size_t cap = opts->cap_files ? opts->cap_files * 2 : 8;
+        const char **grown = realloc(opts->files, cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        opts->files = grown;
+        opts->cap_files = cap;
+    }
+    opts->files[opts->n_files++] = name;
+    return 0;
+}
+
+const char *const *smtlm_options_files(const smtlm_options *opts, size_t *n)
+{
+    *n = opts->n_files;
+    return opts->files;
+}
+
 /* Origins that are not files: the command line and program code. */
 static int is_file_origin(const char *file)
 {
@@ -161,6 +184,7 @@ void smtlm_options_free(smtlm_options *opts)
     for (i = 0; i < opts->n_names; i++)
         free(opts->names[i]);
     free(opts->names);
+    free(opts->files);
     free(opts->vals);
     free(opts->by_name);
     free(opts);

@@ -20,6 +20,8 @@ struct smtlm_options {
     const smtlm_option_def **by_name; /* rows of defs sorted by name, for binary search */
     char **names;    /* interned origin names (files, "<command line>", "<api>") */
     size_t n_names, cap_names;
+    const char **files; /* the config files read, as opened (interned names), in reading order */
+    size_t n_files, cap_files;
     int include_allowed;
     unsigned long next_seq;
 };
@@ -37,6 +39,9 @@ void smtlm_opt_value_text_at(const smtlm_options *opts, size_t i, char *buf, siz
 
 /* Intern an origin name; returns the stored copy or NULL when out of memory. */
 const char *smtlm_opt_intern(smtlm_options *opts, const char *name);
+
+/* Records that the file interned as name was read (once per file). 0, or -1 when out of memory. */
+int smtlm_opt_note_file(smtlm_options *opts, const char *name);
 
 /* Nearest registered option name to name (Levenshtein, case-insensitive), or NULL. */
 const char *smtlm_opt_nearest(const smtlm_options *opts, const char *name);

@@ -251,7 +251,7 @@ static int parse_file_at(smtlm_options *opts, const char *path, const char *from
     }
     name = smtlm_opt_intern(opts, used);
     free(alt);
-    if (!name) {
+    if (!name || smtlm_opt_note_file(opts, name)) {
         free(text);
         smtlm_opt_errf(err, errlen, "%s: out of memory", path);
         return SMTLM_OPT_E_NOMEM;

@@ -21,15 +21,15 @@ static void format_eta(char *buf, size_t n, double s)
 
 void smtlm_progress_format(char *buf, size_t n, const smtlm_progress_state *s)
 {
-    /* fraction of the run done: finished kernels, and this one by its finished thread blocks */
-    const double in_kernel = s->tbs ? (double)s->tbs_done / (double)s->tbs : 0.0;
-    const double done = s->n_kernels ? ((double)(s->kernel - 1) + in_kernel) / (double)s->n_kernels : 0.0;
-    char eta[32];
+    /* fraction of the run done: finished kernels, and this one's share done */
+    const double done = s->n_kernels ? ((double)(s->kernel - 1) + s->kernel_done) / (double)s->n_kernels : 0.0;
+    char eta[32], read[32] = "";
     format_eta(eta, sizeof eta, done > 0 ? s->elapsed_s * (1.0 - done) / done : -1.0);
-    const unsigned read_pct = s->tbs ? (unsigned)(100.0 * s->tbs_read / s->tbs) : 0;
-    snprintf(buf, n, "smsim: kernel %u/%u  cycle %llu  %llu warp inst  %.2f M warp inst/s  trace %u%% read  ETA %s",
-             s->kernel, s->n_kernels, (unsigned long long)s->cycles, (unsigned long long)s->warp_insts,
-             s->warp_insts_per_s / 1e6, read_pct, eta);
+    if (s->traced)
+        snprintf(read, sizeof read, "  trace %u%% read", s->tbs ? (unsigned)(100.0 * s->tbs_read / s->tbs) : 0);
+    snprintf(buf, n, "smsim: kernel %u/%u  cycle %llu  %llu warp inst  %.2f M warp inst/s%s  ETA %s", s->kernel,
+             s->n_kernels, (unsigned long long)s->cycles, (unsigned long long)s->warp_insts, s->warp_insts_per_s / 1e6,
+             read, eta);
 }
 
 void smtlm_progress_init(smtlm_progress *p, FILE *err, int enabled, double (*clock)(void))
@@ -43,16 +43,18 @@ void smtlm_progress_init(smtlm_progress *p, FILE *err, int enabled, double (*clo
     p->kernel = p->n_kernels = 1;
 }
 
-void smtlm_progress_kernel(smtlm_progress *p, unsigned k, unsigned n, uint64_t base_warp_insts)
+void smtlm_progress_kernel(smtlm_progress *p, unsigned k, unsigned n, uint64_t base_warp_insts, uint64_t total,
+                           int traced)
 {
     p->kernel = k;
     p->n_kernels = n;
     p->base_warp_insts = base_warp_insts;
+    p->kernel_warp_insts = total;
+    p->traced = traced;
 }
 
-void smtlm_progress_tick(void *ctx, const smtlm_gpu *gpu)
+void smtlm_progress_tick(smtlm_progress *p, const smtlm_gpu *gpu)
 {
-    smtlm_progress *p = ctx;
     if (!p->enabled)
         return;
     const double now = p->clock();
@@ -63,12 +65,17 @@ void smtlm_progress_tick(void *ctx, const smtlm_gpu *gpu)
     s.kernel = p->kernel;
     s.n_kernels = p->n_kernels;
     s.cycles = gpu->sim_cycle;
-    s.warp_insts = p->base_warp_insts + smtlm_gpu_sim_warp_insn(gpu);
+    const uint64_t kernel_insts = smtlm_gpu_sim_warp_insn(gpu);
+    s.warp_insts = p->base_warp_insts + kernel_insts;
     s.elapsed_s = now - p->start;
     s.warp_insts_per_s = s.elapsed_s > 0 ? (double)s.warp_insts / s.elapsed_s : 0.0;
+    s.traced = p->traced;
     s.tbs_read = gpu->next_cta;
     s.tbs = gpu->ctas_to_run;
-    s.tbs_done = gpu->ctas_done;
+    if (p->kernel_warp_insts)
+        s.kernel_done = kernel_insts >= p->kernel_warp_insts ? 1.0 : (double)kernel_insts / (double)p->kernel_warp_insts;
+    else
+        s.kernel_done = gpu->ctas_to_run ? (double)gpu->ctas_done / (double)gpu->ctas_to_run : 0.0;
     char line[256];
     smtlm_progress_format(line, sizeof line, &s);
     fprintf(p->err, "\r%s\033[K", line);

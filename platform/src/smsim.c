@@ -3,53 +3,21 @@
 #include "smtlm/smsim.h"
 
 #include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdlib.h>
-#include <sys/stat.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "smsim_internal.h"
 #include "smtlm/diag.h"
-#include "smtlm/engine_config.h"
 #include "smtlm/muon_reports.h"
-#include "smtlm/pipeline_log.h"
-#include "smtlm/progress.h"
-#include "smtlm/report.h"
-#include "smtlm/stats.h"
-#include "smtlm/stats_csv.h"
+#include "smtlm/stats_compare.h"
+#include "smtlm/stop_signals.h"
 #include "smtlm/synth_run.h"
 #include "smtlm/trace_source.h"
-#include "smtlm/stats_compare.h"
-#include "smtlm/vcd_view.h"
 #include "smtlm/version.h"
-
-typedef struct run_ctx {
-    const smtlm_options *opts;
-    smtlm_run_cfg cfg;
-    smtlm_gpu *gpu;
-    const smtlm_engine *engine;
-    void *engine_self;
-    FILE *out, *err, *json;
-    FILE *json_stdout;  /* the caller's stdout when the JSON goes there (-smtlm_stats_json -) */
-    FILE *events;       /* -smtlm_event_log */
-    FILE *plog_f, *vcd_f;        /* -smtlm_pipeline_log, -smtlm_vcd */
-    smtlm_pipeline_log *plog;
-    smtlm_vcd_view *vcd;
-    smtlm_stats_csv csv; /* -smtlm_stats_csv (csv.f NULL when not asked for) */
-    const char *report_path; /* -smtlm_report ("" = none) */
-    smtlm_report report;
-    smtlm_stats last_stats;  /* the last kernel's, for the report */
-    unsigned kernels;
-    int stop;          /* a limit or the watchdog ended the run: later kernels are not simulated */
-    int limit;         /* a -gpgpu_max_* limit ended it (Accel-Sim's break line is due) */
-    double start;      /* when smsim started (Accel-Sim's simulation time counts from there) */
-    double wall;       /* seconds spent in the engine */
-    uint64_t sm_cycles;
-    int reader_thread; /* -smtlm_reader_thread, resolved */
-    size_t stream_limit; /* -smtlm_trace_stream_mib in bytes, or SMTLM_TRACE_STREAM_AUTO */
-    smtlm_progress progress; /* the progress line on a terminal's stderr */
-    unsigned n_kernels;      /* kernels the run will simulate (for the progress line) */
-} run_ctx;
 
 static double now_s(void)
 {
@@ -58,11 +26,34 @@ static double now_s(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static const char *opt_str(const smtlm_options *o, const char *name)
+const char *smsim_opt_str(const smtlm_options *o, const char *name)
 {
     const char *s = "";
     smtlm_options_get_str(o, name, &s);
     return s ? s : "";
+}
+
+int smsim_fail(run_ctx *r, int status, const char *fmt, ...)
+{
+    char msg[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    fprintf(r->err, "smsim: %s\n", msg);
+    if (!r->status) {
+        r->status = status;
+        const size_t len = strnlen(msg, sizeof r->error - 1); /* the JSON keeps the start of a long one */
+        memcpy(r->error, msg, len);
+        r->error[len] = '\0';
+    }
+    return status;
+}
+
+/* SIGINT, SIGTERM or another stop request by name, for messages. */
+static const char *stop_name(int sig)
+{
+    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a stop request";
 }
 
 static const char *limit_phrase(smtlm_cta_limit l)
@@ -125,11 +116,10 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
 {
     smtlm_gpu *gpu = r->gpu;
     char why[320];
-    if (*r->report_path)
+    if (r->report_file.f)
         smtlm_report_kernel_start(&r->report, gpu);
     double t0 = now_s();
-    smtlm_progress_kernel(&r->progress, r->kernels + 1, r->n_kernels > r->kernels ? r->n_kernels : r->kernels + 1,
-                          gpu->tot_warp_insn);
+    smtlm_progress_tick(&r->progress, gpu);
     smtlm_run_status st = r->engine->run(r->engine_self);
     r->wall += now_s() - t0;
     if (r->plog)
@@ -140,7 +130,7 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
         smtlm_gpu_sm_view(gpu, i, &v);
         r->sm_cycles += v.stats.active_cycles;
     }
-    int status = 0;
+    const char *where = trace_path ? trace_path : "<synthetic>";
     if (st == SMTLM_RUN_ERROR) {
         smtlm_sm_view err_view;
         memset(&err_view, 0, sizeof err_view);
@@ -148,25 +138,28 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
             smtlm_gpu_sm_view(gpu, gpu->error_sm, &err_view);
         const char *e = source_error ? source_error(src) : NULL;
         if (e)
-            fprintf(r->err, "smsim: %s\n", e);
-        else if (gpu->error == SMTLM_EMEMORY && gpu->error_sm < gpu->n_sm) {
+            return smsim_fail(r, 2, "%s", e);
+        if (gpu->error == SMTLM_EMEMORY && gpu->error_sm < gpu->n_sm) {
             const smtlm_mem_req *q = &gpu->mem[gpu->error_sm].error_req;
-            fprintf(r->err, "smsim: %s: memory error response at address 0x%llx (sm %u warp %u pc 0x%04x, %s) in kernel %s\n",
-                    trace_path ? trace_path : "<synthetic>", (unsigned long long)q->addr, gpu->error_sm, (unsigned)q->warp,
-                    (unsigned)q->pc, q->is_write ? "store" : "load", name);
-        } else if (gpu->error == SMTLM_EINPUT)
-            fprintf(r->err, "smsim: %s:%u: %s\n", trace_path ? trace_path : "<synthetic>", (unsigned)gpu->error_line,
-                    reject_text(&err_view, why, sizeof why));
-        else
-            fprintf(r->err, "smsim: %s:%u: simulation error: %s\n", trace_path ? trace_path : "<synthetic>",
-                    (unsigned)gpu->error_line, smtlm_status_str(gpu->error));
-        return 2;
+            return smsim_fail(r, 2, "%s: memory error response at address 0x%llx (sm %u warp %u pc 0x%04x, %s) in kernel %s",
+                              where, (unsigned long long)q->addr, gpu->error_sm, (unsigned)q->warp, (unsigned)q->pc,
+                              q->is_write ? "store" : "load", name);
+        }
+        if (gpu->error == SMTLM_EINPUT)
+            return smsim_fail(r, 2, "%s:%u: %s", where, (unsigned)gpu->error_line, reject_text(&err_view, why, sizeof why));
+        return smsim_fail(r, 2, "%s:%u: simulation error: %s", where, (unsigned)gpu->error_line,
+                          smtlm_status_str(gpu->error));
     }
+    int status = 0;
     if (st == SMTLM_RUN_DEADLOCK) {
-        fprintf(r->err, "smsim: deadlock: nothing issued, retired or answered by memory for %u cycles (cycle %llu of kernel %s); stuck warps:\n",
-                gpu->cfg.watchdog_cycles, (unsigned long long)gpu->sim_cycle, name);
+        status = smsim_fail(r, 1, "deadlock: nothing issued, retired or answered by memory for %u cycles (cycle %llu of kernel %s); stuck warps:",
+                            gpu->cfg.watchdog_cycles, (unsigned long long)gpu->sim_cycle, name);
         smtlm_describe_stuck_warps(r->err, gpu, 32);
-        status = 1;
+        r->stop = 1;
+    } else if (st == SMTLM_RUN_STOPPED) {
+        const int sig = smtlm_stop_signal();
+        status = smsim_fail(r, sig ? 128 + sig : 2, "%s: stopped at cycle %llu of kernel %u (%s); the statistics so far are marked incomplete",
+                            stop_name(sig), (unsigned long long)gpu->sim_cycle, r->kernels + 1, name);
         r->stop = 1;
     } else if (st == SMTLM_RUN_MAX_CYCLE || st == SMTLM_RUN_MAX_INSN ||
                (gpu->cfg.max_cta && gpu->total_ctas_issued >= gpu->cfg.max_cta)) {
@@ -177,20 +170,16 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
     smtlm_stats_collect(gpu, r->cfg.core_clock_mhz, &s);
     s.kernel_name = name;
     s.kernel_uid = ++r->kernels;
-    if (*r->report_path) {
+    if (r->report_file.f) {
         smtlm_report_kernel_end(&r->report, gpu, name);
         r->last_stats = s;
     }
     smtlm_stats_print(r->out, &s);
-    if (r->json) {
-        fprintf(r->json, "%s\n  ", r->kernels > 1 ? "," : "");
-        smtlm_stats_json(r->json, &s);
-    }
+    if (r->json)
+        smtlm_stats_json_run_kernel(r->json, r->kernels - 1, &s);
     char csv_msg[256];
-    if (r->csv.f && smtlm_stats_csv_row(&r->csv, &s, csv_msg, sizeof csv_msg)) {
-        fprintf(r->err, "smsim: %s\n", csv_msg);
-        status = 2;
-    }
+    if (r->csv.f && smtlm_stats_csv_row(&r->csv, &s, csv_msg, sizeof csv_msg) && !status)
+        status = smsim_fail(r, 2, "%s", csv_msg);
     smtlm_gpu_end_kernel(gpu);
     print_simulation_time(r);
     if (r->limit) /* after the kernel's statistics, as Accel-Sim prints it */
@@ -198,70 +187,75 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
     return status;
 }
 
+/* A stop request that came between kernels (while a trace was read): the run ends before the
+ * next kernel. */
+static int stopped_between_kernels(run_ctx *r)
+{
+    const int sig = smtlm_stop_signal();
+    if (!sig)
+        return 0;
+    r->stop = 1;
+    return smsim_fail(r, 128 + sig, "%s: stopped before kernel %u; the statistics so far are marked incomplete",
+                      stop_name(sig), r->kernels + 1);
+}
+
 static const char *trace_error(void *src) { return smtlm_trace_source_error(src); }
 
-static void refuse_trace_kernel(const run_ctx *r, const char *path, const smtlm_kernel_desc *k)
+static int refuse_trace_kernel(run_ctx *r, const char *path, const smtlm_kernel_desc *k)
 {
     smtlm_cta_limit why;
     smtlm_gpu_max_cta(r->gpu, k, &why);
-    fprintf(r->err, "smsim: %s: a thread block (%u threads, %u B shared memory, %u registers/thread) cannot run on an SM: %s\n",
-            path, k->threads_per_cta, k->shmem_per_cta, k->regs_per_thread, limit_phrase(why));
+    return smsim_fail(r, 2, "%s: a thread block (%u threads, %u B shared memory, %u registers/thread) cannot run on an SM: %s",
+                      path, k->threads_per_cta, k->shmem_per_cta, k->regs_per_thread, limit_phrase(why));
 }
 
-static void refuse_synthetic_kernel(const run_ctx *r, const smtlm_kernel_desc *k)
+static int refuse_synthetic_kernel(run_ctx *r, const smtlm_kernel_desc *k)
 {
-    fprintf(r->err, "smsim: <synthetic>: a thread block of %u threads cannot run on an SM\n", k->threads_per_cta);
+    return smsim_fail(r, 2, "<synthetic>: a thread block of %u threads cannot run on an SM", k->threads_per_cta);
 }
 
 static int run_trace_kernel(run_ctx *r, const char *path)
 {
     char msg[2048];
     smtlm_trace_source *src;
-    if (smtlm_trace_source_open(&src, path, &r->cfg.lat, r->gpu->n_sm, r->cfg.gpu.sm.max_warps, msg, sizeof msg) < 0) {
-        fprintf(r->err, "smsim: %s\n", msg);
-        return 2;
-    }
+    if (smtlm_trace_source_open(&src, path, &r->cfg.lat, r->gpu->n_sm, r->cfg.gpu.sm.max_warps, msg, sizeof msg) < 0)
+        return smsim_fail(r, 2, "%s", msg);
     smtlm_trace_source_set_stream_limit(src, r->stream_limit);
     if (r->reader_thread && smtlm_trace_source_start_reader(src, msg, sizeof msg) < 0) {
-        fprintf(r->err, "smsim: %s\n", msg);
         smtlm_trace_source_close(src);
-        return 2;
+        return smsim_fail(r, 2, "%s", msg);
     }
     const smtlm_trace_header *h = smtlm_trace_source_header(src);
     smtlm_kernel_desc k = smtlm_trace_source_kernel(src);
     const smtlm_inst_source is = smtlm_trace_source_iface(src);
     const smtlm_cta_binder b = smtlm_trace_source_binder(src);
     smtlm_gpu_set_source(r->gpu, &is, &b);
-    int status;
-    if (smtlm_gpu_launch(r->gpu, &k) != SMTLM_OK) {
-        refuse_trace_kernel(r, path, &k);
-        status = 2;
-    } else {
+    int status = stopped_between_kernels(r);
+    if (status)
+        ;
+    else if (smtlm_gpu_launch(r->gpu, &k) != SMTLM_OK)
+        status = refuse_trace_kernel(r, path, &k);
+    else
         status = finish_kernel(r, h->kernel_name, trace_error, src, path);
-    }
     smtlm_trace_source_close(src);
     return status;
 }
 
 static int run_trace_list(run_ctx *r, const char *list_path)
 {
-    char msg[2048];
-    smtlm_kernelslist list;
-    if (smtlm_kernelslist_load(list_path, &list, msg, sizeof msg) < 0) {
-        fprintf(r->err, "smsim: %s\n", msg);
-        return 2;
-    }
-    if (list.n_ignored)
+    const smtlm_kernelslist *list = &r->list;
+    if (list->n_ignored)
         fprintf(r->err, "smsim: warning: %s:%lu: '%s' ignored: only lines starting with 'kernel' are traces, as in "
-                "Accel-Sim (%lu such line%s)\n", list_path, list.first_ignored_line, list.first_ignored, list.n_ignored,
-                list.n_ignored == 1 ? "" : "s");
+                "Accel-Sim (%lu such line%s)\n", list_path, list->first_ignored_line, list->first_ignored,
+                list->n_ignored, list->n_ignored == 1 ? "" : "s");
     int status = 0;
-    for (size_t i = 0; i < list.n; i++)
-        r->n_kernels += list.cmds[i].kind == SMTLM_TRACE_CMD_KERNEL;
-    for (size_t i = 0; i < list.n && !status && !r->stop; i++)
-        if (list.cmds[i].kind == SMTLM_TRACE_CMD_KERNEL)
-            status = run_trace_kernel(r, list.cmds[i].path);
-    smtlm_kernelslist_free(&list);
+    for (size_t i = 0; i < list->n; i++)
+        r->n_kernels += list->cmds[i].kind == SMTLM_TRACE_CMD_KERNEL;
+    for (size_t i = 0; i < list->n && !status && !r->stop; i++)
+        if (list->cmds[i].kind == SMTLM_TRACE_CMD_KERNEL) {
+            smtlm_progress_kernel(&r->progress, r->kernels + 1, r->n_kernels, r->gpu->tot_warp_insn, 0, 1);
+            status = run_trace_kernel(r, list->cmds[i].path);
+        }
     return status;
 }
 
@@ -269,21 +263,20 @@ static int run_synthetic(run_ctx *r)
 {
     char msg[1024];
     smtlm_synth_run *sr = NULL;
-    if (smtlm_synth_run_open(&sr, r->opts, &r->cfg, r->gpu->n_sm, msg, sizeof msg) < 0) {
-        fprintf(r->err, "smsim: %s\n", msg);
-        return 2;
-    }
+    if (smtlm_synth_run_open(&sr, r->opts, &r->cfg, r->gpu->n_sm, msg, sizeof msg) < 0)
+        return smsim_fail(r, 2, "%s", msg);
     const smtlm_inst_source is = smtlm_synth_run_iface(sr);
     const smtlm_cta_binder b = smtlm_synth_run_binder(sr);
     const smtlm_kernel_desc k = smtlm_synth_run_kernel(sr);
     smtlm_gpu_set_source(r->gpu, &is, &b);
-    int status;
-    if (smtlm_gpu_launch(r->gpu, &k) != SMTLM_OK) {
-        refuse_synthetic_kernel(r, &k);
-        status = 2;
-    } else {
+    smtlm_progress_kernel(&r->progress, 1, 1, 0, smtlm_synth_run_warp_insts(sr), 0);
+    int status = stopped_between_kernels(r);
+    if (status)
+        ;
+    else if (smtlm_gpu_launch(r->gpu, &k) != SMTLM_OK)
+        status = refuse_synthetic_kernel(r, &k);
+    else
         status = finish_kernel(r, "smtlm_synthetic", NULL, NULL, NULL);
-    }
     smtlm_synth_run_close(sr);
     return status;
 }
@@ -292,7 +285,7 @@ static int run_synthetic(run_ctx *r)
 static const smtlm_engine *pick_engine(const smtlm_options *o, const smtlm_engine *const *engines, unsigned n, char *msg,
                                        size_t len)
 {
-    const char *want = opt_str(o, "smtlm_engine");
+    const char *want = smsim_opt_str(o, "smtlm_engine");
     for (unsigned i = 0; i < n; i++)
         if (!*want || !strcmp(want, engines[i]->name))
             return engines[i];
@@ -306,7 +299,7 @@ static const smtlm_engine *pick_engine(const smtlm_options *o, const smtlm_engin
 /* -smtlm_addr_map "<trace_base>:<size>:<soc_base>[,...]" (numbers in C syntax: 0x.. hex). */
 static int addr_map(const smtlm_options *o, smtlm_engine_params *p, char *msg, size_t n)
 {
-    const char *s = opt_str(o, "smtlm_addr_map");
+    const char *s = smsim_opt_str(o, "smtlm_addr_map");
     char where[256] = "<default>";
     smtlm_options_origin(o, "smtlm_addr_map", where, sizeof where);
     while (*s) {
@@ -315,7 +308,7 @@ static int addr_map(const smtlm_options *o, smtlm_engine_params *p, char *msg, s
         if (p->n_map == SMTLM_MAX_ADDR_MAP || sscanf(s, "%lli:%lli:%lli%n", (long long *)&v[0], (long long *)&v[1], (long long *)&v[2], &used) != 3 ||
             v[1] == 0 || (s[used] && s[used] != ',')) {
             snprintf(msg, n, "%s: -smtlm_addr_map: '%s' is not <trace_base>:<size>:<soc_base>[,...] (at most %d entries, size > 0)",
-                     where, opt_str(o, "smtlm_addr_map"), SMTLM_MAX_ADDR_MAP);
+                     where, smsim_opt_str(o, "smtlm_addr_map"), SMTLM_MAX_ADDR_MAP);
             return -1;
         }
         p->map[p->n_map].trace_base = v[0];
@@ -378,7 +371,7 @@ static int muon_views(const smtlm_options *o, char *msg, size_t n)
 {
     static const char *const views[] = {"smtlm_pipeline_log", "smtlm_vcd", "smtlm_report"};
     for (unsigned i = 0; i < sizeof views / sizeof *views; i++)
-        if (opt_str(o, views[i])[0]) {
+        if (smsim_opt_str(o, views[i])[0]) {
             char where[256] = "<command line>";
             smtlm_options_origin(o, views[i], where, sizeof where);
             snprintf(msg, n, "%s: -%s is not available in muon mode yet (it shows the gpgpusim collector); the stats "
@@ -386,6 +379,14 @@ static int muon_views(const smtlm_options *o, char *msg, size_t n)
             return 1;
         }
     return 0;
+}
+
+/* The GPU's poll: the progress line, and whether a signal asked the run to stop. */
+static int on_poll(void *ctx, const smtlm_gpu *gpu)
+{
+    run_ctx *r = ctx;
+    smtlm_progress_tick(&r->progress, gpu);
+    return smtlm_stop_signal() != 0;
 }
 
 static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engines, char *msg, size_t n)
@@ -411,42 +412,17 @@ static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engi
     int quiet = 0;
     smtlm_options_get_bool(r->opts, "smtlm_quiet", &quiet);
     smtlm_progress_init(&r->progress, r->err, !quiet && isatty(fileno(r->err)), now_s);
-    smtlm_gpu_set_progress_hook(r->gpu, smtlm_progress_tick, &r->progress);
+    smtlm_gpu_set_poll_hook(r->gpu, on_poll, r);
     return 0;
 }
 
 static void teardown(run_ctx *r)
 {
+    smsim_discard_outputs(r); /* only what an early failure left open */
     if (r->engine && r->engine_self)
         r->engine->destroy(r->engine_self);
-    if (r->json && r->json != r->json_stdout)
-        fclose(r->json);
-    if (r->events)
-        fclose(r->events);
-    smtlm_stats_csv_close(&r->csv);
     smtlm_report_free(&r->report);
-}
-
-/* -smtlm_report: the page, once every kernel ran (also after a limit or the watchdog). */
-static int write_report(run_ctx *r)
-{
-    if (!*r->report_path || !r->kernels)
-        return 0;
-    FILE *f = fopen(r->report_path, "w");
-    if (!f) {
-        fprintf(r->err, "smsim: %s: cannot open for writing: %s\n", r->report_path, strerror(errno));
-        return 2;
-    }
-    /* the page shows run totals: the last kernel's cumulative counters */
-    r->last_stats.tot_cycle = r->gpu->tot_cycle;
-    r->last_stats.tot_insn = r->gpu->tot_insn;
-    r->last_stats.tot_warp_insn = r->gpu->tot_warp_insn;
-    const int bad = smtlm_report_write_html(&r->report, &r->last_stats, f);
-    if (fclose(f) || bad) {
-        fprintf(r->err, "smsim: %s: write failed\n", r->report_path);
-        return 2;
-    }
-    return 0;
+    smtlm_kernelslist_free(&r->list);
 }
 
 static void print_usage(FILE *out)
@@ -480,7 +456,9 @@ static void print_usage(FILE *out)
             "  two -smtlm_stats_json files side by side, counter by counter (exit 0 same, 1 differ)\n"
             "\n"
             "Exit status: 0 done (also when a -gpgpu_max_* limit stopped it), 1 the watchdog stopped it,\n"
-            "2 bad input. Full reference: README.md and docs/OPTIONS.md.\n");
+            "2 bad input or an output that could not be written, 130 / 143 stopped by SIGINT / SIGTERM (the\n"
+            "statistics so far are written, marked incomplete; a second signal ends smsim at once).\n"
+            "Full reference: README.md and docs/OPTIONS.md.\n");
 }
 
 /* -h/-help/--help and --version/-version answer at once, wherever they stand. Returns 1 when
@@ -523,203 +501,49 @@ static int compare_request(int argc, const char *const *argv, FILE *out, FILE *e
     return smtlm_stats_compare(argv[2], argv[3], all, out, err);
 }
 
-/* -smtlm_stats_json: a path, or "-" for stdout (the GPGPU-Sim text then moves to stderr so
- * stdout stays one JSON document). */
-static int open_json(run_ctx *r, const char *path, FILE *out)
-{
-    if (!*path)
-        return 0;
-    if (!strcmp(path, "-")) {
-        r->json = r->json_stdout = out;
-        r->out = r->err;
-        return 0;
-    }
-    if (!(r->json = fopen(path, "w"))) {
-        fprintf(r->err, "smsim: %s: cannot open for writing: %s\n", path, strerror(errno));
-        return 2;
-    }
-    return 0;
-}
-
-/* -smtlm_event_log: one line per retired instruction, in retirement order, with the cycle of
- * each pipeline event (the kernel's gpu_sim_cycle count). */
-static void log_retired(void *ctx, unsigned sm, const smtlm_inst *in)
-{
-    const run_ctx *r = ctx;
-    fprintf(r->events, "%u %u %u 0x%04x %llu", r->kernels + 1, sm, (unsigned)in->warp, (unsigned)in->pc,
-            (unsigned long long)in->uid);
-    for (unsigned e = 0; e < SMTLM_EV_COUNT; e++)
-        fprintf(r->events, " %llu", (unsigned long long)in->ev[e]);
-    fputc('\n', r->events);
-}
-
-static int open_event_log(run_ctx *r, const char *path)
-{
-    if (!*path)
-        return 0;
-    if (!(r->events = fopen(path, "w"))) {
-        fprintf(r->err, "smsim: %s: cannot open for writing: %s\n", path, strerror(errno));
-        return 2;
-    }
-    fprintf(r->events, "# kernel sm warp pc uid issue cu_alloc operands oc_ex fu_issue writeback\n");
-    return 0;
-}
-
-/* The retire hook: the event log and the pipeline log. */
-static void on_retired(void *ctx, unsigned sm, const smtlm_inst *in)
-{
-    run_ctx *r = ctx;
-    if (r->events)
-        log_retired(r, sm, in);
-    if (r->plog)
-        smtlm_pipeline_log_retired(r->plog, r->gpu, sm, in);
-}
-
-/* The sample hook, after every cycle: the pipeline log and the VCD. */
-static void on_sample(void *ctx, const smtlm_gpu *gpu, uint64_t first, uint64_t n)
-{
-    run_ctx *r = ctx;
-    if (r->plog)
-        smtlm_pipeline_log_sample(r->plog, gpu, first, n);
-    if (r->vcd)
-        smtlm_vcd_view_sample(r->vcd, gpu, first, n);
-}
-
-static FILE *open_view_file(run_ctx *r, const char *path)
-{
-    FILE *f = fopen(path, "w");
-    if (!f)
-        fprintf(r->err, "smsim: %s: cannot open for writing: %s\n", path, strerror(errno));
-    return f;
-}
-
-/* -smtlm_pipeline_log, -smtlm_vcd and their filters (-smtlm_log_cycles, _sms, _warps). */
-static int open_views(run_ctx *r)
-{
-    const char *plog = opt_str(r->opts, "smtlm_pipeline_log"), *vcd = opt_str(r->opts, "smtlm_vcd");
-    smtlm_view_filter flt;
-    char msg[512];
-    if (smtlm_view_filter_parse(&flt, opt_str(r->opts, "smtlm_log_cycles"), opt_str(r->opts, "smtlm_log_sms"),
-                                opt_str(r->opts, "smtlm_log_warps"), r->gpu->n_sm, r->cfg.gpu.sm.max_warps, msg,
-                                sizeof msg)) {
-        fprintf(r->err, "smsim: %s\n", msg);
-        return 2;
-    }
-    if (*plog && !(r->plog_f = open_view_file(r, plog)))
-        return 2;
-    if (*vcd && !(r->vcd_f = open_view_file(r, vcd)))
-        return 2;
-    if ((r->plog_f && !(r->plog = smtlm_pipeline_log_new(r->plog_f, r->gpu, &flt))) ||
-        (r->vcd_f && !(r->vcd = smtlm_vcd_view_new(r->vcd_f, r->gpu, &flt)))) {
-        fprintf(r->err, "smsim: out of memory for -smtlm_pipeline_log or -smtlm_vcd\n");
-        return 2;
-    }
-    if (r->events || r->plog)
-        smtlm_gpu_set_retire_hook(r->gpu, on_retired, r);
-    if (r->plog || r->vcd)
-        smtlm_gpu_set_sample_hook(r->gpu, on_sample, r);
-    return 0;
-}
-
-/* Completes the view files: 0, or 2 with the reason when one could not be written. */
-static int close_views(run_ctx *r)
-{
-    int status = 0;
-    const uint64_t end = r->gpu ? r->gpu->tot_cycle + r->gpu->sim_cycle : 0;
-    if (r->plog_f && (smtlm_pipeline_log_close(r->plog) | fclose(r->plog_f))) {
-        fprintf(r->err, "smsim: %s: could not be written completely\n", opt_str(r->opts, "smtlm_pipeline_log"));
-        status = 2;
-    }
-    if (r->vcd_f && (smtlm_vcd_view_close(r->vcd, end) | fclose(r->vcd_f))) {
-        fprintf(r->err, "smsim: %s: could not be written completely\n", opt_str(r->opts, "smtlm_vcd"));
-        status = 2;
-    }
-    r->plog = NULL;
-    r->vcd = NULL;
-    r->plog_f = r->vcd_f = NULL;
-    return status;
-}
-
 /* ---- -smtlm_check_options: what a run checks before and while it reads its input, without
  * simulating, writing or printing anything but the first error ---- */
 
-/* An output path a run would open for writing: the file when it exists, else its directory
- * (nothing is created). */
-static int check_output(const run_ctx *r, const char *name)
+/* -trace's kernel list (also a single trace): 0, or 2 with the message. */
+static int load_list(run_ctx *r)
 {
-    const char *path = opt_str(r->opts, name);
-    if (!*path || (!strcmp(path, "-") && !strcmp(name, "smtlm_stats_json")))
-        return 0;
-    struct stat st;
-    int ok;
-    if (stat(path, &st) == 0) {
-        errno = EISDIR;
-        ok = !S_ISDIR(st.st_mode) && access(path, W_OK) == 0;
-    } else {
-        char dir[4096];
-        const char *slash = strrchr(path, '/');
-        const size_t len = slash ? (size_t)(slash - path) : 0;
-        if (len >= sizeof dir) {
-            errno = ENAMETOOLONG;
-            ok = 0;
-        } else {
-            memcpy(dir, path, len);
-            strcpy(dir + len, slash ? (len ? "" : "/") : ".");
-            ok = access(dir, W_OK | X_OK) == 0;
-        }
-    }
-    if (!ok) {
-        fprintf(r->err, "smsim: %s: cannot open for writing: %s\n", path, strerror(errno));
-        return 2;
-    }
+    char msg[2048];
+    const char *trace = smsim_opt_str(r->opts, "trace");
+    if (*trace && smtlm_kernelslist_load(trace, &r->list, msg, sizeof msg) < 0)
+        return smsim_fail(r, 2, "%s", msg);
     return 0;
 }
 
 /* Every kernel of the list: its trace opens, its header reads and its thread blocks fit an SM. */
-static int check_trace_list(run_ctx *r, const char *list_path)
+static int check_trace_list(run_ctx *r)
 {
     char msg[2048];
-    smtlm_kernelslist list;
-    if (smtlm_kernelslist_load(list_path, &list, msg, sizeof msg) < 0) {
-        fprintf(r->err, "smsim: %s\n", msg);
-        return 2;
-    }
-    int status = 0;
-    for (size_t i = 0; i < list.n && !status; i++) {
-        if (list.cmds[i].kind != SMTLM_TRACE_CMD_KERNEL)
+    for (size_t i = 0; i < r->list.n; i++) {
+        if (r->list.cmds[i].kind != SMTLM_TRACE_CMD_KERNEL)
             continue;
-        const char *path = list.cmds[i].path;
+        const char *path = r->list.cmds[i].path;
         smtlm_trace_source *src;
-        if (smtlm_trace_source_open(&src, path, &r->cfg.lat, r->gpu->n_sm, r->cfg.gpu.sm.max_warps, msg, sizeof msg) < 0) {
-            fprintf(r->err, "smsim: %s\n", msg);
-            status = 2;
-            break;
-        }
+        if (smtlm_trace_source_open(&src, path, &r->cfg.lat, r->gpu->n_sm, r->cfg.gpu.sm.max_warps, msg, sizeof msg) < 0)
+            return smsim_fail(r, 2, "%s", msg);
         const smtlm_kernel_desc k = smtlm_trace_source_kernel(src);
-        if (!smtlm_gpu_kernel_fits(r->gpu, &k)) {
-            refuse_trace_kernel(r, path, &k);
-            status = 2;
-        }
+        const int fits = smtlm_gpu_kernel_fits(r->gpu, &k);
         smtlm_trace_source_close(src);
+        if (!fits)
+            return refuse_trace_kernel(r, path, &k);
     }
-    smtlm_kernelslist_free(&list);
-    return status;
+    return 0;
 }
 
 static int check_synthetic(run_ctx *r)
 {
     char msg[1024];
     smtlm_synth_run *sr = NULL;
-    if (smtlm_synth_run_open(&sr, r->opts, &r->cfg, r->gpu->n_sm, msg, sizeof msg) < 0) {
-        fprintf(r->err, "smsim: %s\n", msg);
-        return 2;
-    }
+    if (smtlm_synth_run_open(&sr, r->opts, &r->cfg, r->gpu->n_sm, msg, sizeof msg) < 0)
+        return smsim_fail(r, 2, "%s", msg);
     const smtlm_kernel_desc k = smtlm_synth_run_kernel(sr);
     const int fits = smtlm_gpu_kernel_fits(r->gpu, &k);
-    if (!fits)
-        refuse_synthetic_kernel(r, &k);
     smtlm_synth_run_close(sr);
-    return fits ? 0 : 2;
+    return fits ? 0 : refuse_synthetic_kernel(r, &k);
 }
 
 /* The same decisions as a run, in the same order: an option list or a Muon report only needs
@@ -747,20 +571,44 @@ static int check_request(run_ctx *r, const smtlm_engine *const *engines, unsigne
         fprintf(r->err, "smsim: %s\n", msg);
         return 2;
     }
-    static const char *const outputs[] = {"smtlm_stats_json", "smtlm_stats_csv", "smtlm_event_log", "smtlm_report",
-                                          "smtlm_pipeline_log", "smtlm_vcd"};
-    for (size_t i = 0; i < sizeof outputs / sizeof outputs[0]; i++)
-        if (check_output(r, outputs[i]))
-            return 2;
-    smtlm_view_filter flt; /* the view filters, as open_views reads them */
-    if (smtlm_view_filter_parse(&flt, opt_str(r->opts, "smtlm_log_cycles"), opt_str(r->opts, "smtlm_log_sms"),
-                                opt_str(r->opts, "smtlm_log_warps"), r->gpu->n_sm, r->cfg.gpu.sm.max_warps, msg,
-                                sizeof msg)) {
-        fprintf(r->err, "smsim: %s\n", msg);
+    if (load_list(r) || smsim_check_outputs(r) || smsim_check_outputs_writable(r) || smsim_check_views(r))
         return 2;
+    return r->list.n ? check_trace_list(r) : check_synthetic(r);
+}
+
+/* 1 when a stream's writes failed (errno says why when the flush did). */
+static int flush_failed(FILE *f)
+{
+    errno = EIO;
+    return fflush(f) != 0 || ferror(f);
+}
+
+/* The simulation: its outputs opened, the kernels run, everything written. Returns the exit
+ * status: what the kernels gave, or 2 when an output could not be written. */
+static int run(run_ctx *r)
+{
+    FILE *const out = r->out; /* stdout, even when the JSON takes it and the text moves to stderr */
+    if (load_list(r) || smsim_check_outputs(r) || smsim_open_outputs(r))
+        return 2;
+    smtlm_stop_signals_install(&r->progress.shown);
+    if (r->json)
+        smtlm_stats_json_run_begin(r->json);
+    int status = r->list.n ? run_trace_list(r, smsim_opt_str(r->opts, "trace")) : run_synthetic(r);
+    if (smsim_close_outputs(r) && !status)
+        status = 2;
+    if (out != r->json && !status && flush_failed(out))
+        status = smsim_fail(r, 2, "standard output: write error: %s", strerror(errno));
+    if (smsim_close_json(r, status) && !status)
+        status = 2;
+    /* Accel-Sim's last lines, once everything else is written: get_stats.py trusts only output
+     * that ends with them */
+    if (status == 0) {
+        fprintf(r->out, "GPGPU-Sim: *** simulation thread exiting ***\nGPGPU-Sim: *** exit detected ***\n");
+        if (flush_failed(r->out))
+            status = smsim_fail(r, 2, "standard output: write error: %s", strerror(errno));
     }
-    const char *trace = opt_str(r->opts, "trace");
-    return *trace ? check_trace_list(r, trace) : check_synthetic(r);
+    smtlm_stop_signals_restore();
+    return status;
 }
 
 int smtlm_smsim(int argc, const char *const *argv, FILE *out, FILE *err)
@@ -789,6 +637,7 @@ int smtlm_smsim_engines(int argc, const char *const *argv, FILE *out, FILE *err,
     r.out = out;
     r.err = err;
     r.start = now_s();
+    smtlm_report_init(&r.report);
     int status = 0;
     int list_only = 0, verbose = 0, check_only = 0;
     /* the options start as the built-in QV100 machine (smtlm_options_new) */
@@ -813,46 +662,7 @@ int smtlm_smsim_engines(int argc, const char *const *argv, FILE *out, FILE *err,
             fprintf(err, "smsim: %s\n", msg);
     }
     if (!status && !list_only)
-        status = open_json(&r, opt_str(opts, "smtlm_stats_json"), out);
-    if (!status && !list_only)
-        status = open_event_log(&r, opt_str(opts, "smtlm_event_log"));
-    if (!status && !list_only)
-        status = open_views(&r);
-    r.report_path = opt_str(opts, "smtlm_report");
-    smtlm_report_init(&r.report);
-    if (!status && !list_only && *r.report_path) {
-        FILE *probe = fopen(r.report_path, "w"); /* an unwritable path fails before the run */
-        if (!probe) {
-            fprintf(err, "smsim: %s: cannot open for writing: %s\n", r.report_path, strerror(errno));
-            status = 2;
-        } else {
-            fclose(probe);
-            smtlm_gpu_set_series_hook(r.gpu, smtlm_report_series_hook, &r.report);
-        }
-    }
-    if (!status && !list_only && *opt_str(opts, "smtlm_stats_csv") &&
-        smtlm_stats_csv_open(&r.csv, opt_str(opts, "smtlm_stats_csv"), msg, sizeof msg)) {
-        fprintf(err, "smsim: %s\n", msg);
-        status = 2;
-    }
-    if (!status && !list_only) {
-        if (r.json)
-            fprintf(r.json, "{\"schema_version\":%d,\"kernels\":[", SMTLM_STATS_SCHEMA_VERSION);
-        const char *trace = opt_str(opts, "trace");
-        status = *trace ? run_trace_list(&r, trace) : run_synthetic(&r);
-        const int report_status = write_report(&r);
-        if (!status)
-            status = report_status;
-        if (r.json)
-            fprintf(r.json, "\n],\"gpu_tot_sim_cycle\":%llu,\"gpu_tot_sim_insn\":%llu,\"wall_seconds\":%.6f}\n",
-                    (unsigned long long)r.gpu->tot_cycle, (unsigned long long)r.gpu->tot_insn, r.wall);
-        /* Accel-Sim's last lines; get_stats.py trusts only output that ends with them */
-        if (status == 0)
-            fprintf(r.out, "GPGPU-Sim: *** simulation thread exiting ***\nGPGPU-Sim: *** exit detected ***\n");
-    }
-    const int views = close_views(&r);
-    if (!status)
-        status = views;
+        status = run(&r);
     teardown(&r);
     smtlm_options_free(opts);
     return status;

@@ -139,7 +139,7 @@ static void json_array(FILE *out, const char *name, const uint64_t *v, unsigned 
     fprintf(out, "]");
 }
 
-static void json_string(FILE *out, const char *s)
+void smtlm_stats_json_string(FILE *out, const char *s)
 {
     fputc('"', out);
     for (; s && *s; s++) {
@@ -182,7 +182,7 @@ static void json_warp_stalls(FILE *out, const smtlm_stats *st)
 void smtlm_stats_json(FILE *out, const smtlm_stats *st)
 {
     fprintf(out, "{\"kernel_name\":");
-    json_string(out, st->kernel_name);
+    smtlm_stats_json_string(out, st->kernel_name);
     fprintf(out, ",\"kernel_launch_uid\":%u", st->kernel_uid);
     fprintf(out, ",\"gpu_sim_cycle\":%" PRIu64 ",\"gpu_sim_insn\":%" PRIu64 ",\"gpu_ipc\":%.6f", st->sim_cycle,
             st->sim_insn, ratio(st->sim_insn, st->sim_cycle));

@@ -15,6 +15,33 @@ static int host_dependent(const char *path)
     return !strcmp(last ? last + 1 : path, "wall_seconds");
 }
 
+/* How the run ended is checked before the comparison (only complete runs are compared), and
+ * a file written before smsim recorded it does not differ for want of it. */
+static int run_outcome(const char *path)
+{
+    return !strcmp(path, "complete") || !strcmp(path, "exit_status") || !strcmp(path, "error");
+}
+
+static const char *leaf_text(const smtlm_json_flat *f, const char *path)
+{
+    for (size_t i = 0; i < f->n; i++)
+        if (!strcmp(f->leaf[i].path, path))
+            return f->leaf[i].text;
+    return NULL;
+}
+
+/* 1 (after the message) when the file's run did not complete: its statistics are no result. */
+static int incomplete(const smtlm_json_flat *f, const char *path, FILE *err)
+{
+    const char *complete = leaf_text(f, "complete");
+    if (!complete || strcmp(complete, "false"))
+        return 0;
+    const char *status = leaf_text(f, "exit_status"), *why = leaf_text(f, "error");
+    fprintf(err, "smsim: %s: the run did not complete (exit status %s: %s); its statistics are not a result to compare\n",
+            path, status ? status : "?", why && *why ? why : "no reason recorded");
+    return 1;
+}
+
 static int by_path(const void *a, const void *b)
 {
     return strcmp((*(const smtlm_json_leaf *const *)a)->path, (*(const smtlm_json_leaf *const *)b)->path);
@@ -81,6 +108,10 @@ int smtlm_stats_compare(const char *path_a, const char *path_b, int show_all, FI
         smtlm_json_flat_free(&fa);
         return 2;
     }
+    if (incomplete(&fa, path_a, err) || incomplete(&fb, path_b, err)) {
+        smtlm_json_flat_free(&fa), smtlm_json_flat_free(&fb);
+        return 2;
+    }
     const smtlm_json_leaf **sa = malloc((fa.n + 1) * sizeof *sa), **sb = malloc((fb.n + 1) * sizeof *sb);
     if (!sa || !sb) {
         fprintf(err, "smsim: out of memory\n");
@@ -104,8 +135,8 @@ int smtlm_stats_compare(const char *path_a, const char *path_b, int show_all, FI
         }
         for (size_t i = 0; i < fa.n; i++) {
             const smtlm_json_leaf *a = &fa.leaf[i], *b = find(sb, fb.n, a->path);
-            if (host_dependent(a->path)) {
-                skipped += pass == 0;
+            if (host_dependent(a->path) || run_outcome(a->path)) {
+                skipped += pass == 0 && host_dependent(a->path);
                 continue;
             }
             const int diff = !b || !same(a, b);
@@ -123,7 +154,7 @@ int smtlm_stats_compare(const char *path_a, const char *path_b, int show_all, FI
         }
         for (size_t i = 0; i < fb.n; i++) {
             const smtlm_json_leaf *b = &fb.leaf[i];
-            if (host_dependent(b->path) || find(sa, fa.n, b->path))
+            if (host_dependent(b->path) || run_outcome(b->path) || find(sa, fa.n, b->path))
                 continue;
             if (pass == 0) {
                 only_b++;

@@ -1,20 +1,15 @@
 /* -smtlm_stats_csv: the kernel's stats JSON, flattened, as one CSV row (see stats_csv.h). */
 #include "smtlm/stats_csv.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "smtlm/json_flat.h"
 
-int smtlm_stats_csv_open(smtlm_stats_csv *c, const char *path, char *msg, size_t n)
+void smtlm_stats_csv_init(smtlm_stats_csv *c, FILE *f)
 {
     memset(c, 0, sizeof *c);
-    if (!(c->f = fopen(path, "w"))) {
-        snprintf(msg, n, "%s: cannot open for writing: %s", path, strerror(errno));
-        return -1;
-    }
-    return 0;
+    c->f = f;
 }
 
 /* Lists of one entry per SM or warp would make columns without end: the JSON has them. */
@@ -89,21 +84,17 @@ int smtlm_stats_csv_row(smtlm_stats_csv *c, const smtlm_stats *st, char *msg, si
     if (ok)
         fputc('\n', c->f);
     smtlm_json_flat_free(&j);
-    if (!ok || ferror(c->f)) {
-        snprintf(msg, n, "-smtlm_stats_csv: write failed");
+    if (!ok) {
+        snprintf(msg, n, "-smtlm_stats_csv: out of memory");
         return -1;
     }
     return 0;
 }
 
-int smtlm_stats_csv_close(smtlm_stats_csv *c)
+void smtlm_stats_csv_free(smtlm_stats_csv *c)
 {
-    int rc = 0;
-    if (c->f)
-        rc = fclose(c->f) ? -1 : 0;
     for (size_t i = 0; i < c->n; i++)
         free(c->cols[i]);
     free(c->cols);
     memset(c, 0, sizeof *c);
-    return rc;
 }

@@ -90,3 +90,4 @@ void smtlm_synth_run_close(smtlm_synth_run *r)
 smtlm_inst_source smtlm_synth_run_iface(smtlm_synth_run *r) { return smtlm_synth_source(&r->s); }
 smtlm_cta_binder smtlm_synth_run_binder(smtlm_synth_run *r) { return smtlm_synth_binder(&r->s); }
 smtlm_kernel_desc smtlm_synth_run_kernel(const smtlm_synth_run *r) { return smtlm_synth_kernel(&r->s); }
+uint64_t smtlm_synth_run_warp_insts(const smtlm_synth_run *r) { return smtlm_synth_total_warp_insts(&r->s); }

@@ -17,7 +17,7 @@
 namespace {
 
 struct Note {
-    int kind; // 0 retire, 1 CTA done, 2 progress, 3 series
+    int kind; // 0 retire, 1 CTA done, 2 poll, 3 series
     uint64_t cycle, skipped;
     unsigned n_live, ctas_done, sm, a;
     uint32_t b;
@@ -32,8 +32,8 @@ struct Case {
     smtlm_gpu_cfg cfg;
     std::vector<std::vector<smtlm_inst_desc>> progs;
     smtlm_kernel_desc k;
-    bool progress, series, lazy;
-    uint64_t progress_first, series_first;
+    bool poll, series, lazy;
+    uint64_t poll_first, series_first;
 };
 
 std::vector<smtlm_inst_desc> random_prog(std::mt19937 &rng)
@@ -80,10 +80,10 @@ Case random_case(std::mt19937 &rng)
     for (unsigned i = 0; i < 6; i++)
         c.progs.push_back(random_prog(rng));
     c.k = {1 + (uint32_t)(rng() % 10), 32 * (1 + (uint32_t)(rng() % 6)), 0, 32};
-    c.progress = rng() % 2;
+    c.poll = rng() % 2;
     c.series = rng() % 2;
     c.lazy = rng() % 2;
-    c.progress_first = 1 + rng() % 3000;
+    c.poll_first = 1 + rng() % 3000;
     c.series_first = 1 + rng() % 3000;
     return c;
 }
@@ -116,13 +116,13 @@ class Rig {
         const smtlm_cta_binder binder = {this, &Rig::cta_start, &Rig::cta_done};
         smtlm_gpu_set_source(g, &src, &binder);
         smtlm_gpu_set_retire_hook(g, &Rig::retire, this);
-        if (c_.progress)
-            smtlm_gpu_set_progress_hook(g, &Rig::progress, this);
+        if (c_.poll)
+            smtlm_gpu_set_poll_hook(g, &Rig::poll, this);
         if (c_.series)
             smtlm_gpu_set_series_hook(g, &Rig::series, this);
         if (smtlm_gpu_launch(g, &c_.k) != SMTLM_OK)
             return SMTLM_RUN_ERROR;
-        g->progress_next = c_.progress_first;
+        g->poll_next = c_.poll_first;
         g->series_next = c_.series_first;
         if (how == Drive::Run)
             return smtlm_gpu_run(g);
@@ -183,7 +183,11 @@ class Rig {
     }
     static void cta_done(void *ctx, unsigned sm, unsigned slot, uint32_t id) { static_cast<Rig *>(ctx)->note(1, sm, slot, id); }
     static void retire(void *ctx, unsigned sm, const smtlm_inst *in) { static_cast<Rig *>(ctx)->note(0, sm, in->warp, in->pc); }
-    static void progress(void *ctx, const smtlm_gpu *) { static_cast<Rig *>(ctx)->note(2, 0, 0, 0); }
+    static int poll(void *ctx, const smtlm_gpu *)
+    {
+        static_cast<Rig *>(ctx)->note(2, 0, 0, 0);
+        return 0;
+    }
     static void series(void *ctx, const smtlm_gpu *) { static_cast<Rig *>(ctx)->note(3, 0, 0, 0); }
     Case c_;
     smtlm_sm_ops ops_{};

@@ -536,9 +536,10 @@ TEST(SynthEngine, RunsAreDeterministic)
     EXPECT_EQ(cycles[0], cycles[1]);
 }
 
-// The progress hook sees the kernel every SMTLM_PROGRESS_CYCLES cycles (from the stop checks,
-// so at sim_cycle 16384, 32768, ...), and its presence changes nothing.
-TEST(SynthEngine, ProgressHookEverySoManyCyclesChangesNothing)
+// The poll hook sees the kernel at the first step at or past each multiple of SMTLM_POLL_CYCLES
+// (from the stop checks; the launch latency passes in one jump, so its multiples make one call
+// at its end), and while it returns 0 its presence changes nothing.
+TEST(SynthEngine, PollHookEverySoManyCyclesChangesNothing)
 {
     smtlm_synth_cfg c = base_cfg();
     c.insts_per_warp = 3000;
@@ -547,15 +548,60 @@ TEST(SynthEngine, ProgressHookEverySoManyCyclesChangesNothing)
     Engine plain(1), hooked(1);
     ASSERT_EQ(hooked.rc, SMTLM_OK);
     std::vector<uint64_t> seen;
-    smtlm_gpu_set_progress_hook(hooked.gpu.get(), [](void *ctx, const smtlm_gpu *g) {
+    smtlm_gpu_set_poll_hook(hooked.gpu.get(), [](void *ctx, const smtlm_gpu *g) {
         static_cast<std::vector<uint64_t> *>(ctx)->push_back(g->sim_cycle);
+        return 0;
     }, &seen);
     ASSERT_EQ(plain.run(s1.s), SMTLM_RUN_DONE);
     ASSERT_EQ(hooked.run(s2.s), SMTLM_RUN_DONE);
     EXPECT_EQ(hooked.gpu->sim_cycle, plain.gpu->sim_cycle);
-    const uint64_t cycles = plain.gpu->sim_cycle;
-    ASSERT_GT(cycles, 2u * SMTLM_PROGRESS_CYCLES);
-    ASSERT_EQ(seen.size(), (size_t)(cycles / SMTLM_PROGRESS_CYCLES)) << cycles;
-    for (size_t i = 0; i < seen.size(); i++)
-        EXPECT_EQ(seen[i], (i + 1) * SMTLM_PROGRESS_CYCLES);
+    EXPECT_EQ(smtlm_gpu_sim_insn(hooked.gpu.get()), smtlm_gpu_sim_insn(plain.gpu.get()));
+    const uint64_t cycles = plain.gpu->sim_cycle, launch = plain.cfg.kernel_launch_latency;
+    ASSERT_GT(cycles, launch + 2u * SMTLM_POLL_CYCLES);
+    // the launch latency's last cycle is stepped (sim_cycle launch), the multiples after it one by one
+    std::vector<uint64_t> want = {launch};
+    for (uint64_t m = (launch / SMTLM_POLL_CYCLES + 1) * SMTLM_POLL_CYCLES; m <= cycles; m += SMTLM_POLL_CYCLES)
+        want.push_back(m);
+    EXPECT_EQ(seen, want);
+}
+
+// A poll that asks to stop ends the kernel at that poll's cycle with SMTLM_RUN_STOPPED: the
+// run is then exactly the one -gpgpu_max_cycle of that many cycles gives (both stop after the
+// same step), through the general loop and through run_until's batches.
+TEST(SynthEngine, PollHookStopsTheKernelAtItsCycle)
+{
+    smtlm_synth_cfg c = base_cfg();
+    c.insts_per_warp = 3000;
+    const uint64_t stop_at = 7 * SMTLM_POLL_CYCLES; // after the 5000-cycle launch latency
+    for (int batches = 0; batches < 2; batches++) {
+        Synth s1(c), s2(c);
+        ASSERT_EQ(s1.rc, SMTLM_OK);
+        Engine limited(1), stopped(1);
+        limited.gpu->cfg.max_cycle = stop_at;
+        int polls = 0;
+        smtlm_gpu_set_poll_hook(stopped.gpu.get(), [](void *ctx, const smtlm_gpu *g) {
+            ++*static_cast<int *>(ctx);
+            return g->sim_cycle >= 7 * SMTLM_POLL_CYCLES ? 1 : 0;
+        }, &polls);
+        ASSERT_EQ(limited.run(s1.s), SMTLM_RUN_MAX_CYCLE);
+        smtlm_run_status st;
+        if (batches) {
+            const smtlm_inst_source src = smtlm_synth_source(&s2.s);
+            const smtlm_cta_binder b = smtlm_synth_binder(&s2.s);
+            smtlm_gpu_set_source(stopped.gpu.get(), &src, &b);
+            const smtlm_kernel_desc k = smtlm_synth_kernel(&s2.s);
+            ASSERT_EQ(smtlm_gpu_launch(stopped.gpu.get(), &k), SMTLM_OK);
+            do
+                st = smtlm_gpu_run_until(stopped.gpu.get(), stopped.gpu->sim_cycle + 333);
+            while (st == SMTLM_RUN_RUNNING);
+        } else {
+            st = stopped.run(s2.s);
+        }
+        EXPECT_EQ(st, SMTLM_RUN_STOPPED);
+        EXPECT_EQ(polls, 4); // the launch latency's end (5000), then 5120, 6144 and 7168
+        EXPECT_EQ(stopped.gpu->sim_cycle, stop_at);
+        EXPECT_EQ(limited.gpu->sim_cycle, stop_at);
+        EXPECT_EQ(smtlm_gpu_sim_insn(stopped.gpu.get()), smtlm_gpu_sim_insn(limited.gpu.get()));
+        EXPECT_GT(smtlm_gpu_sim_insn(stopped.gpu.get()), 0u);
+    }
 }

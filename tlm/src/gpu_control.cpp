@@ -68,7 +68,7 @@ void Gpu::reset_now()
 // STATUS and the interrupt for a kernel that ended with `st`.
 void Gpu::signal_end(smtlm_run_status st)
 {
-    const bool failed = st == SMTLM_RUN_ERROR || st == SMTLM_RUN_DEADLOCK;
+    const bool failed = st == SMTLM_RUN_ERROR || st == SMTLM_RUN_DEADLOCK || st == SMTLM_RUN_STOPPED;
     status_ = reg::STATUS_DONE | (failed ? reg::STATUS_ERROR : 0u) | (uint32_t)st << reg::STATUS_CODE_SHIFT;
     irq_status_ |= reg::IRQ_KERNEL_END;
     update_irq();

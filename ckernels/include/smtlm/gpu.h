@@ -95,7 +95,8 @@ typedef enum smtlm_run_status {
     SMTLM_RUN_MAX_CYCLE,     /* -gpgpu_max_cycle reached */
     SMTLM_RUN_MAX_INSN,      /* -gpgpu_max_insn reached */
     SMTLM_RUN_DEADLOCK,      /* watchdog: nothing issued or retired */
-    SMTLM_RUN_ERROR          /* an SM or the binder reported an error (see error fields) */
+    SMTLM_RUN_ERROR,         /* an SM or the binder reported an error (see error fields) */
+    SMTLM_RUN_STOPPED        /* the poll hook asked to stop (the host's request, e.g. a signal) */
 } smtlm_run_status;
 
 typedef enum smtlm_cta_limit {
@@ -103,8 +104,12 @@ typedef enum smtlm_cta_limit {
 } smtlm_cta_limit;
 
 struct smtlm_gpu;
-typedef void (*smtlm_progress_hook)(void *ctx, const struct smtlm_gpu *gpu);
-#define SMTLM_PROGRESS_CYCLES 16384
+typedef void (*smtlm_series_hook)(void *ctx, const struct smtlm_gpu *gpu);
+/* The host's poll: called from the stop checks when a kernel's sim_cycle reaches each multiple
+ * of SMTLM_POLL_CYCLES (a progress line, a request to stop). A nonzero return ends the kernel
+ * there with SMTLM_RUN_STOPPED. It must not change the GPU. */
+typedef int (*smtlm_poll_hook)(void *ctx, const struct smtlm_gpu *gpu);
+#define SMTLM_POLL_CYCLES 1024
 /* Called after cycles first .. first + n - 1 have run on every SM with work: n = 1 after a
  * step, n = k after a bulk skip of k idle cycles (each of which was the same as the first).
  * The SMs' state (smtlm_gpu_sm_view) is then that at the end of those cycles. For views that
@@ -124,12 +129,12 @@ typedef struct smtlm_gpu {
     smtlm_mem_model *mem;
     smtlm_retire_hook retire_hook;
     void *retire_ctx;
-    smtlm_progress_hook progress_hook; /* every SMTLM_PROGRESS_CYCLES of a kernel */
-    void *progress_ctx;
-    uint64_t progress_next;            /* sim_cycle of the next call */
+    smtlm_poll_hook poll_hook;         /* every SMTLM_POLL_CYCLES of a kernel */
+    void *poll_ctx;
+    uint64_t poll_next;                /* sim_cycle of the next call */
     smtlm_sample_hook sample_hook;     /* after every step and idle skip (NULL: none) */
     void *sample_ctx;
-    smtlm_progress_hook series_hook;   /* every SMTLM_SERIES_CYCLES of a kernel (time series) */
+    smtlm_series_hook series_hook;     /* every SMTLM_SERIES_CYCLES of a kernel (time series) */
     void *series_ctx;
     uint64_t series_next;
     smtlm_cta_binder binder;
@@ -191,15 +196,14 @@ void smtlm_gpu_on_cta_done(void *gpu, unsigned sm, unsigned slot, uint32_t cta_i
 static inline unsigned smtlm_gpu_num_sms(const smtlm_gpu_cfg *cfg) { return cfg->n_clusters * cfg->cores_per_cluster; }
 void smtlm_gpu_set_source(smtlm_gpu *gpu, const smtlm_inst_source *src, const smtlm_cta_binder *binder);
 void smtlm_gpu_set_retire_hook(smtlm_gpu *gpu, smtlm_retire_hook hook, void *ctx);
-/* A hook called from the stop checks about every SMTLM_PROGRESS_CYCLES simulated cycles of a
- * kernel (for a progress line; it must not change the GPU). NULL = none. */
-void smtlm_gpu_set_progress_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *ctx);
+/* The poll hook (smtlm_poll_hook); NULL = none. */
+void smtlm_gpu_set_poll_hook(smtlm_gpu *gpu, smtlm_poll_hook hook, void *ctx);
 /* A hook called after every step and every bulk idle skip (NULL = none; no cost then). Runs
  * with a sample hook are stepped serially (the parallel driver leaves them alone). */
 void smtlm_gpu_set_sample_hook(smtlm_gpu *gpu, smtlm_sample_hook hook, void *ctx);
 /* A hook called from the stop checks when a kernel's sim_cycle reaches each multiple of
  * SMTLM_SERIES_CYCLES (for time series read from the SM views). NULL = none. */
-void smtlm_gpu_set_series_hook(smtlm_gpu *gpu, smtlm_progress_hook hook, void *ctx);
+void smtlm_gpu_set_series_hook(smtlm_gpu *gpu, smtlm_series_hook hook, void *ctx);
 /* 1 when smtlm_gpu_launch would accept kernel k: a CTA has threads, fits an SM's threads, and
  * at least one fits the SM's resources (or the grid is empty). Changes nothing. */
 int smtlm_gpu_kernel_fits(const smtlm_gpu *gpu, const smtlm_kernel_desc *k);

@@ -136,6 +136,9 @@ unsigned long smtlm_options_set_order(const smtlm_options *opts, const char *nam
 /* Where the value was set: "file:line", "<command line>:<argv index>", "<api>:0", or
  * "<default>" when never set. */
 int smtlm_options_origin(const smtlm_options *opts, const char *name, char *buf, size_t n);
+/* The config files read (every -config, nested ones too), each once, as opened, in reading
+ * order; *n of them. */
+const char *const *smtlm_options_files(const smtlm_options *opts, size_t *n);
 
 /* Print every option as GPGPU-Sim does at start-up, "-name<pad> value # description", with
  * a "[modelled]" / "[not modelled]" marker after the '#'. Values holding whitespace (or

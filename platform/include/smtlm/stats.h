@@ -57,6 +57,21 @@ void smtlm_stats_print(FILE *out, const smtlm_stats *st);
  * instructions whose operands took i cycles from collector allocation (bin width 1 cycle, the
  * last bin holds 63 and more). */
 void smtlm_stats_json(FILE *out, const smtlm_stats *st);
+/* s as a JSON string, quotes included. */
+void smtlm_stats_json_string(FILE *out, const char *s);
+
+/* The run's document, written as the run goes: the head, each kernel's object (0-based index),
+ * then the end, which says whether the run completed: every kernel asked for simulated (up to a
+ * -gpgpu_max_* limit) and every output written, i.e. exit status 0. */
+typedef struct smtlm_stats_run_end {
+    uint64_t tot_cycle, tot_insn; /* gpu_tot_sim_cycle, gpu_tot_sim_insn */
+    double wall_seconds;
+    int exit_status;              /* smsim's: 0 complete, else why not (error text) */
+    const char *error;            /* the first error message, "" when complete */
+} smtlm_stats_run_end;
+void smtlm_stats_json_run_begin(FILE *out);
+void smtlm_stats_json_run_kernel(FILE *out, unsigned index, const smtlm_stats *st);
+void smtlm_stats_json_run_end(FILE *out, const smtlm_stats_run_end *e);
 
 #ifdef __cplusplus
 }

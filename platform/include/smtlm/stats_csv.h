@@ -18,12 +18,12 @@ typedef struct smtlm_stats_csv {
     size_t n;
 } smtlm_stats_csv;
 
-/* Opens path for writing; -1 with "path: cannot open for writing: why" in msg. */
-int smtlm_stats_csv_open(smtlm_stats_csv *c, const char *path, char *msg, size_t n);
-/* Appends the kernel's row (the header first, at the first row). -1 on a write failure. */
+/* Rows go to f (the caller's, who checks its writes and closes it). */
+void smtlm_stats_csv_init(smtlm_stats_csv *c, FILE *f);
+/* Appends the kernel's row (the header first, at the first row). -1 when memory ran out. */
 int smtlm_stats_csv_row(smtlm_stats_csv *c, const smtlm_stats *st, char *msg, size_t n);
-/* 0, or -1 when the file could not be completed. */
-int smtlm_stats_csv_close(smtlm_stats_csv *c);
+/* Frees the columns (not f). */
+void smtlm_stats_csv_free(smtlm_stats_csv *c);
 
 #ifdef __cplusplus
 }

@@ -20,6 +20,8 @@ void smtlm_synth_run_close(smtlm_synth_run *r);
 smtlm_inst_source smtlm_synth_run_iface(smtlm_synth_run *r);
 smtlm_cta_binder smtlm_synth_run_binder(smtlm_synth_run *r);
 smtlm_kernel_desc smtlm_synth_run_kernel(const smtlm_synth_run *r);
+/* The kernel's warp instructions, each warp's EXIT included. */
+uint64_t smtlm_synth_run_warp_insts(const smtlm_synth_run *r);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,82 @@
+/* smsim's run, shared by smsim.c (options, engine, kernels) and smsim_outputs.c (the files it
+ * writes). */
+#ifndef SMTLM_SMSIM_INTERNAL_H
+#define SMTLM_SMSIM_INTERNAL_H
+
+#include <stdio.h>
+
+#include "smtlm/engine.h"
+#include "smtlm/engine_config.h"
+#include "smtlm/options.h"
+#include "smtlm/out_file.h"
+#include "smtlm/pipeline_log.h"
+#include "smtlm/progress.h"
+#include "smtlm/report.h"
+#include "smtlm/stats.h"
+#include "smtlm/stats_csv.h"
+#include "smtlm/trace.h"
+#include "smtlm/vcd_view.h"
+
+typedef struct run_ctx {
+    const smtlm_options *opts;
+    smtlm_run_cfg cfg;
+    smtlm_gpu *gpu;
+    const smtlm_engine *engine;
+    void *engine_self;
+    FILE *out, *err;
+    FILE *json;              /* -smtlm_stats_json: json_file.f, or the caller's stdout for '-' */
+    smtlm_out_file json_file;
+    FILE *events;            /* -smtlm_event_log (events_file.f) */
+    smtlm_out_file events_file;
+    smtlm_out_file plog_file, vcd_file; /* -smtlm_pipeline_log, -smtlm_vcd */
+    smtlm_pipeline_log *plog;
+    smtlm_vcd_view *vcd;
+    smtlm_out_file csv_file; /* -smtlm_stats_csv */
+    smtlm_stats_csv csv;
+    smtlm_out_file report_file;
+    smtlm_report report;
+    smtlm_stats last_stats;  /* the last kernel's, for the report */
+    smtlm_kernelslist list;  /* -trace's kernel list (list.n == 0 for the synthetic workload) */
+    unsigned kernels;
+    int stop;          /* a limit, the watchdog or a signal ended the run: later kernels are not simulated */
+    int limit;         /* a -gpgpu_max_* limit ended it (Accel-Sim's break line is due) */
+    int status;        /* the exit status so far */
+    char error[1024];  /* the first error's message (the stats JSON's "error") */
+    double start;      /* when smsim started (Accel-Sim's simulation time counts from there) */
+    double wall;       /* seconds spent in the engine */
+    uint64_t sm_cycles;
+    int reader_thread; /* -smtlm_reader_thread, resolved */
+    size_t stream_limit; /* -smtlm_trace_stream_mib in bytes, or SMTLM_TRACE_STREAM_AUTO */
+    smtlm_progress progress; /* the progress line on a terminal's stderr */
+    unsigned n_kernels;      /* kernels the run will simulate (for the progress line) */
+} run_ctx;
+
+const char *smsim_opt_str(const smtlm_options *o, const char *name);
+/* Prints "smsim: <message>" on err and keeps the first such message and status for the stats
+ * JSON. Returns status. */
+int smsim_fail(run_ctx *r, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Outputs never replace an input (-trace, the list's kernel traces, every -config file) or
+ * each other: 0, or 2 with the message naming both. */
+int smsim_check_outputs(run_ctx *r);
+/* -smtlm_check_options: every output could be created (nothing is). 0 or 2. */
+int smsim_check_outputs_writable(run_ctx *r);
+/* The view filters (-smtlm_log_cycles, _sms, _warps): 0 or 2 with the message. */
+int smsim_check_views(run_ctx *r);
+/* Opens every output asked for (as temporary files) and hooks the views and the event log
+ * to the GPU: 0 or 2. */
+int smsim_open_outputs(run_ctx *r);
+/* Completes every output but the stats JSON (report, views, event log, CSV) and puts each in
+ * place: 0, or 2 after a message for each that could not be written. */
+int smsim_close_outputs(run_ctx *r);
+/* Writes the stats JSON's end (the exit status `status` and r->error) and puts the file in
+ * place: 0, or 2 with the message. */
+int smsim_close_json(run_ctx *r, int status);
+/* Gives up every output still open; the files they would replace stay as they were. */
+void smsim_discard_outputs(run_ctx *r);
+
+#endif
