@@ -164,6 +164,9 @@ def cmd_collect(a):
     sd = state.Sweepdir(a.dir)
     csv_path, json_path, cols, rows = collect.write(sd)
     done = sum(1 for r in rows if r["status"] == "done")
+    for r in rows:
+        if r["status"] != "done":
+            _say("%s: %s%s" % (r["point"], r["status"], ": " + r["detail"] if r["detail"] else ""))
     _say("%s, %s: %d rows (%d done), %d columns" % (csv_path, json_path, len(rows), done, len(cols)))
     return 0 if done == len(rows) else 1
 

@@ -9,7 +9,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 
-from . import pointdir
+from . import pointdir, state
 
 
 def default_jobs():
@@ -57,7 +57,8 @@ def run(sd, names, jobs, out=sys.stdout):
                 done += 1
                 if rc is None:
                     continue
-                what = "done" if rc == 0 else "failed (%s)" % pointdir.describe_exit(rc)
+                st, detail = state.ended(sd.point_dir(name), rc)
+                what = "done" if st == "done" else "failed (%s)" % (pointdir.describe_exit(rc) if rc else detail)
                 print("smsweep: [%d/%d] %s: %s in %.2f s" % (done, len(names), name, what, secs), file=out,
                       flush=True)
     finally:

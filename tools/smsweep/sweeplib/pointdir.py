@@ -42,6 +42,33 @@ def read_exit_status(pdir):
         return None
 
 
+def read_stats(pdir):
+    """The point's stats.json as (document, None) when it is smsim's statistics of a run that
+    completed, else (None, what is wrong with it)."""
+    try:
+        with open(os.path.join(pdir, "stats.json"), "rb") as f:
+            raw = f.read()
+    except FileNotFoundError:
+        return None, "no stats.json"
+    except OSError as e:
+        return None, "stats.json cannot be read (%s)" % e.strerror
+    try:
+        doc = json.loads(raw)
+    except ValueError as e:
+        return None, "stats.json does not parse (%s)" % e
+    if not isinstance(doc, dict):
+        return None, "stats.json is not smsim's statistics (not a JSON object)"
+    if "complete" not in doc:
+        return None, 'stats.json does not say the run completed (no "complete": true)'
+    if doc["complete"] is not True:
+        error = doc.get("error")
+        return None, "stats.json says the run did not complete%s" % (": " + error if error else "")
+    for key, kind in (("kernels", list), ("gpu_tot_sim_cycle", int), ("gpu_tot_sim_insn", int)):
+        if not isinstance(doc.get(key), kind):
+            return None, "stats.json is not smsim's statistics (no %s)" % key
+    return doc, None
+
+
 def describe_exit(rc):
     if rc < 0:
         try:

@@ -2,7 +2,8 @@
 
 Read from the point's files (exit_status is written last, running.json while it runs) and, for
 points sent to SLURM, from the queue (squeue; sacct, when the cluster keeps accounting, says
-why a task that left the queue without a result ended)."""
+why a task that left the queue without a result ended). Done is exit status 0 with a stats.json
+that says the run completed (pointdir.read_stats); anything else that ended is failed."""
 import json
 import os
 
@@ -86,12 +87,7 @@ def _state(pdir, name, expected_argv, submitted, queue):
     if expected_argv is not None and info.get("argv") != expected_argv.get(name):
         return "changed", "the sweep file gives this point another command line"
     if rc is not None:
-        if rc == 0 and os.path.exists(os.path.join(pdir, "stats.json")):
-            secs = pointdir.seconds_of_last_run(pdir)
-            return "done", "%.2f s" % secs if secs is not None else ""
-        if rc == 0:
-            return "failed", "exit status 0 but no stats.json"
-        return "failed", pointdir.describe_exit(rc) + _first_error(pdir)
+        return ended(pdir, rc)
     if slurm_job is not None:
         return "failed", "job %s ended without a result (%s)" % (slurm_job, slurm.why_gone(slurm_job))
     if marker:
@@ -102,7 +98,26 @@ def _state(pdir, name, expected_argv, submitted, queue):
     return "missing", ""
 
 
+def ended(pdir, rc):
+    """(state, detail) of a point whose smsim ended with exit status rc."""
+    if rc == 0:
+        _, problem = pointdir.read_stats(pdir)
+        if problem:
+            return "failed", "exit status 0 but " + problem
+        secs = pointdir.seconds_of_last_run(pdir)
+        return "done", "%.2f s" % secs if secs is not None else ""
+    return "failed", pointdir.describe_exit(rc) + _first_error(pdir)
+
+
+def has_result(pdir):
+    """The point ended and is done: a rerun would delete a result."""
+    rc = pointdir.read_exit_status(pdir)
+    return rc is not None and ended(pdir, rc)[0] == "done"
+
+
 def _first_error(pdir):
+    """smsim's first error line: from stderr.txt, else the stats.json's error (a full disk may
+    have kept it from stderr.txt)."""
     try:
         with open(os.path.join(pdir, "stderr.txt")) as f:
             for line in f:
@@ -110,4 +125,6 @@ def _first_error(pdir):
                     return ": " + line.strip()[len("smsim: "):][:200]
     except OSError:
         pass
-    return ""
+    doc = pointdir.read_json(os.path.join(pdir, "stats.json"))
+    error = doc.get("error") if isinstance(doc, dict) else None
+    return ": " + error[:200] if isinstance(error, str) and error else ""
