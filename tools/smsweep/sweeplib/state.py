@@ -7,7 +7,7 @@ that says the run completed (pointdir.read_stats); anything else that ended is f
 import json
 import os
 
-from . import pointdir, slurm
+from . import pointdir, slurm, spec
 
 # states a rerun runs again
 NEEDS_RUN = ("missing", "failed", "interrupted", "changed")
@@ -22,11 +22,30 @@ class Sweepdir:
     def point_dir(self, name):
         return os.path.join(self.root, "points", name)
 
+    def read_points(self):
+        """(points.json's document, None); (None, None) when there is none; (None, what is wrong)
+        when it is not smsweep's."""
+        path = os.path.join(self.root, "points.json")
+        try:
+            with open(path, "rb") as f:
+                doc = json.loads(f.read())
+        except FileNotFoundError:
+            return None, None
+        except OSError as e:
+            return None, e.strerror
+        except ValueError as e:
+            return None, str(e)
+        if not (isinstance(doc, dict) and isinstance(doc.get("points"), list) and
+                all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in doc["points"])):
+            return None, "not a list of points"
+        return doc, None
+
     def points(self):
         """[(name, info)] in sweep order, from points.json."""
-        doc = pointdir.read_json(os.path.join(self.root, "points.json"))
+        doc, problem = self.read_points()
         if doc is None:
-            raise FileNotFoundError("%s: not a sweep directory (no points.json; smsweep run writes it)" % self.root)
+            raise spec.SweepError("%s: not a sweep directory (%s)" % (
+                self.root, "points.json: %s" % problem if problem else "no points.json; smsweep run writes it"))
         return [(p["name"], pointdir.read_json(os.path.join(self.point_dir(p["name"]), "point.json")) or p)
                 for p in doc["points"]]
 
