@@ -20,7 +20,8 @@ USAGE = """smsweep: design-space sweeps of smsim, on this machine or on a SLURM 
 Every point is checked by smsim before anything runs; `run` again runs only the points that are
 missing or failed. `run` refuses an --out directory that holds another sweep, or points with a
 result that now have another command line; --force deletes them. Exit status: 0 all done, 1 some
-point failed or is not done, 2 bad input, 130 interrupted. Reference: docs/SWEEPS.md."""
+point failed or is not done, 2 bad input or a file smsweep cannot write (a full disk),
+130 interrupted. Reference: docs/SWEEPS.md."""
 
 
 def _say(msg, err=False):
@@ -50,19 +51,25 @@ class _Lock:
     """One `smsweep run` at a time per sweep directory."""
 
     def __init__(self, root):
-        self.f = open(os.path.join(root, ".smsweep.lock"), "a+")
+        path = os.path.join(root, ".smsweep.lock")
+        self.fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            fcntl.flock(self.f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            self.f.seek(0)
-            raise spec.SweepError("%s is in use by another smsweep run (%s)" % (root, self.f.read().strip() or "?"))
-        self.f.truncate(0)
-        self.f.write("pid %d\n" % os.getpid())
-        self.f.flush()
+            holder = os.pread(self.fd, 100, 0).decode(errors="replace").strip()
+            os.close(self.fd)
+            raise spec.SweepError("%s is in use by another smsweep run (%s)" % (root, holder or "?"))
+        try:
+            with pointdir.naming(path):
+                os.ftruncate(self.fd, 0)
+                os.pwrite(self.fd, b"pid %d\n" % os.getpid(), 0)
+        except OSError:
+            self.release()
+            raise
 
     def release(self):
-        fcntl.flock(self.f, fcntl.LOCK_UN)
-        self.f.close()
+        fcntl.flock(self.fd, fcntl.LOCK_UN)
+        os.close(self.fd)
 
 
 def _summary(sts):
@@ -128,7 +135,8 @@ def cmd_run(a):
         sd.write_points(sweep, argvs)
         copy = os.path.join(sd.root, "sweep.toml")
         if not (os.path.exists(copy) and os.path.samefile(sweep.path, copy)):
-            shutil.copyfile(sweep.path, copy)
+            with open(sweep.path, "rb") as f:
+                pointdir.write_atomic(copy, f.read())
         os.makedirs(os.path.join(sd.root, "points"), exist_ok=True)
         for p in sweep.points:
             if p.name in todo:
@@ -253,4 +261,7 @@ def main(argv=None):
         return {"run": cmd_run, "status": cmd_status, "collect": cmd_collect, "plot": cmd_plot}[a.cmd](a)
     except (spec.SweepError, slurm.SlurmError, plot.PlotError) as e:
         _say(str(e), err=True)
+        return 2
+    except OSError as e:  # a file smsweep cannot read or write: a full disk, a permission
+        _say("%s: %s" % (e.filename, e.strerror) if e.filename and e.strerror else str(e), err=True)
         return 2
