@@ -120,3 +120,14 @@ def status_table(stdout):
 
 def kill(pid, sig=signal.SIGKILL):
     os.kill(pid, sig)
+
+
+def files_under(top):
+    """Every file under top but smsweep's lock, relative path -> bytes."""
+    out = {}
+    for d, _, files in os.walk(top):
+        for f in files:
+            if f != ".smsweep.lock":
+                with open(os.path.join(d, f), "rb") as fh:
+                    out[os.path.relpath(os.path.join(d, f), top)] = fh.read()
+    return out

@@ -1,7 +1,7 @@
 """The local back end for real: smsim processes on this machine, each point in its own
 directory; a point killed mid-run is run again by the next `smsweep run` and nothing else is;
 a killed or stopped runner leaves its points to the next run; a changed sweep file runs only
-the points it changed."""
+the points it changed (with --force, as they had results)."""
 import os
 import re
 import signal
@@ -151,7 +151,8 @@ class LocalRunTest(SweepTest):
         self.assertIn("1 to run (1 missing), 2 done", p.stdout)
         self.write("sweep.toml", 'traces = ["%s"]\n[options]\n"-smtlm_mem_latency" = 300\n[grid]\n'
                                  '"-gpgpu_num_reg_banks" = [8, 16, 32]\n' % VECTORADD)
-        p = self.smsweep("run", "sweep.toml", "--out", "out", check=0)
+        self.smsweep("run", "sweep.toml", "--out", "out", check=2)  # refused: their results would go
+        p = self.smsweep("run", "sweep.toml", "--out", "out", "--force", check=0)
         self.assertIn("3 to run (3 changed), 0 done", p.stdout)
         out = self.path("out")
         self.assertEqual([starts(out, "vectoradd-100-32-trace.builtin.gpgpu_num_reg_banks=%d" % b) for b in (8, 16, 32)],

@@ -83,7 +83,7 @@ class SlurmTest(SweepTest):
         table = status_table(st.stdout)
         self.assertEqual(table.pop(VICTIM), "failed")
         self.assertEqual(set(table.values()), {"done"})
-        # scancel's signal, passed on to smsim, which stops and says so
+        # scancel's signal, which SLURM sends to every process of the task, smsim too: smsim stops and says so
         self.assertRegex(st.stdout, r"exit status 143: SIGTERM: stopped at cycle \d+ of kernel 1")
 
         again = self.smsweep("run", "sweep.toml", "--out", "out", "--backend", "slurm", "--wait", "--poll", "0.5",

@@ -196,6 +196,9 @@ class StateTest(unittest.TestCase):
         self.put("exit_status", "0\n")
         self.assertEqual(self.state(), "failed")  # no stats.json
         self.put("stats.json", "{}")
+        self.assertEqual(self.state(), "failed")  # not the statistics of a run that completed
+        self.put("stats.json", json.dumps({"kernels": [], "gpu_tot_sim_cycle": 0, "gpu_tot_sim_insn": 0,
+                                           "complete": True}))
         self.assertEqual(self.state(), "done")
         self.assertEqual(self.state(["smsim", "-a", "2"]), "changed")
         self.put("exit_status", "-9\n")

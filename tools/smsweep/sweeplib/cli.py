@@ -8,17 +8,19 @@ import shutil
 import sys
 import time
 
-from . import check, collect, local, plot, pointdir, slurm, spec, state
+from . import check, collect, local, outdir, plot, pointdir, slurm, spec, state
 
 USAGE = """smsweep: design-space sweeps of smsim, on this machine or on a SLURM cluster.
 
-  smsweep run SWEEP.toml --out DIR [--backend local|slurm] [-j N] [--dry-run] [--wait]
+  smsweep run SWEEP.toml --out DIR [--backend local|slurm] [-j N] [--dry-run] [--wait] [--force]
   smsweep status DIR
   smsweep collect DIR                      -> DIR/results.csv, DIR/results.json
   smsweep plot DIR --metric M --x PARAM [--out FILE.svg|.png] [--where COL=VALUE] [--relative]
 
 Every point is checked by smsim before anything runs; `run` again runs only the points that are
-missing or failed. Exit status: 0 all done, 1 some point failed or is not done, 2 bad input,
+missing or failed. `run` refuses an --out directory that holds another sweep, or points with a
+result that now have another command line; --force deletes them. Exit status: 0 all done, 1 some
+point failed or is not done, 2 bad input or a file smsweep cannot write (a full disk),
 130 interrupted. Reference: docs/SWEEPS.md."""
 
 
@@ -49,19 +51,25 @@ class _Lock:
     """One `smsweep run` at a time per sweep directory."""
 
     def __init__(self, root):
-        self.f = open(os.path.join(root, ".smsweep.lock"), "a+")
+        path = os.path.join(root, ".smsweep.lock")
+        self.fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            fcntl.flock(self.f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            self.f.seek(0)
-            raise spec.SweepError("%s is in use by another smsweep run (%s)" % (root, self.f.read().strip() or "?"))
-        self.f.truncate(0)
-        self.f.write("pid %d\n" % os.getpid())
-        self.f.flush()
+            holder = os.pread(self.fd, 100, 0).decode(errors="replace").strip()
+            os.close(self.fd)
+            raise spec.SweepError("%s is in use by another smsweep run (%s)" % (root, holder or "?"))
+        try:
+            with pointdir.naming(path):
+                os.ftruncate(self.fd, 0)
+                os.pwrite(self.fd, b"pid %d\n" % os.getpid(), 0)
+        except OSError:
+            self.release()
+            raise
 
     def release(self):
-        fcntl.flock(self.f, fcntl.LOCK_UN)
-        self.f.close()
+        fcntl.flock(self.fd, fcntl.LOCK_UN)
+        os.close(self.fd)
 
 
 def _summary(sts):
@@ -103,19 +111,36 @@ def cmd_run(a):
         _say("dry run: smsim accepts every point")
         return 0
     sd = state.Sweepdir(a.out)
-    os.makedirs(os.path.join(sd.root, "points"), exist_ok=True)
+    argvs = {p.name: spec.command(sweep, p, smsim, outdir=sd.point_dir(p.name))[0] for p in sweep.points}
+    held = outdir.other(sd, sweep)
+    if held and not a.force:  # before anything is written there
+        raise spec.SweepError(outdir.refusal(sd, held))
+    os.makedirs(sd.root, exist_ok=True)
     lock = _Lock(sd.root)
     try:
-        argvs = {p.name: spec.command(sweep, p, smsim, outdir=sd.point_dir(p.name))[0] for p in sweep.points}
+        held = outdir.other(sd, sweep)  # again: now no other run changes it
+        if held and not a.force:
+            raise spec.SweepError(outdir.refusal(sd, held))
+        if held:
+            outdir.delete(sd, held, _say)
         sts = state.states(sd, [p.name for p in sweep.points], expected_argv=argvs)
+        changed = outdir.changed_results(sd, sts)
+        if changed and not a.force:
+            raise spec.SweepError(outdir.refuse_changed(sd, changed, argvs))
+        if changed:
+            outdir.say_changed(sd, changed, _say)
+        outdir.say_dropped(sd, sweep, _say)
         todo = [n for n, st, _ in sts if st in state.NEEDS_RUN]
+        # points.json first: from here on the directory is this sweep's, whatever stops the run
+        sd.write_points(sweep, argvs)
+        copy = os.path.join(sd.root, "sweep.toml")
+        if not (os.path.exists(copy) and os.path.samefile(sweep.path, copy)):
+            with open(sweep.path, "rb") as f:
+                pointdir.write_atomic(copy, f.read())
+        os.makedirs(os.path.join(sd.root, "points"), exist_ok=True)
         for p in sweep.points:
             if p.name in todo:
                 pointdir.prepare(sd.point_dir(p.name), p, argvs[p.name])
-        copy = os.path.join(sd.root, "sweep.toml")
-        if not (os.path.exists(copy) and os.path.samefile(sweep.path, copy)):
-            shutil.copyfile(sweep.path, copy)
-        sd.write_points(sweep, argvs)
         c = collections.Counter(st for _, st, _ in sts)
         _say("%s: %d to run (%s), %d done, %d running or pending" % (
             sd.root, len(todo), ", ".join("%d %s" % (c[k], k) for k in state.NEEDS_RUN if c[k]) or "none",
@@ -164,6 +189,9 @@ def cmd_collect(a):
     sd = state.Sweepdir(a.dir)
     csv_path, json_path, cols, rows = collect.write(sd)
     done = sum(1 for r in rows if r["status"] == "done")
+    for r in rows:
+        if r["status"] != "done":
+            _say("%s: %s%s" % (r["point"], r["status"], ": " + r["detail"] if r["detail"] else ""))
     _say("%s, %s: %d rows (%d done), %d columns" % (csv_path, json_path, len(rows), done, len(cols)))
     return 0 if done == len(rows) else 1
 
@@ -190,6 +218,8 @@ def parser():
                    "also the dry run's")
     r.add_argument("--smsim", help="the smsim to run (default: next to smsweep, then $SMSIM, then PATH)")
     r.add_argument("--dry-run", action="store_true", help="check every point and list them; run nothing")
+    r.add_argument("--force", action="store_true", help="--out holds another sweep: delete it; or points with a "
+                   "result now have another command line: delete their results (says what it deletes)")
     g = r.add_argument_group("slurm (override the sweep file's [slurm] table)")
     g.add_argument("--partition")
     g.add_argument("--account")
@@ -229,6 +259,9 @@ def main(argv=None):
         if a.cmd == "_task":
             return slurm.task_main(os.path.abspath(a.dir), a.list)
         return {"run": cmd_run, "status": cmd_status, "collect": cmd_collect, "plot": cmd_plot}[a.cmd](a)
-    except (spec.SweepError, slurm.SlurmError, plot.PlotError, FileNotFoundError) as e:
+    except (spec.SweepError, slurm.SlurmError, plot.PlotError) as e:
         _say(str(e), err=True)
+        return 2
+    except OSError as e:  # a file smsweep cannot read or write: a full disk, a permission
+        _say("%s: %s" % (e.filename, e.strerror) if e.filename and e.strerror else str(e), err=True)
         return 2

@@ -73,8 +73,10 @@ def rows(sd):
         for p in params:
             row[p] = typed(info.get("params", {}).get("-" + p))
         if st == "done":
-            sj = pointdir.read_json(os.path.join(sd.point_dir(name), "stats.json"))
-            if sj is not None:
+            sj, _ = pointdir.read_stats(sd.point_dir(name))
+            if sj is None:  # damaged since its state was read
+                row["status"], row["detail"] = state.ended(sd.point_dir(name), 0)
+            else:
                 for k, v in run_stats(sj).items():
                     key = k if k not in params else "stat:" + k  # an option named like a statistic
                     row[key] = v

@@ -3,7 +3,10 @@ other parameter that varies among the plotted points), drawn with matplotlib int
 PNG file (by the output's extension). Text stays text in the SVG, and the file does not depend
 on the time it was drawn, so the same results give the same file."""
 import difflib
+import io
 import math
+
+from . import pointdir
 
 
 class PlotError(Exception):
@@ -96,7 +99,8 @@ def draw(lines, numeric, metric, x, out_path, title="", relative=False):
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize="small")
     fig.tight_layout()
-    fig.savefig(out_path, format=ext, metadata={"Date": None} if ext == "svg" else {"Software": None},
-                dpi=120)
+    buf = io.BytesIO()
+    fig.savefig(buf, format=ext, metadata={"Date": None} if ext == "svg" else {"Software": None}, dpi=120)
     plt.close(fig)
+    pointdir.write_atomic(out_path, buf.getvalue())
     return out_path

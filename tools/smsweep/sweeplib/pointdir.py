@@ -6,7 +6,11 @@
     exit_status    smsim's exit status, written last: a point with it has finished
     running.json   while it runs: backend, host, runner and smsim pids, SLURM job
     attempts.log   one line per start and per end, kept across reruns
+
+Every file smsweep writes whole goes to a temporary file beside it that is renamed into place
+once complete; an OSError names the file (a write error of an open file carries no name).
 """
+import contextlib
 import json
 import os
 import shlex
@@ -19,11 +23,31 @@ RESULT_FILES = ("stdout.txt", "stderr.txt", "stats.json", "kernels.csv", "report
                 "exit_status", "running.json")
 
 
-def write_atomic(path, text):
+@contextlib.contextmanager
+def naming(path):
+    """An OSError inside names `path` when it names no file itself."""
+    try:
+        yield
+    except OSError as e:
+        if e.filename is None:
+            raise OSError(e.errno, e.strerror or str(e), path) from None
+        raise
+
+
+def write_atomic(path, data):
+    """Writes text or bytes to path through a temporary file beside it: path is either its old
+    self or complete, and the temporary file never stays. An error names path."""
     tmp = "%s.tmp%d" % (path, os.getpid())
-    with open(tmp, "w") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb" if isinstance(data, bytes) else "w") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException as e:
+        with contextlib.suppress(OSError):
+            os.remove(tmp)
+        if isinstance(e, OSError):
+            raise OSError(e.errno, e.strerror or str(e), path) from None
+        raise
 
 
 def read_json(path):
@@ -42,6 +66,33 @@ def read_exit_status(pdir):
         return None
 
 
+def read_stats(pdir):
+    """The point's stats.json as (document, None) when it is smsim's statistics of a run that
+    completed, else (None, what is wrong with it)."""
+    try:
+        with open(os.path.join(pdir, "stats.json"), "rb") as f:
+            raw = f.read()
+    except FileNotFoundError:
+        return None, "no stats.json"
+    except OSError as e:
+        return None, "stats.json cannot be read (%s)" % e.strerror
+    try:
+        doc = json.loads(raw)
+    except ValueError as e:
+        return None, "stats.json does not parse (%s)" % e
+    if not isinstance(doc, dict):
+        return None, "stats.json is not smsim's statistics (not a JSON object)"
+    if "complete" not in doc:
+        return None, 'stats.json does not say the run completed (no "complete": true)'
+    if doc["complete"] is not True:
+        error = doc.get("error")
+        return None, "stats.json says the run did not complete%s" % (": " + error if error else "")
+    for key, kind in (("kernels", list), ("gpu_tot_sim_cycle", int), ("gpu_tot_sim_insn", int)):
+        if not isinstance(doc.get(key), kind):
+            return None, "stats.json is not smsim's statistics (no %s)" % key
+    return doc, None
+
+
 def describe_exit(rc):
     if rc < 0:
         try:
@@ -56,10 +107,7 @@ def clear_results(pdir):
     """Before a point runs again: its last result goes (attempts.log stays)."""
     reclaim(pdir)
     for f in RESULT_FILES:
-        try:
-            os.remove(os.path.join(pdir, f))
-        except FileNotFoundError:
-            pass
+        _remove(os.path.join(pdir, f))
 
 
 def prepare(pdir, point, argv):
@@ -75,8 +123,14 @@ def prepare(pdir, point, argv):
 
 
 def _log(pdir, text):
-    with open(os.path.join(pdir, "attempts.log"), "a") as f:
+    path = os.path.join(pdir, "attempts.log")
+    with naming(path), open(path, "a") as f:
         f.write("%s %s\n" % (time.strftime("%Y-%m-%dT%H:%M:%S"), text))
+
+
+def _remove(path):
+    with contextlib.suppress(FileNotFoundError):
+        os.remove(path)
 
 
 def _alive(pid):
@@ -127,31 +181,39 @@ def reclaim(pdir):
 def run_point(pdir, backend, job=None, on_start=None, interrupted=None):
     """Runs the point's smsim to its end; returns its exit status (negative: killed by that
     signal), or None when the run was interrupted (then no exit status is written and the
-    point counts as missing)."""
+    point counts as missing). An OSError (a full disk) ends smsim and leaves the point without
+    an exit status and without running.json: missing."""
     info = read_json(os.path.join(pdir, "point.json"))
     argv = info["argv"]
     clear_results(pdir)
     marker = {"backend": backend, "host": socket.gethostname(), "runner_pid": os.getpid(), "job": job,
               "started": time.time()}
+    marker_path = os.path.join(pdir, "running.json")
     start = time.monotonic()
     with open(os.path.join(pdir, "stdout.txt"), "w") as out, open(os.path.join(pdir, "stderr.txt"), "w") as err:
         proc = subprocess.Popen(argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL, cwd=pdir)
-    marker["pid"] = proc.pid
-    write_atomic(os.path.join(pdir, "running.json"), json.dumps(marker) + "\n")
-    _log(pdir, "start backend=%s host=%s pid=%d%s" % (backend, marker["host"], proc.pid,
-                                                        " job=%s" % job if job else ""))
-    if on_start:
-        on_start(proc)
-    rc = proc.wait()
-    seconds = time.monotonic() - start
-    if rc != 0 and interrupted is not None and interrupted():  # a finished run keeps its result
-        _log(pdir, "interrupted after %.3f s (%s)" % (seconds, describe_exit(rc)))
-        os.remove(os.path.join(pdir, "running.json"))
-        return None
-    write_atomic(os.path.join(pdir, "exit_status"), "%d\n" % rc)
-    _log(pdir, "end %s after %.3f s" % (describe_exit(rc), seconds))
-    os.remove(os.path.join(pdir, "running.json"))
-    return rc
+    try:
+        try:
+            marker["pid"] = proc.pid
+            write_atomic(marker_path, json.dumps(marker) + "\n")
+            _log(pdir, "start backend=%s host=%s pid=%d%s" % (backend, marker["host"], proc.pid,
+                                                                " job=%s" % job if job else ""))
+            if on_start:
+                on_start(proc)
+            rc = proc.wait()
+        except BaseException:
+            proc.kill()
+            proc.wait()
+            raise
+        seconds = time.monotonic() - start
+        if rc != 0 and interrupted is not None and interrupted():  # a finished run keeps its result
+            _log(pdir, "interrupted after %.3f s (%s)" % (seconds, describe_exit(rc)))
+            return None
+        write_atomic(os.path.join(pdir, "exit_status"), "%d\n" % rc)
+        _log(pdir, "end %s after %.3f s" % (describe_exit(rc), seconds))
+        return rc
+    finally:
+        _remove(marker_path)
 
 
 def seconds_of_last_run(pdir):

@@ -167,16 +167,10 @@ def task_main(outdir, listfile):
     if not os.path.exists(os.path.join(outdir, "points", name, "point.json")):
         raise SlurmError("%s: point %s has no point.json (was the sweep directory removed?)" % (outdir, name))
     job = "%s_%d" % (os.environ.get("SLURM_ARRAY_JOB_ID", "?"), task)
-    child = []
-
-    def forward(sig, _frame):  # scancel, time limit: pass it on, then record how smsim ended
-        for p in child:
-            try:
-                p.send_signal(sig)
-            except OSError:
-                pass
-
-    signal.signal(signal.SIGTERM, forward)
-    signal.signal(signal.SIGINT, forward)
-    rc = pointdir.run_point(os.path.join(outdir, "points", name), "slurm", job=job, on_start=child.append)
+    # scancel and the time limit signal every process of the task, smsim too, which stops with the
+    # statistics so far; passing the signal on would be smsim's second, which ends it at once.
+    # The task itself stays to record how smsim ended.
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: None)
+    rc = pointdir.run_point(os.path.join(outdir, "points", name), "slurm", job=job)
     return rc if rc >= 0 else 128 - rc

@@ -2,11 +2,12 @@
 
 Read from the point's files (exit_status is written last, running.json while it runs) and, for
 points sent to SLURM, from the queue (squeue; sacct, when the cluster keeps accounting, says
-why a task that left the queue without a result ended)."""
+why a task that left the queue without a result ended). Done is exit status 0 with a stats.json
+that says the run completed (pointdir.read_stats); anything else that ended is failed."""
 import json
 import os
 
-from . import pointdir, slurm
+from . import pointdir, slurm, spec
 
 # states a rerun runs again
 NEEDS_RUN = ("missing", "failed", "interrupted", "changed")
@@ -21,11 +22,30 @@ class Sweepdir:
     def point_dir(self, name):
         return os.path.join(self.root, "points", name)
 
+    def read_points(self):
+        """(points.json's document, None); (None, None) when there is none; (None, what is wrong)
+        when it is not smsweep's."""
+        path = os.path.join(self.root, "points.json")
+        try:
+            with open(path, "rb") as f:
+                doc = json.loads(f.read())
+        except FileNotFoundError:
+            return None, None
+        except OSError as e:
+            return None, e.strerror
+        except ValueError as e:
+            return None, str(e)
+        if not (isinstance(doc, dict) and isinstance(doc.get("points"), list) and
+                all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in doc["points"])):
+            return None, "not a list of points"
+        return doc, None
+
     def points(self):
         """[(name, info)] in sweep order, from points.json."""
-        doc = pointdir.read_json(os.path.join(self.root, "points.json"))
+        doc, problem = self.read_points()
         if doc is None:
-            raise FileNotFoundError("%s: not a sweep directory (no points.json; smsweep run writes it)" % self.root)
+            raise spec.SweepError("%s: not a sweep directory (%s)" % (
+                self.root, "points.json: %s" % problem if problem else "no points.json; smsweep run writes it"))
         return [(p["name"], pointdir.read_json(os.path.join(self.point_dir(p["name"]), "point.json")) or p)
                 for p in doc["points"]]
 
@@ -86,12 +106,7 @@ def _state(pdir, name, expected_argv, submitted, queue):
     if expected_argv is not None and info.get("argv") != expected_argv.get(name):
         return "changed", "the sweep file gives this point another command line"
     if rc is not None:
-        if rc == 0 and os.path.exists(os.path.join(pdir, "stats.json")):
-            secs = pointdir.seconds_of_last_run(pdir)
-            return "done", "%.2f s" % secs if secs is not None else ""
-        if rc == 0:
-            return "failed", "exit status 0 but no stats.json"
-        return "failed", pointdir.describe_exit(rc) + _first_error(pdir)
+        return ended(pdir, rc)
     if slurm_job is not None:
         return "failed", "job %s ended without a result (%s)" % (slurm_job, slurm.why_gone(slurm_job))
     if marker:
@@ -102,7 +117,26 @@ def _state(pdir, name, expected_argv, submitted, queue):
     return "missing", ""
 
 
+def ended(pdir, rc):
+    """(state, detail) of a point whose smsim ended with exit status rc."""
+    if rc == 0:
+        _, problem = pointdir.read_stats(pdir)
+        if problem:
+            return "failed", "exit status 0 but " + problem
+        secs = pointdir.seconds_of_last_run(pdir)
+        return "done", "%.2f s" % secs if secs is not None else ""
+    return "failed", pointdir.describe_exit(rc) + _first_error(pdir)
+
+
+def has_result(pdir):
+    """The point ended and is done: a rerun would delete a result."""
+    rc = pointdir.read_exit_status(pdir)
+    return rc is not None and ended(pdir, rc)[0] == "done"
+
+
 def _first_error(pdir):
+    """smsim's first error line: from stderr.txt, else the stats.json's error (a full disk may
+    have kept it from stderr.txt)."""
     try:
         with open(os.path.join(pdir, "stderr.txt")) as f:
             for line in f:
@@ -110,4 +144,6 @@ def _first_error(pdir):
                     return ": " + line.strip()[len("smsim: "):][:200]
     except OSError:
         pass
-    return ""
+    doc = pointdir.read_json(os.path.join(pdir, "stats.json"))
+    error = doc.get("error") if isinstance(doc, dict) else None
+    return ": " + error[:200] if isinstance(error, str) and error else ""
