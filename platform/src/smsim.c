@@ -265,6 +265,19 @@ static int run_trace_list(run_ctx *r, const char *list_path)
     return status;
 }
 
+/* -trace's path, "" without -trace (the built-in synthetic workload); NULL, with the message
+ * printed, when it was given empty. */
+static const char *trace_path(const run_ctx *r)
+{
+    const char *trace = opt_str(r->opts, "trace");
+    if (*trace || !smtlm_options_is_set(r->opts, "trace"))
+        return trace;
+    char where[256] = "<default>";
+    smtlm_options_origin(r->opts, "trace", where, sizeof where);
+    fprintf(r->err, "smsim: %s: -trace: empty path (leave -trace out to run the built-in synthetic workload)\n", where);
+    return NULL;
+}
+
 static int run_synthetic(run_ctx *r)
 {
     char msg[1024];
@@ -759,8 +772,8 @@ static int check_request(run_ctx *r, const smtlm_engine *const *engines, unsigne
         fprintf(r->err, "smsim: %s\n", msg);
         return 2;
     }
-    const char *trace = opt_str(r->opts, "trace");
-    return *trace ? check_trace_list(r, trace) : check_synthetic(r);
+    const char *trace = trace_path(r);
+    return !trace ? 2 : *trace ? check_trace_list(r, trace) : check_synthetic(r);
 }
 
 int smtlm_smsim(int argc, const char *const *argv, FILE *out, FILE *err)
@@ -838,8 +851,8 @@ int smtlm_smsim_engines(int argc, const char *const *argv, FILE *out, FILE *err,
     if (!status && !list_only) {
         if (r.json)
             fprintf(r.json, "{\"schema_version\":%d,\"kernels\":[", SMTLM_STATS_SCHEMA_VERSION);
-        const char *trace = opt_str(opts, "trace");
-        status = *trace ? run_trace_list(&r, trace) : run_synthetic(&r);
+        const char *trace = trace_path(&r);
+        status = !trace ? 2 : *trace ? run_trace_list(&r, trace) : run_synthetic(&r);
         const int report_status = write_report(&r);
         if (!status)
             status = report_status;
