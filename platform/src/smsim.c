@@ -612,9 +612,7 @@ static int open_views(run_ctx *r)
     const char *plog = opt_str(r->opts, "smtlm_pipeline_log"), *vcd = opt_str(r->opts, "smtlm_vcd");
     smtlm_view_filter flt;
     char msg[512];
-    if (smtlm_view_filter_parse(&flt, opt_str(r->opts, "smtlm_log_cycles"), opt_str(r->opts, "smtlm_log_sms"),
-                                opt_str(r->opts, "smtlm_log_warps"), r->gpu->n_sm, r->cfg.gpu.sm.max_warps, msg,
-                                sizeof msg)) {
+    if (smtlm_view_filter_read(&flt, r->opts, r->gpu->n_sm, r->cfg.gpu.sm.max_warps, msg, sizeof msg)) {
         fprintf(r->err, "smsim: %s\n", msg);
         return 2;
     }
@@ -766,9 +764,7 @@ static int check_request(run_ctx *r, const smtlm_engine *const *engines, unsigne
         if (check_output(r, outputs[i]))
             return 2;
     smtlm_view_filter flt; /* the view filters, as open_views reads them */
-    if (smtlm_view_filter_parse(&flt, opt_str(r->opts, "smtlm_log_cycles"), opt_str(r->opts, "smtlm_log_sms"),
-                                opt_str(r->opts, "smtlm_log_warps"), r->gpu->n_sm, r->cfg.gpu.sm.max_warps, msg,
-                                sizeof msg)) {
+    if (smtlm_view_filter_read(&flt, r->opts, r->gpu->n_sm, r->cfg.gpu.sm.max_warps, msg, sizeof msg)) {
         fprintf(r->err, "smsim: %s\n", msg);
         return 2;
     }
