@@ -21,6 +21,7 @@
 #include "smtlm/trace_source.h"
 #include "smtlm/stats_compare.h"
 #include "smtlm/vcd_view.h"
+#include "smtlm/view_names.h"
 #include "smtlm/version.h"
 
 typedef struct run_ctx {
@@ -85,6 +86,12 @@ static const char *reject_text(const smtlm_sm_view *sm, char *buf, size_t n)
     case SMTLM_REJECT_DEPTH:
         snprintf(buf, n, "the instruction's latency does not fit its unit's pipeline of depth %u "
                  "(-trace_opcode_latency_initiation_* against -ptx_opcode_latency_*)", sm->reject_detail);
+        break;
+    case SMTLM_REJECT_NO_UNIT:
+        snprintf(buf, n, "the instruction needs the %s unit, of which the configuration has none (-%s is 0%s)",
+                 smtlm_view_unit_name(sm->reject_detail), smtlm_sm_unit_option(sm->cfg, sm->reject_detail),
+                 sm->reject_detail == SMTLM_UNIT_SFU && !sm->cfg->n_dp ? "; DP instructions run there too while "
+                                                                         "-gpgpu_num_dp_units is 0" : "");
         break;
     case SMTLM_REJECT_REGISTER:
         snprintf(buf, n, "register number beyond R%d", SMTLM_MAX_REG - 1);
