@@ -22,7 +22,7 @@ struct smtlm_options {
     size_t n_names, cap_names;
     int include_allowed;
     unsigned long next_seq;
-    int n_files;     /* config files read so far (SMTLM_OPT_MAX_CONFIG_FILES) */
+    int config_reads; /* config files read so far, each -config once (SMTLM_OPT_MAX_CONFIG_FILES) */
 };
 
 /* Index of an option by name (without '-'), or -1. */

@@ -263,7 +263,7 @@ static int parse_file_at(smtlm_options *opts, const char *path, const char *from
     size_t len = 0;
     int err_no = 0, rc, got;
 
-    if (opts->n_files >= SMTLM_OPT_MAX_CONFIG_FILES) {
+    if (opts->config_reads >= SMTLM_OPT_MAX_CONFIG_FILES) {
         snprintf(what, sizeof what, "more than %d config files in one run (an include loop, or includes that multiply?)",
                  SMTLM_OPT_MAX_CONFIG_FILES);
         if (from)
@@ -272,7 +272,7 @@ static int parse_file_at(smtlm_options *opts, const char *path, const char *from
             smtlm_opt_errf(err, errlen, "%s: %s", path, what);
         return SMTLM_OPT_E_LIMIT;
     }
-    opts->n_files++;
+    opts->config_reads++;
     got = read_all(path, &text, &len, &err_no);
     if (got == READ_ERRNO && err_no == ENOENT && from && try_dir && path[0] != '/') {
         char dir[4096];
