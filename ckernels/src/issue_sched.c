@@ -94,39 +94,15 @@ static unsigned order_two_level(smtlm_issue *iss, smtlm_sched *sc, const smtlm_i
 #define ROUTE_NONE 0xFFu
 
 /* Unit routing of scheduler_unit::cycle (no INT->SP fallback) as a table over the op (the
- * configuration is fixed): every op has one target set and unit; ROUTE_NONE when the core has
- * none of those units. Entry SMTLM_OP_COUNT is the default branch (any other op). */
+ * configuration is fixed): every op has one target set and unit (smtlm_op_route); ROUTE_NONE
+ * when the core has none of those units. Entry SMTLM_OP_COUNT is the default branch (any
+ * other op). */
 void smtlm_issue_route_init(smtlm_issue *iss)
 {
     const smtlm_issue_cfg *c = &iss->cfg;
     for (unsigned op = 0; op <= SMTLM_OP_COUNT; op++) {
-        unsigned unit, set, n;
-        switch (op) {
-        case SMTLM_OP_LOAD: case SMTLM_OP_STORE: case SMTLM_OP_MEMBAR:
-            unit = SMTLM_UNIT_MEM, set = SMTLM_ID_OC_MEM, n = 1;
-            break;
-        case SMTLM_OP_TENSOR_CORE:
-            unit = SMTLM_UNIT_TENSOR, set = SMTLM_ID_OC_TENSOR_CORE, n = c->n_tensor;
-            break;
-        case SMTLM_OP_SPEC: /* the set depends on the instruction's unit number */
-            unit = SMTLM_UNIT_SPECIALIZED, set = ROUTE_NONE, n = 0;
-            break;
-        case SMTLM_OP_DP:
-            if (c->n_dp > 0)
-                unit = SMTLM_UNIT_DP, set = SMTLM_ID_OC_DP, n = c->n_dp;
-            else
-                unit = SMTLM_UNIT_SFU, set = SMTLM_ID_OC_SFU, n = c->n_sfu;
-            break;
-        case SMTLM_OP_SFU:
-            unit = SMTLM_UNIT_SFU, set = SMTLM_ID_OC_SFU, n = c->n_sfu;
-            break;
-        default: /* SP, INT, ALU, branch, BAR, EXIT */
-            if (c->n_int > 0 && op != SMTLM_OP_SP)
-                unit = SMTLM_UNIT_INT, set = SMTLM_ID_OC_INT, n = c->n_int;
-            else
-                unit = SMTLM_UNIT_SP, set = SMTLM_ID_OC_SP, n = c->n_sp;
-            break;
-        }
+        unsigned unit, set;
+        const unsigned n = smtlm_op_route(op, c->n_sp, c->n_dp, c->n_int, c->n_sfu, c->n_tensor, &unit, &set);
         iss->route_unit[op] = (uint8_t)unit;
         iss->route_set[op] = (uint8_t)(n > 0 ? set : ROUTE_NONE);
     }

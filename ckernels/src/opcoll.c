@@ -19,6 +19,9 @@ static int add_set(smtlm_opcoll *oc, unsigned kind)
     if (oc->n_cus + n > SMTLM_MAX_CUS || oc->n_du + cfg->num_out_ports[kind] > SMTLM_MAX_CUS)
         return smtlm_cfg_reject(&oc->cfg_error, SMTLM_ERANGE, "operand collector: num_units / num_out_ports "
                                 "(-gpgpu_operand_collector_num_*) exceed SMTLM_MAX_CUS in all");
+    if (n > 0 && cfg->num_out_ports[kind] == 0) /* nothing would ever dispatch from the set */
+        return smtlm_cfg_reject(&oc->cfg_error, SMTLM_EINVAL, "operand collector: a set with collector units has no "
+                                "out port (-gpgpu_operand_collector_num_out_ports_*)");
     if (cfg->sub_core && n > 0 && n % cfg->n_sched != 0) /* sub-core partitions every CU set by scheduler */
         return smtlm_cfg_reject(&oc->cfg_error, SMTLM_EINVAL, "operand collector: num_units of a set "
                                 "(-gpgpu_operand_collector_num_units_*) must be a multiple of n_sched under the sub-core model");

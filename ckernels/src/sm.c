@@ -274,22 +274,41 @@ static void cta_done(void *owner, unsigned slot)
         sm->on_cta_done(sm->hook_ctx, sm->id, slot, sm->iss.cta[slot].id);
 }
 
-/* Depth of the pipeline an instruction will run on, 0 for the LDST (no latency limit). */
-static unsigned unit_depth(const smtlm_sm_cfg *c, const smtlm_inst_desc *d)
+unsigned smtlm_sm_op_units(const smtlm_sm_cfg *c, unsigned op, unsigned *unit)
 {
-    switch (d->op) {
-    case SMTLM_OP_LOAD: case SMTLM_OP_STORE: case SMTLM_OP_MEMBAR: return 0;
-    case SMTLM_OP_SP: return c->depth_sp;
-    case SMTLM_OP_SFU: return c->depth_sfu;
-    case SMTLM_OP_DP: return c->n_dp ? c->depth_dp : c->depth_sfu;
-    case SMTLM_OP_TENSOR_CORE: return c->depth_tensor;
-    case SMTLM_OP_SPEC: return c->spec[d->spec - 1].max_latency;
-    default: return c->n_int ? c->depth_int : c->depth_sp;
+    unsigned set;
+    return smtlm_op_route(op, c->n_sp, c->n_dp, c->n_int, c->n_sfu, c->tensor_core_avail ? c->n_tensor : 0, unit, &set);
+}
+
+const char *smtlm_sm_unit_option(const smtlm_sm_cfg *c, unsigned unit)
+{
+    switch (unit) {
+    case SMTLM_UNIT_SFU: return "gpgpu_num_sfu_units";
+    case SMTLM_UNIT_DP: return "gpgpu_num_dp_units";
+    case SMTLM_UNIT_INT: return "gpgpu_num_int_units";
+    case SMTLM_UNIT_TENSOR: return c->tensor_core_avail ? "gpgpu_num_tensor_core_units" : "gpgpu_tensor_core_avail";
+    case SMTLM_UNIT_MEM: return "gpgpu_mem_unit_ports";
+    default: return "gpgpu_num_sp_units";
+    }
+}
+
+/* Depth of the pipeline of `unit` (smtlm_unit), 0 for the LDST (no latency limit). */
+static unsigned unit_depth(const smtlm_sm_cfg *c, unsigned unit, const smtlm_inst_desc *d)
+{
+    switch (unit) {
+    case SMTLM_UNIT_MEM: return 0;
+    case SMTLM_UNIT_SFU: return c->depth_sfu;
+    case SMTLM_UNIT_DP: return c->depth_dp;
+    case SMTLM_UNIT_INT: return c->depth_int;
+    case SMTLM_UNIT_TENSOR: return c->depth_tensor;
+    case SMTLM_UNIT_SPECIALIZED: return c->spec[d->spec - 1].max_latency;
+    default: return c->depth_sp;
     }
 }
 
 smtlm_reject smtlm_sm_check_inst(const smtlm_sm_cfg *c, const smtlm_inst_desc *d, unsigned *detail)
 {
+    unsigned unit;
     *detail = 0;
     if (d->op >= SMTLM_OP_COUNT || d->n_src > SMTLM_MAX_SRC || d->n_dst > SMTLM_MAX_DST ||
         d->mem_space >= SMTLM_MEM_COUNT || d->latency == 0 || d->ii == 0 ||
@@ -299,13 +318,17 @@ smtlm_reject smtlm_sm_check_inst(const smtlm_sm_cfg *c, const smtlm_inst_desc *d
         *detail = d->spec;
         return SMTLM_REJECT_SPEC_UNIT;
     }
+    if (!smtlm_sm_op_units(c, d->op, &unit) && d->op != SMTLM_OP_SPEC) { /* it could never issue */
+        *detail = unit;
+        return SMTLM_REJECT_NO_UNIT;
+    }
     for (unsigned i = 0; i < d->n_src; i++)
         if (d->src[i] < 0 || d->src[i] > SMTLM_MAX_REG)
             return SMTLM_REJECT_REGISTER;
     for (unsigned i = 0; i < d->n_dst; i++)
         if (d->dst[i] < 0 || d->dst[i] > SMTLM_MAX_REG)
             return SMTLM_REJECT_REGISTER;
-    const unsigned depth = unit_depth(c, d);
+    const unsigned depth = unit_depth(c, unit, d);
     if (depth && (unsigned)(d->latency - d->ii) >= depth) { /* start stage must exist */
         *detail = depth;
         return SMTLM_REJECT_DEPTH;

@@ -192,6 +192,15 @@ static int collectors(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_
         return smtlm_opt_fail(o, "gpgpu_operand_collector_num_units_gen", err, n, "no collector unit at all: nothing could read operands");
     if (total > SMTLM_MAX_CUS)
         return smtlm_opt_fail(o, "gpgpu_operand_collector_num_units_gen", err, n, "%u collector units exceed the model's limit %d", total, SMTLM_MAX_CUS);
+    for (unsigned k = 0; k < (sm->enable_specialized_oc ? SMTLM_CUS_KINDS : 1u); k++)
+        if (sm->oc_units[k] && !sm->oc_out_ports[k]) {
+            char units[96], out[96];
+            snprintf(units, sizeof units, "gpgpu_operand_collector_num_units_%s", kind[k]);
+            snprintf(out, sizeof out, "gpgpu_operand_collector_num_out_ports_%s", kind[k]);
+            return smtlm_opt_fail_conflict(o, (const char *[]){out, units, NULL}, err, n,
+                                           "%u %s collector units and no output port (dispatch unit): no instruction "
+                                           "could leave them", sm->oc_units[k], kind[k]);
+        }
     if (sm->oc_in_ports[SMTLM_CUS_GEN] == 0 && !sm->enable_specialized_oc)
         return smtlm_opt_fail(o, "gpgpu_operand_collector_num_in_ports_gen", err, n, "no input port: nothing could reach a collector unit");
     if (sm->sub_core && sm->oc_units[SMTLM_CUS_GEN] % sm->n_sched)

@@ -24,6 +24,7 @@ struct smtlm_options {
     size_t n_files, cap_files;
     int include_allowed;
     unsigned long next_seq;
+    int config_reads; /* config files read so far, each -config once (SMTLM_OPT_MAX_CONFIG_FILES) */
 };
 
 /* Index of an option by name (without '-'), or -1. */

@@ -3,8 +3,11 @@
 #include "options_internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #define CMDLINE_ORIGIN "<command line>"
 
@@ -165,64 +168,117 @@ static const char *errno_text(int e, char *buf, size_t n)
     return buf;
 }
 
-/* Read a whole file; on failure NULL with the errno value in *err_no. */
-static char *read_all(const char *path, size_t *len, int *err_no)
+/* How read_all ended. */
+enum { READ_OK, READ_ERRNO, READ_TOO_BIG, READ_NO_WRITER };
+
+/* Reads a whole config file into *text (*len bytes). Opening never blocks (a FIFO without a
+ * writer), and reading stops after a chunk that holds a NUL byte (not config text:
+ * parse_text_at reports its line) or at SMTLM_OPT_MAX_FILE_BYTES + 1 bytes, so no input
+ * (/dev/zero, a FIFO, a huge file) can hang the reader or exhaust memory. READ_ERRNO leaves the
+ * errno value in *err_no. */
+static int read_all(const char *path, char **text, size_t *len, int *err_no)
 {
-    FILE *f = fopen(path, "rb");
+    const size_t limit = (size_t)SMTLM_OPT_MAX_FILE_BYTES + 1; /* one byte more tells "too big" */
     char *buf = NULL;
     size_t n = 0, cap = 0;
-    if (!f) {
+    struct stat st;
+    int rc = READ_OK, flags;
+    const int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    *text = NULL;
+    if (fd < 0) {
         *err_no = errno;
-        return NULL;
+        return READ_ERRNO;
     }
-    for (;;) {
-        size_t got;
-        if (cap - n < 4096) {
+    /* reads block from here: a FIFO's writer may still be writing (without one, read says EOF) */
+    if (fstat(fd, &st) != 0 || (flags = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+        *err_no = errno;
+        close(fd);
+        return READ_ERRNO;
+    }
+    while (n < limit) {
+        ssize_t got;
+        if (cap - n < 4096 && cap < limit) {
             size_t ncap = cap ? cap * 2 : 8192;
-            char *grown = realloc(buf, ncap);
+            char *grown;
+            if (ncap > limit)
+                ncap = limit;
+            grown = realloc(buf, ncap);
             if (!grown) {
-                free(buf);
-                fclose(f);
                 *err_no = ENOMEM;
-                return NULL;
+                rc = READ_ERRNO;
+                break;
             }
             buf = grown;
             cap = ncap;
         }
-        got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0) {
-            if (ferror(f)) {
-                *err_no = errno ? errno : EIO;
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
+        got = read(fd, buf + n, cap - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            *err_no = errno;
+            rc = READ_ERRNO;
             break;
         }
+        if (got == 0)
+            break;
+        n += (size_t)got;
+        if (memchr(buf + n - (size_t)got, '\0', (size_t)got))
+            break;
     }
-    fclose(f);
+    close(fd);
+    if (rc == READ_OK && n == limit && !memchr(buf, '\0', n))
+        rc = READ_TOO_BIG;
+    if (rc == READ_OK && n == 0 && S_ISFIFO(st.st_mode))
+        rc = READ_NO_WRITER;
+    if (rc != READ_OK) {
+        free(buf);
+        return rc;
+    }
+    *text = buf; /* the first round allocated it */
     *len = n;
-    return buf;
+    return READ_OK;
 }
 
-/* Open and parse one file. from/from_line name the -config that asked for it (from NULL
- * for a top-level file); with try_dir, a relative path missing from the working directory
- * is tried relative to the directory of from. */
+/* "<path>: <what>", with the -config that asked for the file (from NULL for a top-level file)
+ * and the other path tried for it (alt, or NULL). */
+static void file_errf(char *err, size_t errlen, const char *path, const char *what, const char *from, int from_line,
+                      const char *alt)
+{
+    if (from && alt)
+        smtlm_opt_errf(err, errlen, "%s: %s (-config at %s:%d; also tried %s)", path, what, from, from_line, alt);
+    else if (from)
+        smtlm_opt_errf(err, errlen, "%s: %s (-config at %s:%d)", path, what, from, from_line);
+    else
+        smtlm_opt_errf(err, errlen, "%s: %s", path, what);
+}
+
+/* Open and parse one file. from/from_line name the -config that asked for it (from NULL for a
+ * top-level file); with try_dir, a relative path missing from the working directory is tried
+ * relative to the directory of from. Every file counts towards SMTLM_OPT_MAX_CONFIG_FILES. */
 static int parse_file_at(smtlm_options *opts, const char *path, const char *from, int from_line,
                          int try_dir, int depth, char *err, size_t errlen)
 {
-    char *text, *alt = NULL;
+    char *text = NULL, *alt = NULL, what[192];
     const char *used = path, *name;
     size_t len = 0;
-    int err_no = 0, rc;
+    int err_no = 0, rc, got;
 
-    text = read_all(path, &len, &err_no);
-    if (!text && err_no == ENOENT && from && try_dir && path[0] != '/') {
+    if (opts->config_reads >= SMTLM_OPT_MAX_CONFIG_FILES) {
+        snprintf(what, sizeof what, "more than %d config files in one run (an include loop, or includes that multiply?)",
+                 SMTLM_OPT_MAX_CONFIG_FILES);
+        if (from)
+            smtlm_opt_errf(err, errlen, "%s:%d: -config %s: %s", from, from_line, path, what);
+        else
+            smtlm_opt_errf(err, errlen, "%s: %s", path, what);
+        return SMTLM_OPT_E_LIMIT;
+    }
+    opts->config_reads++;
+    got = read_all(path, &text, &len, &err_no);
+    if (got == READ_ERRNO && err_no == ENOENT && from && try_dir && path[0] != '/') {
         char dir[4096];
         dir_of(from, dir, sizeof dir);
         if (dir[0]) {
-            int alt_errno = 0;
+            int alt_errno = 0, alt_got;
             alt = malloc(strlen(dir) + strlen(path) + 1);
             if (!alt) {
                 smtlm_opt_errf(err, errlen, "%s: out of memory", path);
@@ -230,24 +286,27 @@ static int parse_file_at(smtlm_options *opts, const char *path, const char *from
             }
             strcpy(alt, dir);
             strcat(alt, path);
-            text = read_all(alt, &len, &alt_errno);
-            if (text)
+            alt_got = read_all(alt, &text, &len, &alt_errno);
+            if (alt_got != READ_ERRNO || alt_errno != ENOENT) { /* the file is there: its own outcome */
+                got = alt_got;
+                err_no = alt_errno;
                 used = alt;
+            }
         }
     }
-    if (!text) {
+    if (got != READ_OK) {
         char why[128];
-        errno_text(err_no, why, sizeof why);
-        if (from && alt)
-            smtlm_opt_errf(err, errlen, "%s: cannot open: %s (-config at %s:%d; also tried %s)",
-                           path, why, from, from_line, alt);
-        else if (from)
-            smtlm_opt_errf(err, errlen, "%s: cannot open: %s (-config at %s:%d)", path, why,
-                           from, from_line);
+        if (got == READ_TOO_BIG)
+            snprintf(what, sizeof what, "larger than %d bytes, the limit for a config file", SMTLM_OPT_MAX_FILE_BYTES);
+        else if (got == READ_NO_WRITER)
+            snprintf(what, sizeof what, "a FIFO or pipe that nothing was written to (no writer?)");
         else
-            smtlm_opt_errf(err, errlen, "%s: cannot open: %s", path, why);
+            snprintf(what, sizeof what, "cannot open: %s", errno_text(err_no, why, sizeof why));
+        file_errf(err, errlen, used, what, from, from_line, used == path ? alt : NULL);
         free(alt);
-        return err_no == ENOMEM ? SMTLM_OPT_E_NOMEM : SMTLM_OPT_E_OPEN;
+        return got == READ_TOO_BIG ? SMTLM_OPT_E_LIMIT
+               : got == READ_ERRNO && err_no == ENOMEM ? SMTLM_OPT_E_NOMEM
+                                                       : SMTLM_OPT_E_OPEN;
     }
     name = smtlm_opt_intern(opts, used);
     free(alt);

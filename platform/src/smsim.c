@@ -17,6 +17,7 @@
 #include "smtlm/stop_signals.h"
 #include "smtlm/synth_run.h"
 #include "smtlm/trace_source.h"
+#include "smtlm/view_names.h"
 #include "smtlm/version.h"
 
 static double now_s(void)
@@ -76,6 +77,12 @@ static const char *reject_text(const smtlm_sm_view *sm, char *buf, size_t n)
     case SMTLM_REJECT_DEPTH:
         snprintf(buf, n, "the instruction's latency does not fit its unit's pipeline of depth %u "
                  "(-trace_opcode_latency_initiation_* against -ptx_opcode_latency_*)", sm->reject_detail);
+        break;
+    case SMTLM_REJECT_NO_UNIT:
+        snprintf(buf, n, "the instruction needs the %s unit, of which the configuration has none (-%s is 0%s)",
+                 smtlm_view_unit_name(sm->reject_detail), smtlm_sm_unit_option(sm->cfg, sm->reject_detail),
+                 sm->reject_detail == SMTLM_UNIT_SFU && !sm->cfg->n_dp ? "; DP instructions run there too while "
+                                                                         "-gpgpu_num_dp_units is 0" : "");
         break;
     case SMTLM_REJECT_REGISTER:
         snprintf(buf, n, "register number beyond R%d", SMTLM_MAX_REG - 1);
@@ -509,6 +516,11 @@ static int load_list(run_ctx *r)
 {
     char msg[2048];
     const char *trace = smsim_opt_str(r->opts, "trace");
+    if (!*trace && smtlm_options_is_set(r->opts, "trace")) { /* given, but empty */
+        char where[256] = "<default>";
+        smtlm_options_origin(r->opts, "trace", where, sizeof where);
+        return smsim_fail(r, 2, "%s: -trace: empty path (leave -trace out to run the built-in synthetic workload)", where);
+    }
     if (*trace && smtlm_kernelslist_load(trace, &r->list, msg, sizeof msg) < 0)
         return smsim_fail(r, 2, "%s", msg);
     return 0;

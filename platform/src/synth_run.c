@@ -4,6 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "option_errors.h"
+#include "smtlm/view_names.h"
+
 struct smtlm_synth_run {
     smtlm_synth s;
 };
@@ -20,6 +23,25 @@ static smtlm_synth_lat from_trace(smtlm_trace_lat_ii li)
 {
     smtlm_synth_lat l = {(uint16_t)li.latency, (uint16_t)li.ii};
     return l;
+}
+
+/* A class of the mix whose instructions run on a unit type the machine has none of: the run
+ * is refused before it starts (the SM would refuse the first such instruction). */
+static int missing_unit(const smtlm_options *o, const smtlm_synth_run *r, const smtlm_sm_cfg *sm, char *err, size_t n)
+{
+    for (unsigned k = 0; k < SMTLM_SYNTH_CLASSES; k++) {
+        unsigned unit;
+        if (!r->s.cfg.mix.pct[k] || smtlm_sm_op_units(sm, r->s.op_of[k], &unit))
+            continue;
+        char mix[128];
+        const char *option = smtlm_sm_unit_option(sm, unit);
+        smtlm_synth_mix_str(&r->s.cfg.mix, mix, sizeof mix);
+        return smtlm_opt_fail_conflict(o, (const char *[]){"smtlm_synth_mix", option, NULL}, err, n,
+                                       "the synthetic workload (-smtlm_synth_mix %s) has instructions for the %s unit, "
+                                       "of which the configuration has none (-%s is 0)",
+                                       mix, smtlm_view_unit_name(unit), option);
+    }
+    return 0;
 }
 
 int smtlm_synth_run_open(smtlm_synth_run **out, const smtlm_options *o, const smtlm_run_cfg *cfg,
@@ -73,6 +95,10 @@ int smtlm_synth_run_open(smtlm_synth_run **out, const smtlm_options *o, const sm
     if (!r || smtlm_synth_init(&r->s, &c) != SMTLM_OK) {
         free(r);
         snprintf(err, n, "<synthetic>: cannot set up the generator");
+        return -1;
+    }
+    if (missing_unit(o, r, &cfg->gpu.sm, err, n)) {
+        smtlm_synth_run_close(r);
         return -1;
     }
     *out = r;

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "option_errors.h"
+
 void smtlm_view_filter_all(smtlm_view_filter *f)
 {
     f->first = 0;
@@ -83,23 +85,51 @@ int smtlm_view_parse_list(const char *s, unsigned limit, uint64_t *bits)
     }
 }
 
-int smtlm_view_filter_parse(smtlm_view_filter *f, const char *cycles, const char *sms, const char *warps, unsigned n_sm,
-                            unsigned n_warps, char *msg, size_t n)
+/* The three values into f; 0, or which option is wrong (1 cycles, 2 SMs, 3 warps) with the
+ * reason, without the option's name, in msg. */
+static int parse_which(smtlm_view_filter *f, const char *cycles, const char *sms, const char *warps, unsigned n_sm,
+                       unsigned n_warps, char *msg, size_t n)
 {
     smtlm_view_filter_all(f);
     memset(f->sms, 0, sizeof f->sms);
     if (smtlm_view_parse_cycles(cycles, &f->first, &f->last)) {
-        snprintf(msg, n, "-smtlm_log_cycles: '%s' is not a cycle window A:B (A <= B; A: or :B leave one end open)", cycles);
-        return -1;
+        snprintf(msg, n, "'%s' is not a cycle window A:B (A <= B; A: or :B leave one end open)", cycles);
+        return 1;
     }
     if (smtlm_view_parse_list(sms, n_sm, f->sms)) {
-        snprintf(msg, n, "-smtlm_log_sms: '%s' is not a list of SM numbers from 0 to %u (e.g. 0,2-3)", sms, n_sm - 1);
-        return -1;
+        snprintf(msg, n, "'%s' is not a list of SM numbers from 0 to %u (e.g. 0,2-3)", sms, n_sm - 1);
+        return 2;
     }
     if (smtlm_view_parse_list(warps, n_warps, &f->warps)) {
-        snprintf(msg, n, "-smtlm_log_warps: '%s' is not a list of warp numbers from 0 to %u (e.g. 0,2-3)", warps,
-                 n_warps - 1);
-        return -1;
+        snprintf(msg, n, "'%s' is not a list of warp numbers from 0 to %u (e.g. 0,2-3)", warps, n_warps - 1);
+        return 3;
     }
     return 0;
+}
+
+static const char *const option_name[] = {"", "smtlm_log_cycles", "smtlm_log_sms", "smtlm_log_warps"};
+
+int smtlm_view_filter_parse(smtlm_view_filter *f, const char *cycles, const char *sms, const char *warps, unsigned n_sm,
+                            unsigned n_warps, char *msg, size_t n)
+{
+    char why[384];
+    const int bad = parse_which(f, cycles, sms, warps, n_sm, n_warps, why, sizeof why);
+    if (bad)
+        snprintf(msg, n, "-%s: %s", option_name[bad], why);
+    return bad ? -1 : 0;
+}
+
+static const char *value_of(const smtlm_options *o, int which)
+{
+    const char *s = "";
+    smtlm_options_get_str(o, option_name[which], &s);
+    return s ? s : "";
+}
+
+int smtlm_view_filter_read(smtlm_view_filter *f, const smtlm_options *o, unsigned n_sm, unsigned n_warps, char *msg,
+                           size_t n)
+{
+    char why[384];
+    const int bad = parse_which(f, value_of(o, 1), value_of(o, 2), value_of(o, 3), n_sm, n_warps, why, sizeof why);
+    return bad ? smtlm_opt_fail(o, option_name[bad], msg, n, "%s", why) : 0;
 }

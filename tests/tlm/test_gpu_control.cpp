@@ -481,8 +481,9 @@ TEST(GpuControl, TwoGpusRunIndependently)
 }
 
 // The watchdog: one SC_REPORT_ERROR (id smtlm/watchdog) naming the stuck warp and why, and
-// STATUS shows DONE | ERROR with the deadlock code. An SFU instruction on a machine without
-// SFU units can never issue.
+// STATUS shows DONE | ERROR with the deadlock code. With the specialized collector sets and no
+// input port at all, nothing reads the SFU's ID_OC set: the first MUFU waits there forever and
+// the second finds no free slot.
 TEST(GpuControl, WatchdogReportsTheStuckWarpsAndSetsError)
 {
     static std::string report;
@@ -493,14 +494,15 @@ TEST(GpuControl, WatchdogReportsTheStuckWarpsAndSetsError)
     smtlm_gpu_cfg c;
     smtlm_gpu_cfg_qv100(&c);
     c.n_clusters = 1;
-    c.sm.n_sfu = 0;
+    c.sm.enable_specialized_oc = 1;
+    c.sm.oc_in_ports[SMTLM_CUS_GEN] = 0;
     c.watchdog_cycles = 500;
     smtlm::Gpu gpu("gpu", c, sc_core::sc_time(1, sc_core::SC_NS));
     ASSERT_EQ(gpu.status(), SMTLM_OK);
     smtlm::Memory mem("mem", sc_core::sc_time(100, sc_core::SC_NS));
     gpu.mem_socket(0).bind(mem.socket);
     ktu::WarpPrograms prog;
-    prog.set({ktu::prog({ktu::mufu(20, {3})})});
+    prog.set({ktu::prog({ktu::mufu(20, {3}), ktu::mufu(21, {3})})});
     gpu.set_source(prog.source(), nullptr);
     ASSERT_EQ(gpu.run_kernel(smtlm_kernel_desc{1, 32, 0, 32}), SMTLM_OK);
     sc_core::sc_start();
@@ -510,7 +512,7 @@ TEST(GpuControl, WatchdogReportsTheStuckWarpsAndSetsError)
     EXPECT_EQ(st, reg::STATUS_DONE | reg::STATUS_ERROR | SMTLM_RUN_DEADLOCK << reg::STATUS_CODE_SHIFT);
     EXPECT_NE(report.find("gpu: deadlock: nothing issued, retired or answered by memory for 500 cycles"), std::string::npos)
         << report;
-    EXPECT_NE(report.find("sm 0 warp 0 (CTA 0): waiting for a free pipeline slot at pc 0x0000"), std::string::npos) << report;
+    EXPECT_NE(report.find("sm 0 warp 0 (CTA 0): waiting for a free pipeline slot at pc 0x0010"), std::string::npos) << report;
 }
 
 // A trace that breaks mid-kernel: the kernel ends with an error, STATUS says so, and one

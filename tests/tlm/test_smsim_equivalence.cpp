@@ -57,7 +57,9 @@ std::vector<Input> inputs()
         {"synthetic_slow_memory_skips", {"-smtlm_synth_mix", "sp=50,ldg=50", "-smtlm_mem_latency", "3000", "-smtlm_synth_insts", "200"}},
         {"limit_max_cycle", {"-gpgpu_max_cycle", "7000"}},
         {"limit_max_insn", {"-gpgpu_max_insn", "100000"}},
-        {"deadlock", {"-gpgpu_num_sfu_units", "0", "-smtlm_watchdog_cycles", "3000", "-smtlm_synth_insts", "100"}},
+        {"deadlock", {"-gpgpu_enable_specialized_operand_collector", "1", "-gpgpu_operand_collector_num_units_mem", "4",
+                      "-gpgpu_operand_collector_num_in_ports_gen", "0", "-smtlm_watchdog_cycles", "3000",
+                      "-smtlm_synth_insts", "100"}}, // nothing reads the INT instructions' ID_OC set
         {"bad_config", {"-gpgpu_num_reg_banks", "10"}},
     };
     // the published microbenchmarks: 7 ALU kinds x N 64|128 x 1|4|8 warps, and 5 shared-memory ones
@@ -222,7 +224,8 @@ std::vector<Input> thread_inputs()
     with("threads_many_ctas", {});
     with("threads_many_ctas_max_cycle", {"-gpgpu_max_cycle", "7400"});
     with("threads_many_ctas_max_insn", {"-gpgpu_max_insn", "4000000"});
-    with("threads_many_ctas_deadlock", {"-gpgpu_num_sfu_units", "0", "-smtlm_watchdog_cycles", "2000"});
+    with("threads_many_ctas_deadlock", {"-gpgpu_enable_specialized_operand_collector", "1", "-gpgpu_operand_collector_num_units_mem",
+                                        "4", "-gpgpu_operand_collector_num_in_ports_gen", "0", "-smtlm_watchdog_cycles", "2000"});
     with("threads_many_ctas_slow_memory", {"-smtlm_mem_latency", "1500"});
     // an SM error inside a parallel window: 200 one-warp CTAs of 30 FFMAs; the last CTA's 16th
     // instruction is a TEX and the texture unit (specialized unit 2) is switched off, so that

@@ -80,6 +80,44 @@ typedef struct smtlm_issue_cfg {
     uint16_t spec_depth[SMTLM_MAX_SPEC_UNITS];
 } smtlm_issue_cfg;
 
+/* scheduler_unit::cycle's unit for an op over the SM's unit counts (n_tensor 0 without a tensor
+ * core): the smtlm_unit into *unit and its ID_OC set into *set; returns how many units of that
+ * type the SM has, 0 when no instruction of the op can ever issue. DP runs on the SFU without
+ * DP units, INT and the other ALU ops on the SP without INT units (SP alone stays SP). A
+ * specialized op's unit is the instruction's own: SMTLM_UNIT_SPECIALIZED, set 0xFF, 0 here. */
+static inline unsigned smtlm_op_route(unsigned op, unsigned n_sp, unsigned n_dp, unsigned n_int, unsigned n_sfu,
+                                      unsigned n_tensor, unsigned *unit, unsigned *set)
+{
+    switch (op) {
+    case SMTLM_OP_LOAD: case SMTLM_OP_STORE: case SMTLM_OP_MEMBAR:
+        *unit = SMTLM_UNIT_MEM, *set = SMTLM_ID_OC_MEM;
+        return 1;
+    case SMTLM_OP_TENSOR_CORE:
+        *unit = SMTLM_UNIT_TENSOR, *set = SMTLM_ID_OC_TENSOR_CORE;
+        return n_tensor;
+    case SMTLM_OP_SPEC:
+        *unit = SMTLM_UNIT_SPECIALIZED, *set = 0xFFu;
+        return 0;
+    case SMTLM_OP_DP:
+        if (n_dp > 0) {
+            *unit = SMTLM_UNIT_DP, *set = SMTLM_ID_OC_DP;
+            return n_dp;
+        }
+        *unit = SMTLM_UNIT_SFU, *set = SMTLM_ID_OC_SFU;
+        return n_sfu;
+    case SMTLM_OP_SFU:
+        *unit = SMTLM_UNIT_SFU, *set = SMTLM_ID_OC_SFU;
+        return n_sfu;
+    default: /* SP, INT, ALU, branch, BAR, EXIT */
+        if (n_int > 0 && op != SMTLM_OP_SP) {
+            *unit = SMTLM_UNIT_INT, *set = SMTLM_ID_OC_INT;
+            return n_int;
+        }
+        *unit = SMTLM_UNIT_SP, *set = SMTLM_ID_OC_SP;
+        return n_sp;
+    }
+}
+
 typedef struct smtlm_warp {
     smtlm_iref ib[2];
     uint8_t ib_valid[2];

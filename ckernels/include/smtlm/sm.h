@@ -64,7 +64,8 @@ typedef enum smtlm_reject {
     SMTLM_REJECT_FIELDS,      /* bad op, counts, memory space, latency 0 or II > latency */
     SMTLM_REJECT_REGISTER,    /* register number outside 0..SMTLM_MAX_REG */
     SMTLM_REJECT_SPEC_UNIT,   /* needs specialized unit `detail`, which is not configured */
-    SMTLM_REJECT_DEPTH        /* latency - II does not fit the unit's pipeline of depth `detail` */
+    SMTLM_REJECT_DEPTH,       /* latency - II does not fit the unit's pipeline of depth `detail` */
+    SMTLM_REJECT_NO_UNIT      /* runs on unit type `detail` (smtlm_unit), of which the SM has none */
 } smtlm_reject;
 
 typedef struct smtlm_sm_stats {
@@ -145,6 +146,12 @@ void smtlm_sm_ldst_cfg(const smtlm_sm_cfg *cfg, smtlm_ldst_cfg *out);
 int smtlm_sm_build_exec(const smtlm_sm_cfg *cfg, smtlm_exec *ex);
 /* The SM's row of pipeline register sets with the configured widths, all empty. */
 void smtlm_sm_regsets_init(const smtlm_sm_cfg *cfg, smtlm_regset *rs);
+/* How many units the SM has of the type op runs on (smtlm_op_route; 0: no instruction of op
+ * can ever issue), and that type (smtlm_unit) into *unit. */
+unsigned smtlm_sm_op_units(const smtlm_sm_cfg *cfg, unsigned op, unsigned *unit);
+/* The GPGPU-Sim option (without '-') that gives the SM its units of type `unit` (smtlm_unit);
+ * for the tensor core the one that took it away. For messages. */
+const char *smtlm_sm_unit_option(const smtlm_sm_cfg *cfg, unsigned unit);
 /* What is wrong with an instruction from the source (SMTLM_REJECT_NONE when it may enter). */
 smtlm_reject smtlm_sm_check_inst(const smtlm_sm_cfg *cfg, const smtlm_inst_desc *d, unsigned *detail);
 /* The same verdict with a memo: shape[op] packs every field the checks read except the

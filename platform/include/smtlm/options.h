@@ -46,11 +46,20 @@ typedef enum smtlm_opt_status {
     SMTLM_OPT_E_DEPTH = 9,         /* -config nested deeper than SMTLM_OPT_MAX_INCLUDE_DEPTH */
     SMTLM_OPT_E_NO_INCLUDE = 10,   /* -config used while includes are disabled */
     SMTLM_OPT_E_TYPE = 11,         /* typed getter used on an option of another type */
-    SMTLM_OPT_E_SYNTAX = 12        /* NUL byte inside config text */
+    SMTLM_OPT_E_SYNTAX = 12,       /* NUL byte inside config text */
+    SMTLM_OPT_E_LIMIT = 13         /* a config file over SMTLM_OPT_MAX_FILE_BYTES, or one file more
+                                    * than SMTLM_OPT_MAX_CONFIG_FILES */
 } smtlm_opt_status;
 
 /* -config files may nest this deep; one more level is reported as a probable cycle. */
 #define SMTLM_OPT_MAX_INCLUDE_DEPTH 32
+/* The largest config file read (1 MiB; real machine configs are a few KB): reading stops
+ * there, so /dev/zero or a huge file cannot exhaust memory. */
+#define SMTLM_OPT_MAX_FILE_BYTES (1 << 20)
+/* Config files one smtlm_options object reads in all (top-level files and every -config,
+ * nested or not): includes that multiply (each file including the next level twice) end
+ * here rather than after 2^depth files. */
+#define SMTLM_OPT_MAX_CONFIG_FILES 1024
 
 typedef enum smtlm_opt_type {
     SMTLM_OPT_BOOL = 0,
@@ -95,7 +104,10 @@ void smtlm_options_free(smtlm_options *opts); /* NULL is fine */
  * keeps untrusted input (the fuzzer) from opening files. */
 void smtlm_options_set_include_allowed(smtlm_options *opts, int allowed);
 
-/* Parse a config file. On error the values read before the error stay set. */
+/* Parse a config file. On error the values read before the error stay set. A file (the one
+ * named and each it includes) may hold at most SMTLM_OPT_MAX_FILE_BYTES and no NUL byte, and
+ * one object reads at most SMTLM_OPT_MAX_CONFIG_FILES files; FIFOs and devices are read like
+ * files, but opening one never waits for a writer (a FIFO nothing was written to is an error). */
 int smtlm_options_parse_file(smtlm_options *opts, const char *path, char *err, size_t errlen);
 /* Parse config text of len bytes (need not be NUL-terminated); name is used in messages
  * and origins, and its directory is the fallback for relative -config paths. */

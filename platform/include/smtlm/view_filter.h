@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "smtlm/gpu.h"
+#include "smtlm/options.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -29,6 +30,10 @@ int smtlm_view_parse_list(const char *s, unsigned limit, uint64_t *bits);
 /* The three options' values; -1 with "-<option>: '<value>' is not ..." in msg. */
 int smtlm_view_filter_parse(smtlm_view_filter *f, const char *cycles, const char *sms, const char *warps, unsigned n_sm,
                             unsigned n_warps, char *msg, size_t n);
+/* The same from the options' values; -1 with "<where>: -<option>: '<value>' is not ..." in msg,
+ * where is the file:line or <command line>:N that set the value. */
+int smtlm_view_filter_read(smtlm_view_filter *f, const smtlm_options *o, unsigned n_sm, unsigned n_warps, char *msg,
+                           size_t n);
 
 static inline int smtlm_view_shows_sm(const smtlm_view_filter *f, unsigned sm) { return (int)(f->sms[sm / 64] >> (sm % 64) & 1); }
 static inline int smtlm_view_shows_warp(const smtlm_view_filter *f, unsigned w) { return (int)(f->warps >> w & 1); }
