@@ -151,9 +151,12 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
             fprintf(r->err, "smsim: %s\n", e);
         else if (gpu->error == SMTLM_EMEMORY && gpu->error_sm < gpu->n_sm) {
             const smtlm_mem_req *q = &gpu->mem[gpu->error_sm].error_req;
-            fprintf(r->err, "smsim: %s: memory error response at address 0x%llx (sm %u warp %u pc 0x%04x, %s) in kernel %s\n",
-                    trace_path ? trace_path : "<synthetic>", (unsigned long long)q->addr, gpu->error_sm, (unsigned)q->warp,
-                    (unsigned)q->pc, q->is_write ? "store" : "load", name);
+            char at[16] = ""; /* the line of the instruction that made the access, when known */
+            if (q->line)
+                snprintf(at, sizeof at, ":%u", (unsigned)q->line);
+            fprintf(r->err, "smsim: %s%s: memory error response at address 0x%llx (sm %u warp %u pc 0x%04x, %s) in kernel %s\n",
+                    trace_path ? trace_path : "<synthetic>", at, (unsigned long long)q->addr, gpu->error_sm,
+                    (unsigned)q->warp, (unsigned)q->pc, q->is_write ? "store" : "load", name);
         } else if (gpu->error == SMTLM_EINPUT)
             fprintf(r->err, "smsim: %s:%u: %s\n", trace_path ? trace_path : "<synthetic>", (unsigned)gpu->error_line,
                     reject_text(&err_view, why, sizeof why));
