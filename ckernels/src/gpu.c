@@ -186,15 +186,18 @@ void smtlm_gpu_set_retire_hook(smtlm_gpu *gpu, smtlm_retire_hook hook, void *ctx
 unsigned smtlm_gpu_max_cta(const smtlm_gpu *gpu, const smtlm_kernel_desc *k, smtlm_cta_limit *limit)
 {
     const smtlm_gpu_cfg *c = &gpu->cfg;
-    const unsigned pad = (k->threads_per_cta + SMTLM_WARP_SIZE - 1) / SMTLM_WARP_SIZE * SMTLM_WARP_SIZE;
-    unsigned best = pad ? c->threads_per_sm / pad : 0;
+    /* In 64 bits: a kernel's sizes may be anything a caller passes, and no product may wrap
+     * (a wrapped product of 0 would be a division by zero). */
+    const uint64_t pad = ((uint64_t)k->threads_per_cta + SMTLM_WARP_SIZE - 1) / SMTLM_WARP_SIZE * SMTLM_WARP_SIZE;
+    uint64_t best = pad ? c->threads_per_sm / pad : 0;
     smtlm_cta_limit why = SMTLM_LIMIT_THREADS;
     if (k->shmem_per_cta > 0 && c->shmem_per_sm / k->shmem_per_cta < best) {
         best = c->shmem_per_sm / k->shmem_per_cta;
         why = SMTLM_LIMIT_SHMEM;
     }
-    if (k->regs_per_thread > 0) { /* per-thread registers rounded up to a multiple of 4 */
-        unsigned by_regs = c->regs_per_sm / (pad * ((k->regs_per_thread + 3) / 4 * 4));
+    if (k->regs_per_thread > 0 && pad > 0) { /* per-thread registers rounded up to a multiple of 4 */
+        const uint64_t regs = ((uint64_t)k->regs_per_thread + 3) / 4 * 4;
+        const uint64_t by_regs = regs > c->regs_per_sm / pad ? 0 : c->regs_per_sm / (pad * regs);
         if (by_regs < best) {
             best = by_regs;
             why = SMTLM_LIMIT_REGS;
@@ -206,15 +209,15 @@ unsigned smtlm_gpu_max_cta(const smtlm_gpu *gpu, const smtlm_kernel_desc *k, smt
         why = SMTLM_LIMIT_CTAS;
     }
     /* Small grids are spread over the SMs rather than packed. */
-    if ((uint64_t)k->n_ctas < (uint64_t)best * gpu->n_sm) {
-        best = (unsigned)((k->n_ctas + gpu->n_sm - 1) / gpu->n_sm);
+    if ((uint64_t)k->n_ctas < best * gpu->n_sm) {
+        best = ((uint64_t)k->n_ctas + gpu->n_sm - 1) / gpu->n_sm;
         why = SMTLM_LIMIT_GRID;
     }
     if (best < 1 && c->ignore_resources_limitation)
         best = 1;
     if (limit)
         *limit = why;
-    return best;
+    return (unsigned)best; /* at most SMTLM_MAX_CTAS */
 }
 
 int smtlm_gpu_kernel_fits(const smtlm_gpu *gpu, const smtlm_kernel_desc *k)

@@ -169,6 +169,7 @@ void smtlm_ldst_issue(smtlm_ldst *u, smtlm_iref r)
         for (unsigned i = 0; i < u->n_acc; i++) {
             u->acc[i].warp = in->warp;
             u->acc[i].pc = in->pc;
+            u->acc[i].line = in->line;
             u->acc[i].inst = r;
             u->acc[i].is_write = !is_load(in);
             u->acc[i].space = in->mem_space;

@@ -148,8 +148,11 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
             return smsim_fail(r, 2, "%s", e);
         if (gpu->error == SMTLM_EMEMORY && gpu->error_sm < gpu->n_sm) {
             const smtlm_mem_req *q = &gpu->mem[gpu->error_sm].error_req;
-            return smsim_fail(r, 2, "%s: memory error response at address 0x%llx (sm %u warp %u pc 0x%04x, %s) in kernel %s",
-                              where, (unsigned long long)q->addr, gpu->error_sm, (unsigned)q->warp, (unsigned)q->pc,
+            char at[16] = ""; /* the line of the instruction that made the access, when known */
+            if (q->line)
+                snprintf(at, sizeof at, ":%u", (unsigned)q->line);
+            return smsim_fail(r, 2, "%s%s: memory error response at address 0x%llx (sm %u warp %u pc 0x%04x, %s) in kernel %s",
+                              where, at, (unsigned long long)q->addr, gpu->error_sm, (unsigned)q->warp, (unsigned)q->pc,
                               q->is_write ? "store" : "load", name);
         }
         if (gpu->error == SMTLM_EINPUT)

@@ -15,7 +15,22 @@
 #define TRACE_MAX_DST 1             /* Accel-Sim trace_parser.h MAX_DST */
 #define TRACE_MAX_SRC SMTLM_MAX_SRC /* MAX_SRC = 4 */
 #define TRACE_MAX_LINE (1u << 20)   /* longer lines are malformed (bounded memory) */
-#define TRACE_MAX_BLOCK_THREADS 2048u
+/* What a header may declare: CUDA's launch limits on every GPU whose binary version has an opcode
+ * map (compute capability 6.0 to 8.6), so a larger value cannot come from a real launch. A kernel
+ * within them may still not fit the configured SM: that is refused when it is launched. */
+#define TRACE_MAX_BLOCK_THREADS 1024u      /* threads per block */
+#define TRACE_MAX_BLOCK_X 1024u            /* block dimensions */
+#define TRACE_MAX_BLOCK_Y 1024u
+#define TRACE_MAX_BLOCK_Z 64u
+#define TRACE_MAX_GRID_X 2147483647u       /* grid dimensions */
+#define TRACE_MAX_GRID_Y 65535u
+#define TRACE_MAX_GRID_Z 65535u
+#define TRACE_MAX_REGS 255u                /* registers per thread */
+#define TRACE_MAX_SHMEM (163u << 10)       /* shared memory per block in bytes (8.0: 163 KiB) */
+/* The engine numbers a kernel's thread blocks in 32 bits. */
+#define TRACE_MAX_GRID_TBS 4294967295ull
+/* `insts = n`: a warp's instruction count is kept in 32 bits. */
+#define TRACE_MAX_WARP_INSTS 4294967294u
 #define TRACE_CHUNK 65536u
 #define TRACE_XZ_MEMLIMIT (256u << 20)
 /* Streaming (trace_stream.c): a cursor reads its warp's section TRACE_CURSOR_CHUNK bytes at a
@@ -144,10 +159,13 @@ typedef struct trace_tok {
 /* Next whitespace-separated token after *p; 0 when none left. */
 int trace_next_tok(const char **p, trace_tok *t);
 int trace_tok_is(trace_tok t, const char *word);
-int trace_parse_dec(trace_tok t, uint64_t max, uint64_t *v);  /* digits only */
+/* Digits only: 0, -1 when t is not a decimal number, -2 when it is one above max. */
+int trace_parse_dec(trace_tok t, uint64_t max, uint64_t *v);
 int trace_parse_sdec(trace_tok t, int64_t *v);                /* optional sign */
 int trace_parse_hex(trace_tok t, uint64_t max, uint64_t *v);  /* optional 0x */
 int trace_parse_reg(trace_tok t, int16_t *sim_reg);           /* R<n> -> n+1 (RZ=R255 -> 256) */
+/* printf arguments for "%.*s" of a token (a number's text), cut to a readable length. */
+#define TRACE_TOK_ARG(t) (int)((t).n > 40 ? 40 : (t).n), (t).s
 /* "<tok>" quoted for messages, cut to a readable length. */
 const char *trace_tok_show(trace_tok t, char *buf, size_t len);
 
@@ -270,9 +288,22 @@ enum { TRACE_C_TOKEN = 0, TRACE_C_SPACE = 1, TRACE_C_END = 2 };
 extern const unsigned char trace_byte_class[256];
 extern const unsigned char trace_hex_plus1[256]; /* hex digit value + 1; 0 = not a digit */
 
+/* trace_tbset.c: the thread blocks met so far, one bit per linear id below the grid's count. */
+#define TRACE_TBSET_PAGE_BITS 4096u /* ids per page (512 bytes) */
+typedef struct trace_tbset {
+    uint64_t **pages; /* NULL until the first block; then n_pages entries, each NULL until touched */
+    size_t n_pages;
+} trace_tbset;
+/* Adds id (< n_ids, the same n_ids every call): 1 when it is new, 0 when it was already there,
+ * SMTLM_TRACE_ERR_NOMEM. */
+int trace_tbset_add(trace_tbset *s, uint64_t id, uint64_t n_ids);
+void trace_tbset_free(trace_tbset *s);
+
 /* trace_reader.c: what cursors of a reader's TBs read through; both read-only after open. */
 const trace_ctx *trace_reader_ctx(const smtlm_trace *t);
 const trace_input *trace_reader_input(const smtlm_trace *t);
+/* The number of the last line the reader took (the file's last once it returned 0). */
+unsigned long trace_reader_line(const smtlm_trace *t);
 
 /* trace_header.c: header lines up to (and consuming) the first '#' line. */
 typedef struct trace_header_store {

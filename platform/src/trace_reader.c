@@ -2,7 +2,14 @@
  * (Accel-Sim trace_parser::get_next_threadblock_traces, with every assert turned into an error).
  * Every line of a TB is parsed here, so its first error is found before it runs; a TB whose
  * records would take more than its limit keeps only where its warps start (streamed: cursors
- * parse them again while it runs, trace_stream.c). */
+ * parse them again while it runs, trace_stream.c).
+ *
+ * A TB is whole, as the tracer writes it (post-traces-processing lists every warp of a block,
+ * with `insts = 0` for one that ran nothing, and ends each block with #END_TB): it ends with
+ * #END_TB, has one `thread block = x,y,z` line naming a block inside the grid that no earlier TB
+ * named, and lists each of the warps its block dimension implies. So a file cut short, or one
+ * whose blocks repeat or stray outside the grid, fails at its line instead of running as if
+ * whole. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +35,7 @@ struct smtlm_trace {
     int err_code;
     char err_msg[512];
     unsigned long long n_read; /* TBs returned so far */
+    trace_tbset labels;        /* blocks named by the TBs read so far */
 };
 
 /* What an xz cursor's decoder takes: its dictionary is allocated whole but filled as it decodes,
@@ -86,6 +94,7 @@ void smtlm_trace_set_stream_limit(smtlm_trace *t, size_t bytes)
 
 const trace_ctx *trace_reader_ctx(const smtlm_trace *t) { return &t->ctx; }
 const trace_input *trace_reader_input(const smtlm_trace *t) { return t->lines.in; }
+unsigned long trace_reader_line(const smtlm_trace *t) { return t->lines.lineno; }
 
 /* The limit of a TB of n_warps: beyond it the TB is streamed. */
 static size_t tb_limit(const smtlm_trace *t, unsigned n_warps)
@@ -176,6 +185,7 @@ void smtlm_trace_close(smtlm_trace *t)
         return;
     trace_lines_close(&t->lines);
     trace_header_free(&t->hdr);
+    trace_tbset_free(&t->labels);
     free(t->name);
     free(t);
 }
@@ -188,6 +198,8 @@ typedef struct tb_parse {
     uint64_t declared; /* sum of the `insts =` counts met */
     unsigned seen;     /* `warp =` lines met */
     int cur;   /* current warp, -1 before the first `warp =` */
+    unsigned long begin_line; /* its #BEGIN_TB */
+    int labelled;      /* `thread block =` met */
     char *err;
     size_t errlen;
 } tb_parse;
@@ -218,30 +230,30 @@ static int close_warp(tb_parse *s)
     return 0;
 }
 
-/* "<word> = <n>" */
-static int keyed_number(const char *line, uint64_t max, uint64_t *v)
+/* "<word> = <n>": 0, -1 when malformed, -2 when n is above max (*num: its text). */
+static int keyed_number(const char *line, uint64_t max, uint64_t *v, trace_tok *num)
 {
     const char *p = line;
-    trace_tok k, eq, num, extra;
+    trace_tok k, eq, extra;
     if (!trace_next_tok(&p, &k) || !trace_next_tok(&p, &eq) || !trace_tok_is(eq, "=") ||
-        !trace_next_tok(&p, &num) || trace_next_tok(&p, &extra))
+        !trace_next_tok(&p, num) || trace_next_tok(&p, &extra))
         return -1;
-    return trace_parse_dec(num, max, v);
+    return trace_parse_dec(*num, max, v);
 }
 
 static int on_warp(tb_parse *s, const char *line)
 {
-    uint64_t w;
+    uint64_t w = 0;
+    trace_tok num;
     int rc = close_warp(s);
     unsigned long ln = s->t->lines.lineno;
     if (rc < 0)
         return rc;
-    if (keyed_number(line, UINT32_MAX, &w) < 0)
+    if ((rc = keyed_number(line, UINT32_MAX, &w, &num)) == -1)
         return fail(s, ln, "malformed line: expected 'warp = <n>'");
-    if (w >= s->tb->n_warps)
-        return fail(s, ln, "warp %llu out of range: block dim (%u,%u,%u) has %u warps",
-                    (unsigned long long)w, s->t->hdr.h.block[0], s->t->hdr.h.block[1],
-                    s->t->hdr.h.block[2], s->tb->n_warps);
+    if (rc < 0 || w >= s->tb->n_warps)
+        return fail(s, ln, "warp %.*s out of range: block dim (%u,%u,%u) has %u warps", TRACE_TOK_ARG(num),
+                    s->t->hdr.h.block[0], s->t->hdr.h.block[1], s->t->hdr.h.block[2], s->tb->n_warps);
     if (s->tb->warps[w].seen)
         return fail(s, ln, "warp %u listed twice in one thread block", (unsigned)w);
     s->cur = (int)w;
@@ -253,15 +265,20 @@ static int on_warp(tb_parse *s, const char *line)
 static int on_insts(tb_parse *s, const char *line)
 {
     uint64_t n;
+    trace_tok num;
     unsigned long ln = s->t->lines.lineno;
     trace_warp *w;
+    int rc;
     if (s->cur < 0)
         return fail(s, ln, "'insts =' before 'warp ='");
     w = &s->tb->warps[s->cur];
     if (w->has_insts)
         return fail(s, ln, "second 'insts =' for warp %u", (unsigned)s->cur);
-    if (keyed_number(line, UINT32_MAX - 1, &n) < 0)
+    if ((rc = keyed_number(line, TRACE_MAX_WARP_INSTS, &n, &num)) == -1)
         return fail(s, ln, "malformed line: expected 'insts = <n>'");
+    if (rc < 0)
+        return fail(s, ln, "insts = %.*s is above %u, the most instructions a warp may have",
+                    TRACE_TOK_ARG(num), TRACE_MAX_WARP_INSTS);
     w->declared = (uint32_t)n;
     w->has_insts = 1;
     w->insts_line = ln;
@@ -276,11 +293,15 @@ static int on_insts(tb_parse *s, const char *line)
     return 0;
 }
 
+/* "thread block = x,y,z": a block inside the grid that no earlier TB named (a TB may repeat
+ * its own label, as Accel-Sim reads every such line, but not name another block). */
 static int on_label(tb_parse *s, const char *line)
 {
-    /* "thread block = x,y,z" */
     const char *p = strchr(line, '=');
-    unsigned k;
+    const unsigned *g = s->t->hdr.h.grid, *had = s->tb->label;
+    const unsigned long ln = s->t->lines.lineno;
+    unsigned k, xyz[3];
+    int rc;
     if (p == NULL)
         goto malformed;
     p++;
@@ -295,16 +316,34 @@ static int on_label(tb_parse *s, const char *line)
         t.n = (size_t)(p - t.s);
         if (trace_parse_dec(t, UINT32_MAX, &v) < 0)
             goto malformed;
-        s->tb->label[k] = (unsigned)v;
+        xyz[k] = (unsigned)v;
         while (*p == ' ' || *p == '\t')
             p++;
         if (k < 2 && *p++ != ',')
             goto malformed;
     }
-    if (*p == '\0')
+    if (*p != '\0')
+        goto malformed;
+    if (s->labelled) {
+        if (xyz[0] != had[0] || xyz[1] != had[1] || xyz[2] != had[2])
+            return fail(s, ln, "thread block %u,%u,%u named again as %u,%u,%u", had[0], had[1], had[2], xyz[0], xyz[1],
+                        xyz[2]);
         return 0;
+    }
+    if (xyz[0] >= g[0] || xyz[1] >= g[1] || xyz[2] >= g[2])
+        return fail(s, ln, "thread block %u,%u,%u lies outside the grid (%u,%u,%u)", xyz[0], xyz[1], xyz[2], g[0], g[1],
+                    g[2]);
+    rc = trace_tbset_add(&s->t->labels, xyz[0] + (uint64_t)g[0] * (xyz[1] + (uint64_t)g[1] * xyz[2]),
+                         s->t->hdr.h.n_tbs);
+    if (rc == 0)
+        return fail(s, ln, "thread block %u,%u,%u appears a second time", xyz[0], xyz[1], xyz[2]);
+    if (rc < 0)
+        return trace_fail(s->err, s->errlen, rc, s->t->name, ln, "out of memory");
+    memcpy(s->tb->label, xyz, sizeof xyz);
+    s->labelled = 1;
+    return 0;
 malformed:
-    return fail(s, s->t->lines.lineno, "malformed line: expected 'thread block = x,y,z'");
+    return fail(s, ln, "malformed line: expected 'thread block = x,y,z'");
 }
 
 static int on_inst(tb_parse *s)
@@ -336,8 +375,25 @@ static int on_inst(tb_parse *s)
     return 0;
 }
 
-/* Lines of one TB after #BEGIN_TB. 1 = TB complete (at #END_TB or EOF), < 0 = error. Lines are
- * read without the NUL check: an instruction line's parse makes it only when needed. */
+/* At #END_TB: the TB named its block and listed every warp of it. 1, or < 0. */
+static int tb_whole(tb_parse *s)
+{
+    const unsigned *xyz = s->tb->label, *b = s->t->hdr.h.block;
+    unsigned w = 0;
+    if (!s->labelled)
+        return fail(s, s->begin_line, "thread block without a 'thread block = x,y,z' line");
+    if (s->seen == s->tb->n_warps)
+        return 1;
+    while (s->tb->warps[w].seen)
+        w++;
+    return fail(s, s->t->lines.lineno,
+                "thread block %u,%u,%u ends without warp %u: block dim (%u,%u,%u) has %u warps, each listed "
+                "('insts = 0' for one that ran nothing)",
+                xyz[0], xyz[1], xyz[2], w, b[0], b[1], b[2], s->tb->n_warps);
+}
+
+/* Lines of one TB after #BEGIN_TB. 1 = TB whole at its #END_TB, < 0 = error. Lines are read
+ * without the NUL check: an instruction line's parse makes it only when needed. */
 static int read_body(tb_parse *s)
 {
     trace_lines *l = &s->t->lines;
@@ -374,10 +430,13 @@ static int read_body(tb_parse *s)
     }
     if (rc < 0)
         return rc;
-    if (rc == 0)
-        s->t->state = ST_DONE; /* EOF ends the TB (and the kernel) */
-    rc = close_warp(s);
-    return rc < 0 ? rc : 1;
+    const int cut = rc == 0; /* the file ended before #END_TB */
+    if ((rc = close_warp(s)) < 0)
+        return rc; /* a warp cut short: reported at its count, the earlier line */
+    if (cut)
+        return fail(s, l->lineno, "the file ends inside the thread block begun at line %lu (no #END_TB)",
+                    s->begin_line);
+    return tb_whole(s);
 }
 
 /* Skips blank lines up to #BEGIN_TB. 1 = found, 0 = end of file, < 0 = error. */
@@ -428,6 +487,7 @@ int smtlm_trace_next_tb(smtlm_trace *t, smtlm_trace_tb *tb, char *err, size_t er
     s.cur = -1;
     s.declared = 0;
     s.seen = 0;
+    s.labelled = 0;
     s.err = t->err_msg;
     s.errlen = sizeof t->err_msg;
     rc = find_begin(&s);
@@ -435,6 +495,7 @@ int smtlm_trace_next_tb(smtlm_trace *t, smtlm_trace_tb *tb, char *err, size_t er
         t->state = ST_DONE;
         return 0;
     }
+    s.begin_line = t->lines.lineno;
     if (rc > 0)
         rc = read_body(&s);
     if (rc < 0)

@@ -45,6 +45,7 @@ struct smtlm_trace_source {
     warp_bind *warps;         /* n_sm * max_warps */
     trace_feed_warp **wins;   /* n_sm * max_warps: each binding's fw, as the issue stage reads it */
     trace_prefetch *reader;   /* NULL: blocks are parsed on the engine's thread */
+    smtlm_trace_tb *after;    /* what follows the grid's last block: nothing, or the error it holds */
     char err[1024];           /* the first error met in the serial part (binding) */
     int failed;
 };
@@ -89,6 +90,7 @@ void smtlm_trace_source_close(smtlm_trace_source *s)
         if (s->tbs)
             smtlm_trace_tb_free(s->tbs[i]);
     }
+    smtlm_trace_tb_free(s->after);
     free(s->feeds);
     free(s->tbs);
     free(s->warps);
@@ -134,21 +136,48 @@ smtlm_kernel_desc smtlm_trace_source_kernel(const smtlm_trace_source *s)
 {
     const smtlm_trace_header *h = smtlm_trace_info(s->t);
     smtlm_kernel_desc k;
+    /* worked out in 64 bits; the header's limits keep both within 32 */
     k.n_ctas = (uint32_t)h->n_tbs;
-    k.threads_per_cta = h->block[0] * h->block[1] * h->block[2];
+    k.threads_per_cta = (uint32_t)((uint64_t)h->block[0] * h->block[1] * h->block[2]);
     k.shmem_per_cta = h->shmem;
     k.regs_per_thread = h->nregs;
     return k;
 }
 
-/* Records the first error as "<trace path>: <what>". */
-static int fail(smtlm_trace_source *s, const char *what)
+/* Records the first error as "<trace path>: <what>", or "<trace path>:<line>: <what>". */
+static int fail(smtlm_trace_source *s, unsigned long line, const char *what)
 {
     if (!s->failed) {
         s->failed = 1;
-        snprintf(s->err, sizeof s->err, "%s: %s", s->path, what);
+        if (line)
+            snprintf(s->err, sizeof s->err, "%s:%lu: %s", s->path, line, what);
+        else
+            snprintf(s->err, sizeof s->err, "%s: %s", s->path, what);
     }
     return -1;
+}
+
+/* The trace's next block into *tb (the reader thread's, or read here): 1, 0 at the end, or < 0
+ * with the message in s->err. */
+static int next_block(smtlm_trace_source *s, smtlm_trace_tb **tb)
+{
+    if (s->reader)
+        return trace_prefetch_next(s->reader, tb, s->err, sizeof s->err);
+    if (!*tb && !(*tb = smtlm_trace_tb_new()))
+        return fail(s, 0, "out of memory reading a thread block");
+    return smtlm_trace_next_tb(s->t, *tb, s->err, sizeof s->err);
+}
+
+/* After the grid's last block the trace must end: whatever follows is an error at its line (a
+ * block named twice, one outside the grid, or a line that is no block). */
+static int expect_end(smtlm_trace_source *s)
+{
+    const int rc = next_block(s, &s->after);
+    if (rc > 0) /* cannot be: the reader refuses a block that names one of the grid's again */
+        return fail(s, 0, "the trace holds more thread blocks than the grid launches");
+    if (rc < 0)
+        s->failed = 1;
+    return rc;
 }
 
 static int cta_start(void *ctx, unsigned sm, unsigned slot, unsigned first_warp, unsigned n_warps, uint32_t cta_id)
@@ -162,31 +191,29 @@ static int cta_start(void *ctx, unsigned sm, unsigned slot, unsigned first_warp,
     if (*feed)
         smtlm_trace_feed_unbind(*feed); /* before its TB object goes back to the reader */
     else if (!(*feed = smtlm_trace_feed_new()))
-        return fail(s, "out of memory binding a thread block");
-    if (s->reader) {
-        rc = trace_prefetch_next(s->reader, tb, s->err, sizeof s->err);
-    } else {
-        if (!*tb && !(*tb = smtlm_trace_tb_new()))
-            return fail(s, "out of memory reading a thread block");
-        rc = smtlm_trace_next_tb(s->t, *tb, s->err, sizeof s->err);
-    }
+        return fail(s, 0, "out of memory binding a thread block");
+    rc = next_block(s, tb);
     if (rc < 0) {
         s->failed = 1;
         return -1;
     }
     if (rc == 0) {
-        snprintf(what, sizeof what, "the trace holds %u thread blocks but the grid launches more", cta_id);
-        return fail(s, what);
+        const smtlm_trace_header *h = smtlm_trace_info(s->t);
+        snprintf(what, sizeof what, "the file ends after %u thread block%s, the grid (%u,%u,%u) launches %llu", cta_id,
+                 cta_id == 1 ? "" : "s", h->grid[0], h->grid[1], h->grid[2], h->n_tbs);
+        return fail(s, trace_reader_line(s->t), what);
     }
     if (smtlm_trace_tb_n_warps(*tb) != n_warps) {
         snprintf(what, sizeof what, "thread block %u has %u warps, the block dimension needs %u", cta_id,
                  smtlm_trace_tb_n_warps(*tb), n_warps);
-        return fail(s, what);
+        return fail(s, 0, what);
     }
     if (smtlm_trace_feed_bind(*feed, s->t, *tb, s->err, sizeof s->err) < 0) {
         s->failed = 1;
         return -1;
     }
+    if ((uint64_t)cta_id + 1 == smtlm_trace_info(s->t)->n_tbs && expect_end(s) < 0)
+        return -1;
     for (unsigned i = 0; i < n_warps; i++) {
         warp_bind *b = &s->warps[(size_t)sm * s->max_warps + first_warp + i];
         b->feed = *feed;

@@ -37,6 +37,7 @@ int trace_parse_dec(trace_tok t, uint64_t max, uint64_t *v)
 {
     const uint64_t lim = max / 10, last = max % 10; /* x * 10 + d <= max */
     uint64_t x = 0;
+    int above = 0;
     size_t i;
     if (t.n == 0)
         return -1;
@@ -45,9 +46,12 @@ int trace_parse_dec(trace_tok t, uint64_t max, uint64_t *v)
         if (d > 9)
             return -1;
         if (x > lim || (x == lim && d > last))
-            return -1; /* beyond max */
-        x = x * 10 + d;
+            above = 1; /* beyond max: the rest must still be digits */
+        else
+            x = x * 10 + d;
     }
+    if (above)
+        return -2;
     *v = x;
     return 0;
 }

@@ -132,8 +132,8 @@ TEST(TraceError, WarpStructure)
     o = read_all(nested);
     EXPECT_EQ(o.msg, "mem.traceg:" + std::to_string(second) +
                          ": #BEGIN_TB before the previous thread block's #END_TB");
-    std::string stray = Hdr().str() + "#BEGIN_TB\n#END_TB\nwarp = 0\n";
-    expect_error(stray, "warp = 0", "expected #BEGIN_TB, found 'warp'");
+    std::string stray = Hdr().str() + "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 0\n#END_TB\nwarp = 7\n";
+    expect_error(stray, "warp = 7", "expected #BEGIN_TB, found 'warp'");
     std::string label = Hdr().str() + "#BEGIN_TB\nthread block = 0,0\n#END_TB\n";
     expect_error(label, "thread block", "expected 'thread block = x,y,z'");
 }

@@ -131,13 +131,15 @@ struct Hdr {
     int tracer = 4;          // < 0: no version line (old format)
     std::string block = "(32,1,1)";
     std::string grid = "(1,1,1)";
+    std::string nregs = "16";
+    std::string shmem = "0";
     int lineinfo = -1;       // < 0: no line
     std::string shmem_base;  // empty: no line
     std::string local_base;
     std::string str() const
     {
         std::string s = "-kernel name = _Z4testv\n-kernel id = 1\n-grid dim = " + grid +
-                        "\n-block dim = " + block + "\n-shmem = 0\n-nregs = 16\n" +
+                        "\n-block dim = " + block + "\n-shmem = " + shmem + "\n-nregs = " + nregs + "\n" +
                         "-binary version = " + std::to_string(binary) + "\n-cuda stream id = 0\n";
         if (!shmem_base.empty())
             s += "-shmem base_addr = " + shmem_base + "\n";

@@ -39,6 +39,7 @@ typedef struct smtlm_mem_req {
     uint16_t size;       /* bytes (32) */
     uint16_t warp;
     uint32_t pc;
+    uint32_t line;       /* the instruction's trace line (0 = unknown), for messages */
     smtlm_iref inst;     /* owning instruction (loads) */
     uint8_t is_write, space, atomic, sm_pad;
     uint64_t sent_cycle;

@@ -113,7 +113,7 @@ typedef struct smtlm_trace_header {
     uint64_t shmem_base;       /* -shmem base_addr (0 when absent) */
     uint64_t local_base;       /* -local mem base_addr (0 when absent) */
     unsigned warps_per_tb;     /* ceil(block threads / 32) */
-    unsigned long long n_tbs;  /* grid x*y*z (what the kernel launches; the file may differ) */
+    unsigned long long n_tbs;  /* grid x*y*z: what the kernel launches, and the most TBs the file holds */
     const char *arch;          /* opcode map used: "pascal", "volta", "turing", "ampere" */
 } smtlm_trace_header;
 
@@ -121,7 +121,10 @@ typedef struct smtlm_trace smtlm_trace;       /* reader: one open kernel trace *
 typedef struct smtlm_trace_tb smtlm_trace_tb; /* one thread block's instructions */
 
 /* Opens a trace (xz detected by its magic bytes), parses the header up to the first '#' line and
- * selects the opcode map. lat == NULL means smtlm_trace_latency_defaults(). */
+ * selects the opcode map. lat == NULL means smtlm_trace_latency_defaults(). A header value above
+ * CUDA's launch limits (threads and dimensions of a block, grid dimensions, registers per thread,
+ * shared memory per block: docs/OPTIONS.md) is an error at its line; grid and block products
+ * then fit 32 bits. */
 int smtlm_trace_open(const char *path, const smtlm_trace_latency *lat, smtlm_trace **out,
                      char *err, size_t errlen);
 
@@ -133,8 +136,10 @@ int smtlm_trace_open_mem(const void *data, size_t len, const char *name,
 
 const smtlm_trace_header *smtlm_trace_info(const smtlm_trace *t);
 
-/* Reads the next #BEGIN_TB..#END_TB block (EOF also ends one) into tb, reusing its storage.
- * Every line of the block is parsed, so an error anywhere in it is reported here.
+/* Reads the next #BEGIN_TB..#END_TB block into tb, reusing its storage. Every line of the block
+ * is parsed and the block checked whole, so an error anywhere in it is reported here: it must end
+ * with #END_TB (the end of the file inside a block is an error), name one block of the grid with
+ * `thread block = x,y,z` that no earlier block named, and list each of its warps.
  * Returns 1 = got a TB, 0 = no more, < 0 = error (sticky: later calls repeat it). */
 int smtlm_trace_next_tb(smtlm_trace *t, smtlm_trace_tb *tb, char *err, size_t errlen);
 

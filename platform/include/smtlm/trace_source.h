@@ -1,6 +1,7 @@
 /* Feeds a kernel trace to the C engine: an smtlm_inst_source plus an smtlm_cta_binder that
  * reads the next thread block from the trace whenever a CTA lands on an SM (Accel-Sim takes
- * TBs in file order) and binds its warps to the SM's hardware warps. Memory stays bounded by
+ * TBs in file order) and binds its warps to the SM's hardware warps; binding the grid's last
+ * one also reads on to the end of the file, which must hold no further block. Memory stays bounded by
  * the CTAs resident at once, and large thread blocks are streamed (smtlm_trace_set_stream_limit),
  * so it does not grow with the trace. The fetch path (the smtlm_inst_source) touches only the
  * state of the fetching (SM, CTA slot): SMs may fetch on different threads at once; cta_start
