@@ -7,23 +7,17 @@
 #include <fstream>
 #include <functional>
 #include <stdexcept>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include <unistd.h>
 
 #include "kit_data.hpp"
+#include "result_data.h" // the kit's slurp()
 
 namespace kit {
 
-inline std::string read_file(const std::string &path)
-{
-    std::ifstream f(path);
-    std::stringstream s;
-    s << f.rdbuf();
-    return s.str();
-}
+using smtlm::testing::slurp;
 
 inline bool exists(const std::string &path) { return access(path.c_str(), F_OK) == 0; }
 
@@ -69,7 +63,7 @@ inline std::string vectoradd_kernel() { return std::string(SMTLM_TEST_DATA) + "/
 inline smtlm::testing::Sim vectoradd_then(const std::string &dir,
                                           const std::vector<std::pair<std::string, std::string>> &later)
 {
-    std::ofstream(dir + "/kernel-1.traceg") << read_file(vectoradd_kernel());
+    std::ofstream(dir + "/kernel-1.traceg") << slurp(vectoradd_kernel());
     std::string list = "kernel-1.traceg\n";
     for (const auto &k : later) {
         if (!k.second.empty())
@@ -129,13 +123,13 @@ inline const std::vector<FailureKind> &failure_kinds()
         // the first kernel runs (real figures in the statistics), the second ends inside a line
         {"LaterKernelTruncated", 2,
          [](const std::string &d) {
-             const std::string k = read_file(vectoradd_kernel());
+             const std::string k = slurp(vectoradd_kernel());
              return vectoradd_then(d, {{"kernel-2.traceg", k.substr(0, k.find(" LDG.E.CG "))}});
          },
          [](const std::string &d) { return d + "/kernel-2.traceg:"; }},
         {"LaterKernelCannotFit", 2,
          [](const std::string &d) {
-             std::string k = read_file(vectoradd_kernel());
+             std::string k = slurp(vectoradd_kernel());
              k.replace(k.find("-shmem = 0\n"), 11, "-shmem = 1000000\n");
              return vectoradd_then(d, {{"kernel-2.traceg", k}});
          },
@@ -180,16 +174,6 @@ inline const FailureKind &failure_kind(const std::string &name)
         if (name == k.name)
             return k;
     throw std::out_of_range("no failure kind " + name);
-}
-
-// The explanation a matcher gives for r (and whether it matched).
-inline std::string explain(const smtlm::testing::ResultMatcher &m, const smtlm::testing::Result &r, bool *matched = nullptr)
-{
-    ::testing::StringMatchResultListener l;
-    const bool ok = m.MatchAndExplain(r, &l);
-    if (matched)
-        *matched = ok;
-    return l.str();
 }
 
 } // namespace kit

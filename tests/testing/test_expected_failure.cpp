@@ -144,10 +144,10 @@ TEST(ExpectedFailure, ASystemCMemoryErrorDoesNotAlternateTheGolden)
     for (bool update : {true, false}) {
         const kit::UpdateMode mode(update);
         EXPECT_TRUE(matches_golden(dir.path().c_str(), c, "mem.json"));
-        const std::string written = kit::read_file(dir.path() + "/mem.json");
+        const std::string written = kit::slurp(dir.path() + "/mem.json");
         const ::testing::AssertionResult a = matches_golden(dir.path().c_str(), systemc, "mem.json");
         EXPECT_FALSE(a);
         EXPECT_THAT(a.message(), HasSubstr(why));
-        EXPECT_EQ(kit::read_file(dir.path() + "/mem.json"), written);
+        EXPECT_EQ(kit::slurp(dir.path() + "/mem.json"), written);
     }
 }

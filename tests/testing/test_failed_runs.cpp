@@ -108,7 +108,7 @@ TEST_P(FailedRuns, NoGoldenIsWrittenFromIt)
         const ::testing::AssertionResult updated = matches_golden(dir_.path().c_str(), r, "old.json", stats);
         EXPECT_FALSE(updated);
         EXPECT_THAT(updated.message(), StartsWith("golden " + old + expected));
-        EXPECT_EQ(kit::read_file(old), old_text);
+        EXPECT_EQ(kit::slurp(old), old_text);
     }
     EXPECT_FALSE(kit::exists(::testing::TempDir() + "smtlm_actual/" + dir_.name() + "." + engine_name(engine()) + ".json"));
 }
