@@ -16,6 +16,7 @@ extern "C" {
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "result_data.h"
 #include "stats_diff.h"
 
 namespace smtlm {
@@ -92,6 +93,11 @@ static const char kHowToUpdate[] =
                                           const std::vector<std::string> &stats)
 {
     const std::string golden = resolve(default_dir, path);
+    // a run that did not complete has no figures to pin: nothing is compared, nothing written
+    // (the golden file, this run's copy), in update mode too
+    if (!r.ok())
+        return ::testing::AssertionFailure() << "golden " << golden << ": " << r.spec().describe() << ": "
+                                             << incomplete(r) << (updating_goldens() ? "; the golden file is not updated from it" : "");
     std::string why;
     const std::vector<const Stat *> leaves = select_stats(r, stats, &why);
     if (leaves.empty())

@@ -24,10 +24,25 @@ std::ostream &operator<<(std::ostream &os, const Event &e)
 
 void PrintTo(const Result &r, std::ostream *os)
 {
-    *os << "the run of " << r.spec().describe() << " (exit status " << r.exit_status() << ")";
+    *os << "the run of " << r.spec().describe() << " (exit status " << r.exit_status();
+    if (!r.ok())
+        *os << ", did not complete: " << r.error();
+    *os << ")";
+}
+
+std::string incomplete(const Result &r)
+{
+    if (r.ok())
+        return "";
+    std::ostringstream s;
+    s << "the run did not complete (exit status " << r.exit_status() << "): " << r.error();
+    return s.str();
 }
 
 int Result::exit_status() const { return d_->status; }
+int Result::term_signal() const { return d_->signal; }
+bool Result::ok() const { return d_->complete; }
+const std::string &Result::error() const { return d_->error; }
 const std::string &Result::out() const { return d_->out; }
 const std::string &Result::err() const { return d_->err; }
 const Sim &Result::spec() const { return d_->spec; }
@@ -65,21 +80,16 @@ std::string Result::similar(const std::string &path) const
 
 std::string Result::why_missing(const std::string &path) const
 {
-    std::ostringstream s;
-    if (stats().empty()) {
-        s << "the run has no statistics (exit status " << exit_status() << "): " << err();
-    } else {
-        s << "no stat named \"" << path << "\"";
-        const std::string hint = similar(path);
-        if (!hint.empty())
-            s << " (did you mean " << hint << "?)";
-    }
-    return s.str();
+    if (!ok())
+        return incomplete(*this);
+    std::string s = "no stat named \"" + path + "\"";
+    const std::string hint = similar(path);
+    return hint.empty() ? s : s + " (did you mean " + hint + "?)";
 }
 
 double Result::stat(const std::string &path) const
 {
-    const Stat *s = find(path);
+    const Stat *s = ok() ? find(path) : nullptr;
     if (!s)
         throw std::out_of_range(why_missing(path));
     if (!s->is_number)
@@ -89,7 +99,7 @@ double Result::stat(const std::string &path) const
 
 std::string Result::stat_text(const std::string &path) const
 {
-    const Stat *s = find(path);
+    const Stat *s = ok() ? find(path) : nullptr;
     if (!s)
         throw std::out_of_range(why_missing(path));
     return s->text;
@@ -100,7 +110,7 @@ uint64_t Result::instructions() const { return (uint64_t)stat("gpu_tot_sim_insn"
 
 uint64_t Result::warp_instructions() const
 {
-    if (d_->stats.empty())
+    if (!ok())
         throw std::out_of_range(why_missing("gpu_sim_warp_insn"));
     uint64_t n = 0;
     for (unsigned k = 0;; k++) {

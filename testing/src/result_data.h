@@ -15,6 +15,9 @@ namespace testing {
 struct Result::Data {
     Sim spec;
     int status = -1;
+    int signal = 0;        // what killed the run's process, if anything
+    bool complete = false; // ok(): exit status 0 and "complete": true in the statistics
+    std::string error;     // error(): "" when complete
     std::string out, err;
     std::vector<Stat> stats;
     std::unordered_map<std::string, size_t> index; // path -> stats[i]
@@ -33,6 +36,10 @@ extern const char *const kRunFiles[4]; // stdout, stderr, stats.json, events.log
 
 // Reads a whole file; "" when it cannot be read.
 std::string slurp(const std::string &path);
+
+// "" when r completed; else what every check on its figures reports instead of a value:
+// "the run did not complete (exit status 2): <its error>".
+std::string incomplete(const Result &r);
 
 } // namespace testing
 } // namespace smtlm

@@ -1,5 +1,5 @@
-// Running smsim's logic for a test: the C engine in this process, the SystemC engine in a
-// forked child (a process elaborates SystemC modules once; the child's run is its only one).
+// Running smsim's logic for a test, on either engine, in a forked child: a crash ends the child
+// only, and a process elaborates SystemC modules once (the child's run is its only one).
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "result_data.h"
+#include "run_engines.h"
 #include "smtlm/tlm/systemc_engine.h"
 
 extern "C" {
@@ -46,8 +47,9 @@ std::string slurp(const std::string &path)
     return s;
 }
 
-// smsim's logic with both engines on offer; stdout and stderr to files. -1 if they cannot open.
-static int smsim_here(const std::vector<std::string> &args, const std::string &dir)
+// smsim's logic on the engines offered; stdout and stderr to files. -1 if they cannot open.
+static int smsim_here(const std::vector<std::string> &args, const std::string &dir, const smtlm_engine *const *engines,
+                      unsigned n_engines)
 {
     std::vector<const char *> argv;
     for (const std::string &a : args)
@@ -55,10 +57,8 @@ static int smsim_here(const std::vector<std::string> &args, const std::string &d
     FILE *out = std::fopen((dir + "/stdout").c_str(), "w");
     FILE *err = std::fopen((dir + "/stderr").c_str(), "w");
     int status = -1;
-    if (out && err) {
-        const smtlm_engine *const engines[] = {smtlm_c_engine(), smtlm_systemc_engine()};
-        status = smtlm_smsim_engines((int)argv.size(), argv.data(), out, err, engines, 2);
-    }
+    if (out && err)
+        status = smtlm_smsim_engines((int)argv.size(), argv.data(), out, err, engines, n_engines);
     if (out)
         std::fclose(out);
     if (err)
@@ -66,8 +66,11 @@ static int smsim_here(const std::vector<std::string> &args, const std::string &d
     return status;
 }
 
-// The same in a child process; its exit status, or -1 with the reason in why.
-static int smsim_in_child(const std::vector<std::string> &args, const std::string &dir, std::string *why)
+// The same in a child process, whatever the engine: a crash ends the child only, and smsim's
+// signal handlers, SystemC's elaboration and any host threads stay there. Returns its exit
+// status, or -1 with the reason in why (and the signal in *sig when one killed it).
+static int smsim_in_child(const std::vector<std::string> &args, const std::string &dir, const smtlm_engine *const *engines,
+                          unsigned n_engines, int *sig, std::string *why)
 {
     std::fflush(nullptr); // nothing buffered here may be written twice
     const pid_t pid = fork();
@@ -76,7 +79,7 @@ static int smsim_in_child(const std::vector<std::string> &args, const std::strin
         return -1;
     }
     if (pid == 0) {
-        const int status = smsim_here(args, dir);
+        const int status = smsim_here(args, dir, engines, n_engines);
         _exit(status < 0 ? 125 : status); // no exit handlers: they belong to the parent
     }
     int ws = 0;
@@ -93,7 +96,10 @@ static int smsim_in_child(const std::vector<std::string> &args, const std::strin
     if (WIFEXITED(ws))
         return WEXITSTATUS(ws);
     std::ostringstream s;
-    s << "the run's process ended by signal " << WTERMSIG(ws) << " (" << strsignal(WTERMSIG(ws)) << ")";
+    *sig = WTERMSIG(ws);
+    s << "the run's process was killed by signal " << *sig << " (" << strsignal(*sig) << ")";
+    if (WCOREDUMP(ws))
+        s << ", core dumped";
     *why = s.str();
     return -1;
 }
@@ -111,6 +117,64 @@ static void read_stats(Result::Data &d)
         d.stats.push_back({l.path, l.text, l.is_number != 0, l.number});
     }
     smtlm_json_flat_free(&flat);
+}
+
+// A JSON string's text as written by smsim's stats writer (\" \\ and \u00XX escapes) read back.
+static std::string json_unescape(const std::string &s)
+{
+    std::string r;
+    for (size_t i = 0; i < s.size(); i++) {
+        if (s[i] != '\\' || i + 1 == s.size()) {
+            r += s[i];
+            continue;
+        }
+        const char c = s[++i];
+        const char *const plain = "\"\\/bfnrt", *const meant = "\"\\/\b\f\n\r\t";
+        if (const char *p = std::strchr(plain, c)) {
+            r += meant[p - plain];
+        } else if (c == 'u' && i + 4 < s.size() && std::strtoul(s.substr(i + 1, 4).c_str(), nullptr, 16) < 0x80) {
+            r += (char)std::strtoul(s.substr(i + 1, 4).c_str(), nullptr, 16);
+            i += 4;
+        } else {
+            r += '\\';
+            r += c;
+        }
+    }
+    return r;
+}
+
+// smsim's error line ("smsim: <message>") on stderr, without its prefix; "" when there is none.
+static std::string smsim_error_line(const std::string &err)
+{
+    std::istringstream in(err);
+    for (std::string line; std::getline(in, line);)
+        if (line.compare(0, 7, "smsim: ") == 0)
+            return line.substr(7);
+    return "";
+}
+
+// Whether the run completed, and if not, why: the process's fate, the statistics' own word
+// ("complete", "error"), smsim's message.
+static void judge(Result::Data &d, const std::string &why)
+{
+    const auto leaf = [&d](const char *path) -> const Stat * {
+        const auto it = d.index.find(path);
+        return it == d.index.end() ? nullptr : &d.stats[it->second];
+    };
+    const Stat *complete = leaf("complete"), *error = leaf("error");
+    d.complete = d.status == 0 && complete && complete->text == "true";
+    if (d.complete)
+        return;
+    if (!why.empty())
+        d.error = why;
+    else if (error && !error->text.empty())
+        d.error = json_unescape(error->text);
+    else
+        d.error = smsim_error_line(d.err);
+    if (d.error.empty())
+        d.error = d.status != 0     ? "smsim gave no error message"
+                  : d.stats.empty() ? "smsim wrote no statistics"
+                                    : "the statistics do not say that the run completed";
 }
 
 static void read_events(Result::Data &d)
@@ -132,13 +196,14 @@ static void read_events(Result::Data &d)
     }
 }
 
-Result run(const Sim &spec)
+Result run_with_engines(const Sim &spec, const smtlm_engine *const *engines, unsigned n_engines)
 {
     auto d = std::make_shared<Result::Data>();
     d->spec = spec;
     std::string tmpl = ::testing::TempDir() + "smtlm_run_XXXXXX";
     if (!mkdtemp(&tmpl[0])) {
-        d->err = "smtlm::testing: cannot create a directory like " + tmpl + ": " + std::strerror(errno) + "\n";
+        d->error = "cannot create a directory like " + tmpl + ": " + std::strerror(errno);
+        d->err = "smtlm::testing: " + d->error + "\n";
         return Result(d);
     }
     d->dir = tmpl;
@@ -151,13 +216,7 @@ Result run(const Sim &spec)
     if (spec.events())
         args.insert(args.end(), {"-smtlm_event_log", d->dir + "/events.log"});
     std::string why;
-    if (spec.engine() == Engine::SystemC) {
-        d->status = smsim_in_child(args, d->dir, &why);
-    } else {
-        d->status = smsim_here(args, d->dir);
-        if (d->status < 0)
-            why = "cannot open the run's output files in " + d->dir;
-    }
+    d->status = smsim_in_child(args, d->dir, engines, n_engines, &d->signal, &why);
     d->out = slurp(d->dir + "/stdout");
     d->err = slurp(d->dir + "/stderr");
     if (!why.empty())
@@ -165,7 +224,14 @@ Result run(const Sim &spec)
     read_stats(*d);
     if (spec.events())
         read_events(*d);
+    judge(*d, why);
     return Result(d);
+}
+
+Result run(const Sim &spec)
+{
+    const smtlm_engine *const engines[] = {smtlm_c_engine(), smtlm_systemc_engine()};
+    return run_with_engines(spec, engines, 2);
 }
 
 } // namespace testing

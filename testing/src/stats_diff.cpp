@@ -39,8 +39,8 @@ static long depth(const std::string &path)
 std::vector<const Stat *> select_stats(const Result &r, const std::vector<std::string> &paths, std::string *why)
 {
     std::vector<const Stat *> v;
-    if (r.stats().empty()) {
-        *why = r.why_missing("");
+    if (!r.ok()) { // a run that did not complete has no figures to compare or pin
+        *why = incomplete(r);
         return v;
     }
     if (paths.empty()) {

@@ -12,9 +12,9 @@
 namespace smtlm {
 namespace testing {
 
-// The leaves named in paths, in that order; when paths is empty all but host time, the
-// shallowest first (totals, then per kernel, then per SM and finer). A name the run does not
-// have is reported in *why and the result is empty.
+// The leaves named in paths, in that order; when paths is empty all but host time and how the
+// run ended, the shallowest first (totals, then per kernel, then per SM and finer). A run that
+// did not complete, or a name the run does not have, is reported in *why and the result is empty.
 std::vector<const Stat *> select_stats(const Result &r, const std::vector<std::string> &paths, std::string *why);
 
 std::string flat_json(const std::vector<const Stat *> &leaves);

@@ -17,6 +17,16 @@ inline smtlm::testing::Sim lud_qv100()
     return smtlm::testing::Sim::Trace(trace("lud")).config(cfg + "gpgpusim.config").config(cfg + "trace.config");
 }
 
+// The explanation a matcher gives for r (and whether it matched).
+inline std::string explain(const smtlm::testing::ResultMatcher &m, const smtlm::testing::Result &r, bool *matched = nullptr)
+{
+    ::testing::StringMatchResultListener l;
+    const bool ok = m.MatchAndExplain(r, &l);
+    if (matched)
+        *matched = ok;
+    return l.str();
+}
+
 // Sets an environment variable for one scope and puts the old value back.
 class ScopedEnv {
 public:

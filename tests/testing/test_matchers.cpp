@@ -13,16 +13,6 @@ using ::testing::StartsWith;
 
 namespace {
 
-// The explanation a matcher gives for r (and whether it matched).
-std::string explain(const ResultMatcher &m, const Result &r, bool *matched = nullptr)
-{
-    ::testing::StringMatchResultListener l;
-    const bool ok = m.MatchAndExplain(r, &l);
-    if (matched)
-        *matched = ok;
-    return l.str();
-}
-
 const Result &lud()
 {
     static const Result r = run(kit::lud_qv100().with_events());
@@ -47,15 +37,15 @@ TEST(Matchers, CountsAndStatsByJsonName)
 TEST(Matchers, MismatchSaysWhatWasFound)
 {
     bool ok = true;
-    EXPECT_EQ(explain(Cycles(9047), lud(), &ok), "gpu_tot_sim_cycle is 8952");
+    EXPECT_EQ(kit::explain(Cycles(9047), lud(), &ok), "gpu_tot_sim_cycle is 8952");
     EXPECT_FALSE(ok);
-    EXPECT_EQ(explain(HasStat("kernels[0].w0_idle", 1), lud(), &ok), "kernels[0].w0_idle is 12104");
+    EXPECT_EQ(kit::explain(HasStat("kernels[0].w0_idle", 1), lud(), &ok), "kernels[0].w0_idle is 12104");
     EXPECT_FALSE(ok);
-    EXPECT_EQ(explain(HasStat("kernels[0].kernel_name", 1), lud(), &ok), "kernels[0].kernel_name is _Z13lud_perimeterPfii, not a number");
+    EXPECT_EQ(kit::explain(HasStat("kernels[0].kernel_name", 1), lud(), &ok), "kernels[0].kernel_name is _Z13lud_perimeterPfii, not a number");
     EXPECT_FALSE(ok);
-    EXPECT_EQ(explain(HasStat("gpu_sim_insn", 1), lud(), &ok), "no stat named \"gpu_sim_insn\" (did you mean kernels[0].gpu_sim_insn?)");
+    EXPECT_EQ(kit::explain(HasStat("gpu_sim_insn", 1), lud(), &ok), "no stat named \"gpu_sim_insn\" (did you mean kernels[0].gpu_sim_insn?)");
     EXPECT_FALSE(ok);
-    EXPECT_EQ(explain(HasStat("stall", 79), lud(), &ok),
+    EXPECT_EQ(kit::explain(HasStat("stall", 79), lud(), &ok),
               "no stat named \"stall\" (did you mean kernels[0].stall, kernels[0].sms[0].schedulers[0].stall, "
               "kernels[0].sms[0].schedulers[1].stall, kernels[0].sms[0].schedulers[2].stall, ... (5 in all)?)");
     EXPECT_FALSE(ok);
@@ -69,11 +59,13 @@ TEST(Matchers, FailedRunExplainsItsError)
 {
     const Result bad = run(kit::lud_qv100().option("gpgpu_num_reg_banks", 10));
     bool ok = true;
-    const std::string message = "\nsmsim: <command line>:7: -gpgpu_num_reg_banks: 10 register banks cannot be split over 4 "
-                                "schedulers (sub-core model)\n";
-    EXPECT_THAT(explain(Cycles(8952), bad, &ok), AllOf(StartsWith("the run has no statistics (exit status 2): "), HasSubstr(message)));
+    const std::string error = "<command line>:7: -gpgpu_num_reg_banks: 10 register banks cannot be split over 4 "
+                              "schedulers (sub-core model)";
+    EXPECT_EQ(kit::explain(Cycles(8952), bad, &ok), "the run did not complete (exit status 2): " + error);
     EXPECT_FALSE(ok);
-    EXPECT_THAT(explain(Succeeded(), bad, &ok), AllOf(StartsWith("exit status 2, stderr:\n"), HasSubstr(message)));
+    EXPECT_THAT(kit::explain(Succeeded(), bad, &ok),
+                AllOf(StartsWith("the run did not complete (exit status 2): " + error + "; stderr:\n"),
+                      HasSubstr("\nsmsim: " + error + "\n")));
     EXPECT_FALSE(ok);
     EXPECT_THAT(bad, ExitStatus(2));
 }
@@ -83,7 +75,7 @@ TEST(Matchers, EnginesGiveTheSameStatsAndEvents)
     const Result sc = run(kit::lud_qv100().with_events().on(Engine::SystemC));
     EXPECT_THAT(sc, SameStatsAs(lud()));
     EXPECT_THAT(sc, SameEventsAs(lud()));
-    EXPECT_EQ(explain(SameEventsAs(lud()), sc), "1027 identical events");
+    EXPECT_EQ(kit::explain(SameEventsAs(lud()), sc), "1027 identical events");
 }
 
 // Option A against B: a slower register file. The table names each counter that changed with
@@ -92,7 +84,7 @@ TEST(Matchers, OptionChangeShowsTheDifferingCounters)
 {
     const Result eight = run(kit::lud_qv100().with_events().option("gpgpu_num_reg_banks", 8));
     bool ok = true;
-    const std::string why = explain(SameStatsAs(lud()), eight, &ok);
+    const std::string why = kit::explain(SameStatsAs(lud()), eight, &ok);
     EXPECT_FALSE(ok);
     EXPECT_THAT(why, HasSubstr("statistics differ:\nA = trace lud, config gpgpusim.config, config trace.config, engine c\n"
                                "B = this run: trace lud, config gpgpusim.config, config trace.config, "
@@ -102,17 +94,17 @@ TEST(Matchers, OptionChangeShowsTheDifferingCounters)
     // the instruction counts did not change
     EXPECT_THAT(eight, SameStatsAs(lud(), {"gpu_tot_sim_insn", "kernels[0].gpu_sim_warp_insn"}));
     // the event logs differ from some instruction on
-    EXPECT_THAT(explain(SameEventsAs(lud()), eight, &ok),
+    EXPECT_THAT(kit::explain(SameEventsAs(lud()), eight, &ok),
                 HasSubstr("1027 events against 1027; "));
     EXPECT_FALSE(ok);
-    EXPECT_THAT(explain(SameEventsAs(lud()), eight), HasSubstr("the first difference, event "));
+    EXPECT_THAT(kit::explain(SameEventsAs(lud()), eight), HasSubstr("the first difference, event "));
 }
 
 TEST(Matchers, EventsMustBeAskedFor)
 {
     const Result plain = run(kit::lud_qv100());
     bool ok = true;
-    EXPECT_EQ(explain(SameEventsAs(lud()), plain, &ok),
+    EXPECT_EQ(kit::explain(SameEventsAs(lud()), plain, &ok),
               "the run of trace lud, config gpgpusim.config, config trace.config, engine c kept no event log "
               "(Sim::with_events())");
     EXPECT_FALSE(ok);
@@ -121,7 +113,7 @@ TEST(Matchers, EventsMustBeAskedFor)
 TEST(Matchers, SubsetNamesAnUnknownStat)
 {
     bool ok = true;
-    EXPECT_EQ(explain(SameStatsAs(lud(), {"cycles"}), lud(), &ok),
+    EXPECT_EQ(kit::explain(SameStatsAs(lud(), {"cycles"}), lud(), &ok),
               "the other run (trace lud, config gpgpusim.config, config trace.config, engine c): no stat named \"cycles\"");
     EXPECT_FALSE(ok);
 }

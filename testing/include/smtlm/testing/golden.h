@@ -3,7 +3,9 @@
 //   EXPECT_MATCHES_GOLDEN(r, "lud_qv100_cycles.json", {"gpu_tot_sim_cycle", "kernels[0].stall"});
 // A mismatch fails with the table of what changed (golden against this run). Running the test
 // binary with --smtlm_update_goldens (or SMTLM_UPDATE_GOLDENS=1 in the environment) rewrites
-// the files instead, so an intended change is accepted with one command.
+// the files instead, so an intended change is accepted with one command. A run that did not
+// complete (Result::ok() false) fails with its error: nothing is compared with it or written
+// from it, in update mode too.
 //
 // A golden file is flat JSON, one member per statistic named by its JSON path
 // ({"gpu_tot_sim_cycle": 8952, "kernels[0].stall": 79}); `smsim -smtlm_compare` reads it as it

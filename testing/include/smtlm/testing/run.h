@@ -76,17 +76,27 @@ struct Stat {
 
 class Result {
 public:
-    // smsim's exit status: 0 done, 1 stopped early (deadlock), 2 bad input (message in err());
-    // -1 the run's process ended abnormally (why in err())
+    // smsim's exit status: 0 done (a -gpgpu_max_* limit included), 1 stopped by the watchdog,
+    // 2 bad input, a simulation error or an output that could not be written, 128 + the signal
+    // when SIGINT or SIGTERM stopped it; -1 the run's process died (term_signal() says of what)
+    // or could not be started (error() says why)
     int exit_status() const;
-    bool ok() const { return exit_status() == 0; }
+    int term_signal() const; // the signal that killed the run's process; 0 when it exited
+    // the run completed: exit status 0 and statistics that say "complete": true
+    bool ok() const;
+    // why it did not complete, one message ("" when ok()): the stats JSON's "error", else
+    // smsim's error line without its "smsim: ", else what became of the run's process
+    const std::string &error() const;
     const std::string &out() const; // the GPGPU-Sim style text
     const std::string &err() const;
     const Sim &spec() const;
 
-    const std::vector<Stat> &stats() const; // every leaf, in the file's order
+    // every leaf, in the file's order; for a run that did not complete, what it wrote before it
+    // stopped (partial or zero), if anything
+    const std::vector<Stat> &stats() const;
     const Stat *find(const std::string &path) const; // nullptr when there is none
-    // a number by its path; throws std::out_of_range naming the path and similar names
+    // a number by its path; throws std::out_of_range naming the path and similar names, or,
+    // when the run did not complete, its error (a failed run's figures are not results)
     double stat(const std::string &path) const;
     std::string stat_text(const std::string &path) const;
     uint64_t cycles() const;            // gpu_tot_sim_cycle
@@ -94,7 +104,8 @@ public:
     uint64_t warp_instructions() const; // gpu_sim_warp_insn summed over the kernels
     // "did you mean" text: stats whose last name part matches path's
     std::string similar(const std::string &path) const;
-    // why find(path) found nothing: no statistics at all (the run's error), or no such name
+    // why stat(path) has no value: the run did not complete (its exit status and error), or no
+    // such name
     std::string why_missing(const std::string &path) const;
 
     const std::vector<Event> &events() const; // empty unless the Sim asked with_events()
@@ -107,11 +118,13 @@ private:
     std::shared_ptr<const Data> d_;
 };
 
-// GoogleTest prints a Result as its run and exit status.
+// GoogleTest prints a Result as its run and exit status (and error, when it did not complete).
 void PrintTo(const Result &r, std::ostream *os);
 
-// Runs it: the C engine in this process; the SystemC engine in a child process of its own
-// (SystemC elaborates once per process), so a test may run either engine any number of times.
+// Runs it in a child process of its own, on either engine: a crash of the engine fails the
+// test that ran it, with the signal, and the test binary goes on; a SystemC run elaborates in
+// its child (SystemC elaborates once per process), so a test may run either engine any number
+// of times.
 Result run(const Sim &r);
 
 } // namespace testing
