@@ -15,7 +15,7 @@ extern "C" {
 
 /* The stats JSON's layout version ("schema_version" at the top; docs/STATS.md): raised when
  * a field is renamed, moved or removed, not when one is added. */
-#define SMTLM_STATS_SCHEMA_VERSION 2
+#define SMTLM_STATS_SCHEMA_VERSION 3
 
 typedef struct smtlm_stats {
     const char *kernel_name;
