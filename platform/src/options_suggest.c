@@ -11,7 +11,8 @@
  * hostile input (the fuzzer feeds megabyte tokens). */
 #define SUGGEST_MAX_LEN 64
 
-/* Levenshtein distance, or any value >= bound once it is sure to reach bound. */
+/* Levenshtein distance of two lower-cased names, or any value >= bound once it is sure to
+ * reach bound. */
 static size_t distance(const char *a, size_t la, const char *b, size_t lb, size_t bound)
 {
     size_t row[2][SUGGEST_MAX_LEN + 1];
@@ -24,7 +25,7 @@ static size_t distance(const char *a, size_t la, const char *b, size_t lb, size_
         cur[0] = i;
         row_min = i;
         for (j = 1; j <= lb; j++) {
-            size_t cost = tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]);
+            size_t cost = a[i - 1] != b[j - 1];
             size_t best = prev[j - 1] + cost;
             if (prev[j] + 1 < best)
                 best = prev[j] + 1;
@@ -40,15 +41,53 @@ static size_t distance(const char *a, size_t la, const char *b, size_t lb, size_
     return row[la & 1][lb];
 }
 
+/* The first la (<= SUGGEST_MAX_LEN) characters of s in lower case. */
+static void lower(const char *s, size_t la, char *out)
+{
+    for (size_t i = 0; i < la; i++)
+        out[i] = (char)tolower((unsigned char)s[i]);
+}
+
+/* Characters counted in 64 classes (c mod 64). */
+#define SUGGEST_CLASSES 64
+
+/* A lower bound of the distance of a name (its class counts `count`) to b: the characters one
+ * has beyond the other, class by class, each need an edit (the bag distance; classes that
+ * merge characters only lower it). Far cheaper than the distance, so most candidates end
+ * here. */
+static size_t bag_distance(const int count[SUGGEST_CLASSES], const char *b, size_t lb)
+{
+    int c[SUGGEST_CLASSES];
+    size_t more = 0, fewer = 0;
+    memcpy(c, count, sizeof c);
+    for (size_t j = 0; j < lb; j++)
+        c[(unsigned char)b[j] % SUGGEST_CLASSES]--;
+    for (unsigned k = 0; k < SUGGEST_CLASSES; k++) {
+        if (c[k] > 0)
+            more += (size_t)c[k];
+        else
+            fewer += (size_t)-c[k];
+    }
+    return more > fewer ? more : fewer;
+}
+
 const char *smtlm_opt_nearest(const smtlm_options *opts, const char *name)
 {
-    size_t i, la, best_d = (size_t)-1;
+    size_t i, la, best_d;
     const char *best = NULL;
+    char a[SUGGEST_MAX_LEN], b[SUGGEST_MAX_LEN];
     if (!opts || !name)
         return NULL;
     la = strlen(name);
     if (la > SUGGEST_MAX_LEN)
         la = SUGGEST_MAX_LEN;
+    lower(name, la, a);
+    int count[SUGGEST_CLASSES] = {0};
+    for (i = 0; i < la; i++)
+        count[(unsigned char)a[i] % SUGGEST_CLASSES]++;
+    /* near means at most 2 edits or a third of the name: a candidate at this distance or
+     * more is never suggested, so the search looks no further */
+    best_d = (la / 3 > 2 ? la / 3 : 2) + 1;
     for (i = 0; i < opts->n; i++) {
         const char *cand = opts->defs[i].name;
         size_t lb = strlen(cand), d;
@@ -57,13 +96,14 @@ const char *smtlm_opt_nearest(const smtlm_options *opts, const char *name)
         /* the distance is at least the length difference: skip hopeless candidates */
         if ((la > lb ? la - lb : lb - la) >= best_d)
             continue;
-        d = distance(name, la, cand, lb, best_d);
+        lower(cand, lb, b);
+        if (bag_distance(count, b, lb) >= best_d)
+            continue;
+        d = distance(a, la, b, lb, best_d);
         if (d < best_d) { /* ties keep the earlier table row */
             best_d = d;
             best = cand;
         }
     }
-    if (best && best_d > 2 && best_d * 3 > la)
-        return NULL;
     return best;
 }
