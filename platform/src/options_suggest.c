@@ -51,23 +51,23 @@ static void lower(const char *s, size_t la, char *out)
 /* Characters counted in 64 classes (c mod 64). */
 #define SUGGEST_CLASSES 64
 
-/* A lower bound of the distance of a name (its class counts `count`) to b: the characters one
- * has beyond the other, class by class, each need an edit (the bag distance; classes that
- * merge characters only lower it). Far cheaper than the distance, so most candidates end
- * here. */
-static size_t bag_distance(const int count[SUGGEST_CLASSES], const char *b, size_t lb)
+/* A lower bound of the distance of a name of la characters (`count`: its characters by
+ * class) to b: the characters of either that the other cannot match, class by class, each need
+ * an edit (the bag distance; classes that merge characters only lower it). Far cheaper than the
+ * distance, so most candidates end here. count is as it was on return. */
+static size_t bag_distance(int count[SUGGEST_CLASSES], size_t la, const char *b, size_t lb)
 {
-    int c[SUGGEST_CLASSES];
-    size_t more = 0, fewer = 0;
-    memcpy(c, count, sizeof c);
-    for (size_t j = 0; j < lb; j++)
-        c[(unsigned char)b[j] % SUGGEST_CLASSES]--;
-    for (unsigned k = 0; k < SUGGEST_CLASSES; k++) {
-        if (c[k] > 0)
-            more += (size_t)c[k];
+    size_t more = la, fewer = 0; /* characters of the name, of b, left unmatched */
+    for (size_t j = 0; j < lb; j++) {
+        int *c = &count[(unsigned char)b[j] % SUGGEST_CLASSES];
+        if (*c > 0)
+            more--;
         else
-            fewer += (size_t)-c[k];
+            fewer++;
+        (*c)--;
     }
+    for (size_t j = 0; j < lb; j++)
+        count[(unsigned char)b[j] % SUGGEST_CLASSES]++;
     return more > fewer ? more : fewer;
 }
 
@@ -97,9 +97,15 @@ const char *smtlm_opt_nearest(const smtlm_options *opts, const char *name)
         if ((la > lb ? la - lb : lb - la) >= best_d)
             continue;
         lower(cand, lb, b);
-        if (bag_distance(count, b, lb) >= best_d)
+        if (bag_distance(count, la, b, lb) >= best_d)
             continue;
-        d = distance(a, la, b, lb, best_d);
+        /* a common start or end costs no edit: the table covers only what lies between */
+        size_t pre = 0, post = 0;
+        while (pre < la && pre < lb && a[pre] == b[pre])
+            pre++;
+        while (post < la - pre && post < lb - pre && a[la - 1 - post] == b[lb - 1 - post])
+            post++;
+        d = distance(a + pre, la - pre - post, b + pre, lb - pre - post, best_d);
         if (d < best_d) { /* ties keep the earlier table row */
             best_d = d;
             best = cand;
