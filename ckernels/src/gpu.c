@@ -253,6 +253,7 @@ int smtlm_gpu_launch(smtlm_gpu *gpu, const smtlm_kernel_desc *k)
         smtlm_gpu_sm_view(gpu, i, &v);
         gpu->start_thread_insts += v.stats.thread_insts;
         gpu->start_warp_insts += v.stats.warp_insts;
+        gpu->start_active_cycles[i] = v.stats.active_cycles;
     }
     gpu->status = SMTLM_RUN_RUNNING;
     gpu->error = SMTLM_OK;

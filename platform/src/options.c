@@ -4,6 +4,7 @@
 #include "smtlm/builtin_config.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,7 +140,8 @@ static int load_machine_defaults(smtlm_options *o)
     return 0;
 }
 
-smtlm_options *smtlm_options_new(void)
+/* An object at the defaults, made from the table and the built-in machine. */
+static smtlm_options *make_defaults(void)
 {
     size_t i;
     smtlm_options *o = calloc(1, sizeof *o);
@@ -167,6 +169,49 @@ smtlm_options *smtlm_options_new(void)
             goto fail;
     if (load_machine_defaults(o))
         goto fail;
+    return o;
+fail:
+    smtlm_options_free(o);
+    return NULL;
+}
+
+/* The defaults are the same for every object: made once per process (parsing the built-in
+ * machine and sorting the names is most of the work), and copied into each new object. Kept
+ * for the process's life; a failure to make them (out of memory) is retried next time. */
+static smtlm_options *defaults;
+static pthread_mutex_t defaults_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const smtlm_options *the_defaults(void)
+{
+    pthread_mutex_lock(&defaults_lock);
+    if (!defaults)
+        defaults = make_defaults();
+    const smtlm_options *d = defaults;
+    pthread_mutex_unlock(&defaults_lock);
+    return d;
+}
+
+smtlm_options *smtlm_options_new(void)
+{
+    const smtlm_options *d = the_defaults();
+    if (!d)
+        return NULL;
+    smtlm_options *o = calloc(1, sizeof *o);
+    if (!o)
+        return NULL;
+    o->defs = d->defs;
+    o->n = d->n;
+    o->include_allowed = 1;
+    o->vals = calloc(o->n, sizeof *o->vals);
+    o->by_name = malloc(o->n * sizeof *o->by_name);
+    if (!o->vals || !o->by_name)
+        goto fail;
+    memcpy(o->by_name, d->by_name, o->n * sizeof *o->by_name);
+    for (size_t i = 0; i < o->n; i++) { /* no origin: every value is a default */
+        o->vals[i] = d->vals[i];
+        if (!(o->vals[i].text = dup_str(d->vals[i].text)))
+            goto fail;
+    }
     return o;
 fail:
     smtlm_options_free(o);

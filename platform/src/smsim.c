@@ -306,18 +306,43 @@ static const smtlm_engine *pick_engine(const smtlm_options *o, const smtlm_engin
     return NULL;
 }
 
-/* -smtlm_addr_map "<trace_base>:<size>:<soc_base>[,...]" (numbers in C syntax: 0x.. hex). */
+/* One number of -smtlm_addr_map in C syntax (0x.. hex, leading-0 octal): unsigned and within
+ * 64 bits (no sign: a negative number would wrap to the top of the address space); *s moves past
+ * it. 0 or -1. */
+static int map_number(const char **s, uint64_t *v)
+{
+    const char *p = *s;
+    if (*p < '0' || *p > '9')
+        return -1;
+    char *end;
+    errno = 0;
+    const unsigned long long x = strtoull(p, &end, 0);
+    if (errno == ERANGE || end == p)
+        return -1;
+    *v = x;
+    *s = end;
+    return 0;
+}
+
+/* -smtlm_addr_map "<trace_base>:<size>:<soc_base>[,...]": each window inside the 64-bit space. */
 static int addr_map(const smtlm_options *o, smtlm_engine_params *p, char *msg, size_t n)
 {
     const char *s = smsim_opt_str(o, "smtlm_addr_map");
     char where[256] = "<default>";
     smtlm_options_origin(o, "smtlm_addr_map", where, sizeof where);
     while (*s) {
-        unsigned long long v[3];
-        int used = 0;
-        if (p->n_map == SMTLM_MAX_ADDR_MAP || sscanf(s, "%lli:%lli:%lli%n", (long long *)&v[0], (long long *)&v[1], (long long *)&v[2], &used) != 3 ||
-            v[1] == 0 || (s[used] && s[used] != ',')) {
-            snprintf(msg, n, "%s: -smtlm_addr_map: '%s' is not <trace_base>:<size>:<soc_base>[,...] (at most %d entries, size > 0)",
+        uint64_t v[3];
+        int ok = p->n_map < SMTLM_MAX_ADDR_MAP;
+        for (int k = 0; k < 3 && ok; k++) {
+            ok = map_number(&s, &v[k]) == 0;
+            if (ok && k < 2)
+                ok = *s++ == ':';
+        }
+        ok = ok && (!*s || (*s == ',' && s[1])) && v[1] > 0 && v[1] - 1 <= UINT64_MAX - v[0] &&
+             v[1] - 1 <= UINT64_MAX - v[2];
+        if (!ok) {
+            snprintf(msg, n, "%s: -smtlm_addr_map: '%s' is not <trace_base>:<size>:<soc_base>[,...] (unsigned 64-bit "
+                     "numbers, size > 0, each window within the 64-bit address space, at most %d entries)",
                      where, smsim_opt_str(o, "smtlm_addr_map"), SMTLM_MAX_ADDR_MAP);
             return -1;
         }
@@ -325,7 +350,7 @@ static int addr_map(const smtlm_options *o, smtlm_engine_params *p, char *msg, s
         p->map[p->n_map].size = v[1];
         p->map[p->n_map].soc_base = v[2];
         p->n_map++;
-        s += used + (s[used] == ',');
+        s += *s == ',';
     }
     return 0;
 }

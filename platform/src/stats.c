@@ -154,8 +154,8 @@ void smtlm_stats_json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-/* Per-warp stall reasons: one entry per (SM, warp slot) that was ever examined, so the list
- * is bounded by the warps that ran (a slot reused by later CTAs accumulates). */
+/* Per-warp stall reasons: one entry per warp slot ever examined on an SM that ran in the
+ * kernel, so the list is bounded by the kernel's SMs (a slot reused by later CTAs accumulates). */
 static void json_warp_stalls(FILE *out, const smtlm_stats *st)
 {
     fprintf(out, "\"warp_stall_per_warp\":[");
@@ -164,6 +164,8 @@ static void json_warp_stalls(FILE *out, const smtlm_stats *st)
         smtlm_sm_view view;
         smtlm_gpu_sm_view(st->gpu, s, &view);
         const smtlm_sm_view *sm = &view;
+        if (!smtlm_gpu_sm_ran_in_kernel(st->gpu, s, sm))
+            continue;
         for (unsigned w = 0; w < sm->cfg->max_warps; w++) {
             uint64_t any = 0;
             for (unsigned r = 0; r < SMTLM_WS_COUNT; r++)

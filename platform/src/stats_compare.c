@@ -42,6 +42,23 @@ static int incomplete(const smtlm_json_flat *f, const char *path, FILE *err)
     return 1;
 }
 
+/* From schema_version 3 on, kernels[i].sms[j] and kernels[i].warp_stall_per_warp[j] list only
+ * the SMs that ran in kernel i; before, every SM that had run so far. The first kernel's lists
+ * are the same in both layouts; a later kernel's j-th entry may name another SM in each. */
+#define STATS_SCHEMA_PER_KERNEL_SMS 3
+
+static int later_kernel_sm_list(const char *path)
+{
+    char *end;
+    if (strncmp(path, "kernels[", 8) != 0)
+        return 0;
+    const unsigned long k = strtoul(path + 8, &end, 10);
+    if (end == path + 8 || strncmp(end, "].", 2) != 0 || k == 0)
+        return 0;
+    end += 2;
+    return !strncmp(end, "sms[", 4) || !strncmp(end, "warp_stall_per_warp[", 20);
+}
+
 static int by_path(const void *a, const void *b)
 {
     return strcmp((*(const smtlm_json_leaf *const *)a)->path, (*(const smtlm_json_leaf *const *)b)->path);
@@ -61,6 +78,13 @@ static const smtlm_json_leaf *find(const smtlm_json_leaf *const *sorted, size_t 
             hi = mid;
     }
     return NULL;
+}
+
+/* The file's schema_version, or 0 when it has none (version 1, or not a stats file). */
+static double schema_version(const smtlm_json_leaf *const *sorted, size_t n)
+{
+    const smtlm_json_leaf *v = find(sorted, n, "schema_version");
+    return v && v->is_number ? v->number : 0;
 }
 
 static int same(const smtlm_json_leaf *a, const smtlm_json_leaf *b)
@@ -124,10 +148,12 @@ int smtlm_stats_compare(const char *path_a, const char *path_b, int show_all, FI
         sb[i] = &fb.leaf[i];
     qsort(sa, fa.n, sizeof *sa, by_path);
     qsort(sb, fb.n, sizeof *sb, by_path);
+    const double va = schema_version(sa, fa.n), vb = schema_version(sb, fb.n);
+    const int lists_differ = va > 0 && vb > 0 && (va < STATS_SCHEMA_PER_KERNEL_SMS) != (vb < STATS_SCHEMA_PER_KERNEL_SMS);
 
     /* widths first: the rows that will print */
     int width = (int)strlen("counter");
-    size_t compared = 0, differ = 0, only_a = 0, only_b = 0, skipped = 0;
+    size_t compared = 0, differ = 0, only_a = 0, only_b = 0, skipped = 0, unmatched_lists = 0;
     for (int pass = 0; pass < 2; pass++) {
         if (pass == 1) {
             fprintf(out, "A: %s\nB: %s\n", path_a, path_b);
@@ -137,6 +163,10 @@ int smtlm_stats_compare(const char *path_a, const char *path_b, int show_all, FI
             const smtlm_json_leaf *a = &fa.leaf[i], *b = find(sb, fb.n, a->path);
             if (host_dependent(a->path) || run_outcome(a->path)) {
                 skipped += pass == 0 && host_dependent(a->path);
+                continue;
+            }
+            if (lists_differ && later_kernel_sm_list(a->path)) {
+                unmatched_lists += pass == 0;
                 continue;
             }
             const int diff = !b || !same(a, b);
@@ -156,6 +186,10 @@ int smtlm_stats_compare(const char *path_a, const char *path_b, int show_all, FI
             const smtlm_json_leaf *b = &fb.leaf[i];
             if (host_dependent(b->path) || run_outcome(b->path) || find(sa, fa.n, b->path))
                 continue;
+            if (lists_differ && later_kernel_sm_list(b->path)) {
+                unmatched_lists += pass == 0;
+                continue;
+            }
             if (pass == 0) {
                 only_b++;
                 if ((int)strlen(b->path) > width)
@@ -168,6 +202,10 @@ int smtlm_stats_compare(const char *path_a, const char *path_b, int show_all, FI
     fprintf(out, "%zu counters in both: %zu differ; %zu only in A, %zu only in B", compared, differ, only_a, only_b);
     if (skipped)
         fprintf(out, "; wall_seconds (host time) not compared");
+    if (unmatched_lists)
+        fprintf(out, "; %zu per-SM and per-warp counters of kernels after the first not compared (schema_version %g "
+                     "against %g: those lists name other SMs)",
+                unmatched_lists, va, vb);
     fputc('\n', out);
     free(sa), free(sb), smtlm_json_flat_free(&fa), smtlm_json_flat_free(&fb);
     return differ || only_a || only_b ? 1 : 0;

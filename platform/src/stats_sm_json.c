@@ -1,5 +1,5 @@
-/* The per-SM part of the stats JSON ("sms"): every counter of each SM that ran, per
- * scheduler, per register-file bank, per function unit, with the collector's histograms.
+/* The per-SM part of the stats JSON ("sms"): every counter of each SM that ran in the kernel,
+ * per scheduler, per register-file bank, per function unit, with the collector's histograms.
  * Read from the SM views, so both engines write the same bytes. */
 #include "stats_internal.h"
 
@@ -82,8 +82,8 @@ void smtlm_stats_json_sms(FILE *out, const smtlm_gpu *gpu)
     for (unsigned i = 0; gpu && i < gpu->n_sm; i++) {
         smtlm_sm_view v;
         smtlm_gpu_sm_view(gpu, i, &v);
-        if (!v.stats.active_cycles)
-            continue; /* never ran: every counter is 0 */
+        if (!smtlm_gpu_sm_ran_in_kernel(gpu, i, &v))
+            continue; /* idle in this kernel: its counters are those of an earlier kernel's entry */
         fprintf(out, "%s{\"sm\":%u,\"active_cycles\":%" PRIu64 ",\"warp_insts\":%" PRIu64 ",\"thread_insts\":%" PRIu64
                      ",\"conflict_cycles\":%" PRIu64 ",\"completed_by_unit\":{",
                 n++ ? "," : "", i, v.stats.active_cycles, v.stats.warp_insts, v.stats.thread_insts,

@@ -520,3 +520,25 @@ TEST(EventLog, OneLinePerRetiredInstructionWithItsCycles)
 }
 
 } // namespace
+
+// ---------------------------------------------------------------- -smtlm_addr_map
+
+// Each window in unsigned 64-bit numbers: a sign (which would wrap to the top of the space), a
+// number past 64 bits, an empty window, one that runs past the end of the space, a stray comma
+// are errors naming where the option was set; the top sector itself is a valid target.
+TEST(Cli, AddrMapWindowsAreUnsigned64BitRanges)
+{
+    for (const char *bad : {"0x1000:0x20:-32", "0x1000:0x20:0x1ffffffffffffffff", "0x1000:0:0x2000",
+                            "0xffffffffffffff00:0x200:0", "0x1000:0x20:0xfffffffffffffff0", "0x1000:0x20:0x2000,",
+                            "0x1000:0x20", "-1:0x20:0x2000"}) {
+        const e2e::Result r = e2e::smsim({"-smtlm_addr_map", bad, "-smtlm_check_options", "1"});
+        EXPECT_EQ(r.status, 2) << bad;
+        EXPECT_EQ(r.err, std::string("smsim: <command line>:1: -smtlm_addr_map: '") + bad +
+                             "' is not <trace_base>:<size>:<soc_base>[,...] (unsigned 64-bit numbers, size > 0, each "
+                             "window within the 64-bit address space, at most 16 entries)\n");
+    }
+    for (const char *good : {"0x1000:0x20:0xffffffffffffffe0", "0x1000:0x20:0x2000,0x4000:0x10:0", "4096:32:010"}) {
+        const e2e::Result r = e2e::smsim({"-smtlm_addr_map", good, "-smtlm_check_options", "1"});
+        EXPECT_EQ(r.status, 0) << good << ": " << r.err;
+    }
+}

@@ -130,11 +130,11 @@ inline const std::vector<FailureKind> &failure_kinds()
         {"LaterKernelCannotFit", 2,
          [](const std::string &d) {
              std::string k = slurp(vectoradd_kernel());
-             k.replace(k.find("-shmem = 0\n"), 11, "-shmem = 1000000\n");
+             k.replace(k.find("-shmem = 0\n"), 11, "-shmem = 100000\n");
              return vectoradd_then(d, {{"kernel-2.traceg", k}});
          },
          [](const std::string &d) {
-             return d + "/kernel-2.traceg: a thread block (1024 threads, 1000000 B shared memory, 8 registers/thread) "
+             return d + "/kernel-2.traceg: a thread block (1024 threads, 100000 B shared memory, 8 registers/thread) "
                         "cannot run on an SM: its shared memory exceeds -gpgpu_shmem_size";
          }},
         // Muon's option2 deadlock (docs/MUON.md): a reader's pending count holds a writer's

@@ -129,10 +129,11 @@ TEST(ExpectedFailure, TwoRunsThatFailAlikeAreNotTheSameEvents)
 TEST(ExpectedFailure, ASystemCMemoryErrorDoesNotAlternateTheGolden)
 {
     const kit::ScratchDir dir;
-    const Sim sim = Sim::Trace(kit::trace("vectoradd-100-32-trace")).option("smtlm_addr_map", "0x7f2b2d500000:0x20:-32");
+    const Sim sim = Sim::Trace(kit::trace("vectoradd-100-32-trace"))
+                        .option("smtlm_addr_map", "0x7f2b2d500000:0x20:0xffffffffffffffe0");
     const Result c = run(sim), systemc = run(sim.on(Engine::SystemC));
     ASSERT_THAT(c, Succeeded());
-    const std::string error = kit::vectoradd_kernel() + ": memory error response at address 0x7f2b2d500000 (sm 0 warp 0 "
+    const std::string error = kit::vectoradd_kernel() + ":39: memory error response at address 0x7f2b2d500000 (sm 0 warp 0 "
                                                         "pc 0x0098, load) in kernel _Z6vecAddIfEvPT_S1_S1_i";
     EXPECT_THAT(systemc, FailedWith(2, error));
     const std::string why = "the run did not complete (exit status 2): " + error;

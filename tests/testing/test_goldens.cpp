@@ -73,7 +73,7 @@ TEST_F(Goldens, WholeStatsGoldenHoldsEveryCounterButHostTime)
     EXPECT_TRUE(matches_golden(dir_.c_str(), lud(), "lud.json"));
     const std::string text = read(dir_ + "/lud.json");
     // the totals first, then each kernel's own figures, then the finer ones
-    EXPECT_THAT(text, StartsWith("{\n  \"schema_version\": 2,\n  \"gpu_tot_sim_cycle\": 8952,\n  \"gpu_tot_sim_insn\": 16080,\n"
+    EXPECT_THAT(text, StartsWith("{\n  \"schema_version\": 3,\n  \"gpu_tot_sim_cycle\": 8952,\n  \"gpu_tot_sim_insn\": 16080,\n"
                                  "  \"kernels[0].kernel_name\": \"_Z13lud_perimeterPfii\",\n"));
     EXPECT_THAT(text, HasSubstr("\n  \"kernels[0].sms[0].rf_banks[0].reads\": "));
     EXPECT_EQ(text.find("wall_seconds"), std::string::npos);

@@ -50,7 +50,7 @@ TEST(Runs, LudOnQv100ReturnsEveryStatistic)
     EXPECT_EQ(r.instructions(), 16080u);
     EXPECT_EQ(r.warp_instructions(), 1027u);
     EXPECT_EQ(r.stat("kernels[0].gpu_sim_cycle"), 8952);
-    EXPECT_EQ(r.stat("schema_version"), 2);
+    EXPECT_EQ(r.stat("schema_version"), 3);
     EXPECT_EQ(r.stat_text("kernels[0].kernel_name"), "_Z13lud_perimeterPfii");
     EXPECT_THAT(r.out(), HasSubstr("\ngpu_sim_cycle = 8952\n"));
     EXPECT_TRUE(r.events().empty()); // not asked for

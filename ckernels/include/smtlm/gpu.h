@@ -146,6 +146,7 @@ typedef struct smtlm_gpu {
     smtlm_cta_limit cta_limit;
     uint64_t launch_countdown;
     uint64_t start_thread_insts, start_warp_insts;
+    uint64_t start_active_cycles[SMTLM_MAX_SMS]; /* each SM's active cycles when the kernel launched */
     /* time and counts (GPGPU-Sim names) */
     uint64_t sim_cycle, tot_cycle;
     uint64_t tot_insn, tot_warp_insn;
@@ -181,6 +182,11 @@ int smtlm_gpu_init_engine(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, const smtlm_
 const smtlm_sm_ops *smtlm_sm_c_ops(void);
 /* View of SM i (statistics, diagnostics). */
 static inline void smtlm_gpu_sm_view(const smtlm_gpu *gpu, unsigned i, smtlm_sm_view *out) { gpu->ops->view(gpu->sm_ctx, i, out); }
+/* 1 when SM i (whose view is v) ran at least one cycle in the current kernel, 0 when it sat idle. */
+static inline int smtlm_gpu_sm_ran_in_kernel(const smtlm_gpu *gpu, unsigned i, const smtlm_sm_view *v)
+{
+    return v->stats.active_cycles > gpu->start_active_cycles[i];
+}
 /* Pieces of smtlm_gpu_step for a driver that runs the SMs itself (gpu_parallel): the limit,
  * completion and watchdog checks after the step of cycle `now`; the idle skip between steps;
  * an SM's (or, with s = n_sm, the dispatcher's) error; a CTA's completion as SMs report it. */

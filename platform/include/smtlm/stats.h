@@ -15,7 +15,7 @@ extern "C" {
 
 /* The stats JSON's layout version ("schema_version" at the top; docs/STATS.md): raised when
  * a field is renamed, moved or removed, not when one is added. */
-#define SMTLM_STATS_SCHEMA_VERSION 2
+#define SMTLM_STATS_SCHEMA_VERSION 3
 
 typedef struct smtlm_stats {
     const char *kernel_name;
@@ -52,7 +52,9 @@ const char *smtlm_stats_fu_kind_name(unsigned kind);
 void smtlm_stats_collect(const smtlm_gpu *gpu, double core_clock_mhz, smtlm_stats *st);
 /* GPGPU-Sim-style block for one kernel. */
 void smtlm_stats_print(FILE *out, const smtlm_stats *st);
-/* One JSON object (no trailing newline). Histogram bins: cu_occupancy_hist[i] counts SM
+/* One JSON object (no trailing newline). Its per-SM sections ("sms") and per-warp entries
+ * cover the SMs that ran in the GPU's current kernel (smtlm_gpu_sm_ran_in_kernel), with their
+ * counters since the run began. Histogram bins: cu_occupancy_hist[i] counts SM
  * cycles with i busy collector units (bin width 1); operand_collection_latency_hist[i] counts
  * instructions whose operands took i cycles from collector allocation (bin width 1 cycle, the
  * last bin holds 63 and more). */
