@@ -23,6 +23,11 @@ void smtlm_options_list(const smtlm_options *opts, FILE *out)
     for (i = 0; i < opts->n; i++) {
         const smtlm_option_def *d = &opts->defs[i];
         char value[256];
+        /* A string never set and empty by default (-trace, the output paths) is listed as a
+         * comment: the listing read back as a config file leaves it unset, as it is here (set
+         * to "" it would be a choice, and an empty -trace is refused). */
+        if (d->type == SMTLM_OPT_STRING && !opts->vals[i].file && !*opts->vals[i].text)
+            fputs("# ", out);
         /* GPGPU-Sim: setw(20) left name, setw(20) right value, " # ", description */
         fprintf(out, "-%-19s ", d->name);
         if (d->type == SMTLM_OPT_STRING) {

@@ -155,3 +155,22 @@ TEST(InputLimits, ViewFilterErrorsNameWhereTheyWereSet)
     expect_only_error(e2e::smsim({"-config", cfg}),
                       cfg + ":2: -smtlm_log_cycles: '20:10' is not a cycle window A:B (A <= B; A: or :B leave one end open)");
 }
+
+// The option listing read back as a config file gives the same run: -trace, never set, is
+// listed as a comment rather than as an empty -trace (which is refused).
+TEST(InputLimits, TheOptionListingReadsBackAsAConfig)
+{
+    const std::string dir = e2e::scratch("input_limits_listing");
+    const e2e::Result listing = e2e::smsim({"-smtlm_list_options", "1", "-gpgpu_num_reg_banks", "8"});
+    ASSERT_EQ(listing.status, 0) << listing.err;
+    EXPECT_NE(listing.out.find("\n# -trace "), std::string::npos);
+    e2e::write_file(dir + "/listing.config", listing.out);
+    const e2e::Result r = e2e::smsim({"-config", dir + "/listing.config", "-smtlm_check_options", "1"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    // (the listing holds the -smtlm_list_options 1 that asked for it)
+    const e2e::Result a =
+        e2e::smsim({"-config", dir + "/listing.config", "-smtlm_list_options", "0", "-smtlm_synth_insts", "40"});
+    const e2e::Result b = e2e::smsim({"-gpgpu_num_reg_banks", "8", "-smtlm_synth_insts", "40"});
+    EXPECT_EQ(a.status, 0) << a.err;
+    EXPECT_EQ(a.stat("gpu_sim_cycle"), b.stat("gpu_sim_cycle"));
+}

@@ -154,7 +154,8 @@ const char *const *smtlm_options_files(const smtlm_options *opts, size_t *n);
 
 /* Print every option as GPGPU-Sim does at start-up, "-name<pad> value # description", with
  * a "[modelled]" / "[not modelled]" marker after the '#'. Values holding whitespace (or
- * empty) are quoted so the listing parses back as a config file. */
+ * empty) are quoted so the listing parses back as a config file; a string never set whose
+ * default is empty is a comment ("# -trace ..."), so read back it stays unset. */
 void smtlm_options_list(const smtlm_options *opts, FILE *out);
 /* Warn about not-modelled options set to a value other than GPGPU-Sim's default (numbers
  * compared numerically): one short line with their count and where to see them, or, with
