@@ -110,6 +110,7 @@ static int check_cfg(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg)
 static int attach(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, const smtlm_sm_ops *ops, void *ctx, smtlm_mem_model *mems)
 {
     gpu->cfg = *cfg;
+    gpu->horizon = UINT64_MAX;
     gpu->n_sm = smtlm_gpu_num_sms(cfg);
     gpu->ops = ops;
     gpu->sm_ctx = ctx;
@@ -257,6 +258,8 @@ int smtlm_gpu_launch(smtlm_gpu *gpu, const smtlm_kernel_desc *k)
     }
     gpu->status = SMTLM_RUN_RUNNING;
     gpu->error = SMTLM_OK;
+    gpu->horizon = UINT64_MAX;
+    gpu->skip_event = 0;
     return SMTLM_OK;
 }
 
@@ -454,11 +457,16 @@ static SMTLM_ALWAYS_INLINE smtlm_run_status step(smtlm_gpu *gpu)
         /* Nothing can happen before the countdown ends: jump to its last cycle (the counts
          * move exactly as cycle-by-cycle stepping would move them). */
         uint64_t skip = gpu->launch_countdown - 1;
+        const uint64_t t = gpu->tot_cycle + gpu->sim_cycle;
         if (gpu->cfg.max_cycle) {
-            uint64_t t = gpu->tot_cycle + gpu->sim_cycle;
             uint64_t room = gpu->cfg.max_cycle > t + 1 ? gpu->cfg.max_cycle - t - 1 : 0;
             if (skip > room)
                 skip = room;
+        }
+        if (t + skip >= gpu->horizon) { /* a batch's end: jump to it, the step comes later */
+            gpu->launch_countdown -= gpu->horizon - t;
+            gpu->sim_cycle += gpu->horizon - t;
+            return gpu->status;
         }
         gpu->sim_cycle += skip;
         gpu->launch_countdown -= skip;
@@ -518,6 +526,10 @@ static void skip_to(smtlm_gpu *gpu, uint64_t event, uint64_t next)
         k = to_check - 1;
     if (gpu->cfg.max_cycle && next + k >= gpu->cfg.max_cycle)
         k = gpu->cfg.max_cycle > next + 1 ? gpu->cfg.max_cycle - next - 1 : 0;
+    if (next + k > gpu->horizon) { /* a batch's end: the rest at the next batch's start */
+        k = gpu->horizon - next;
+        gpu->skip_event = event;
+    }
     if (k == 0)
         return;
     for (unsigned j = 0; j < gpu->n_live; j++) {
@@ -541,6 +553,12 @@ static SMTLM_ALWAYS_INLINE void skip_idle(smtlm_gpu *gpu)
 {
     if (gpu->cfg.no_skip || gpu->launch_countdown || gpu->next_cta < gpu->ctas_to_run || gpu->n_live == 0)
         return;
+    if (gpu->skip_event) { /* the rest of a skip the last batch's end cut */
+        const uint64_t event = gpu->skip_event;
+        gpu->skip_event = 0;
+        skip_to(gpu, event, gpu->tot_cycle + gpu->sim_cycle);
+        return;
+    }
     /* The next response first: without one beyond the next cycle there is nothing to jump to,
      * and the SMs' (side-effect free) quiescence tests need not run. */
     uint64_t event = UINT64_MAX;
@@ -690,12 +708,16 @@ smtlm_run_status smtlm_gpu_run(smtlm_gpu *gpu)
 
 smtlm_run_status smtlm_gpu_run_until(smtlm_gpu *gpu, uint64_t limit)
 {
-    /* a bulk skip may pass the limit: it is one event (the next memory response); a calm
-     * stretch stops before it */
-    while (gpu->tot_cycle + gpu->sim_cycle < limit && step(gpu) == SMTLM_RUN_RUNNING) {
+    gpu->horizon = limit;
+    if (gpu->skip_event && gpu->status == SMTLM_RUN_RUNNING)
+        skip_idle(gpu); /* the rest of the skip the last batch cut */
+    /* the horizon, not `limit`: a memory port answering later may bring it closer (to the
+     * cycle after the request) */
+    while (gpu->tot_cycle + gpu->sim_cycle < gpu->horizon && step(gpu) == SMTLM_RUN_RUNNING) {
         skip_idle(gpu);
-        run_calm(gpu, limit);
+        run_calm(gpu, gpu->horizon);
     }
+    gpu->horizon = UINT64_MAX;
     return gpu->status;
 }
 

@@ -33,12 +33,12 @@ void smtlm_mem_cycle(smtlm_mem_model *m, smtlm_ldst *u, uint64_t now)
         unsigned tail = (m->head + m->len) % SMTLM_MEM_INFLIGHT_CAP;
         smtlm_ldst_pop_request(u, &m->q[tail]);
         uint64_t latency = m->latency;
-        if (m->ops.access && m->ops.access(m->ops.ctx, &m->q[tail], now, &latency) < 0) {
-            m->error = SMTLM_EMEMORY; /* the run ends with this request as the reason */
-            m->error_req = m->q[tail];
+        const int rc = m->ops.access ? m->ops.access(m->ops.ctx, &m->q[tail], now, &latency) : SMTLM_OK;
+        if (rc < 0) {
+            smtlm_mem_fail(m, tail); /* the run ends with this request as the reason */
             return;
         }
-        m->ready[tail] = now + latency;
+        m->ready[tail] = rc == SMTLM_MEM_LATER ? SMTLM_MEM_UNANSWERED : now + latency;
         m->len++;
         m->credit -= m->q[tail].size;
         m->accepted++;

@@ -264,7 +264,7 @@ static const smtlm_option_def k_options[] = {
     B("smtlm_list_options", "0", 1, "print every option with its value and exit"),
     B("smtlm_check_options", "0", 1, "check every option, config file, output path and the workload as a run would, without simulating: print nothing, exit 0 (or 2 with the usual file:line message)"),
     S("smtlm_engine", "", 1, "systemc (the SystemC/TLM model; smsim's default) or c (the C engine); identical results"),
-    B("smtlm_mem_real_access", "0", 1, "SystemC engine: loads as real TLM reads and stores as writes of zeros (default: TLM_IGNORE_COMMAND)"),
+    B("smtlm_mem_real_access", "0", 1, "SystemC engine: loads as real TLM reads (default: TLM_IGNORE_COMMAND); stores never write"),
     B("smtlm_tlm_dmi", "1", 1, "SystemC engine: a block hands instructions into the next block's pipeline register sets by TLM-2.0 direct access when the reader grants it (0: every hand-off is a b_transport call); identical results"),
     S("smtlm_addr_map", "", 1, "SystemC engine: <trace_base>:<size>:<soc_base>[,...] moves trace address windows into the SoC's map"),
     I("smtlm_reader_thread", "-1", 1, "1: parse the trace on a second thread ahead of the engine; 0: on the engine's thread; -1 (default): 1 when more than one core is available. Same results either way"),

@@ -132,11 +132,16 @@ class Rig {
                 const uint64_t limit = g->tot_cycle + g->sim_cycle + 1 + (*rng)() % 700;
                 if (how == Drive::Batches) {
                     st = smtlm_gpu_run_until(g, limit);
-                } else {
+                } else { // run_until's contract: no jump past the batch's end, a cut skip resumed first
                     st = SMTLM_RUN_RUNNING;
+                    g->horizon = limit;
+                    if (g->skip_event)
+                        smtlm_gpu_skip_idle(g);
                     while (g->tot_cycle + g->sim_cycle < limit && (st = smtlm_gpu_step(g)) == SMTLM_RUN_RUNNING)
                         smtlm_gpu_skip_idle(g);
+                    g->horizon = UINT64_MAX;
                 }
+                EXPECT_LE(g->tot_cycle + g->sim_cycle, limit); // no jump passes a batch's end
                 batch_ends.push_back(g->tot_cycle + g->sim_cycle);
             } while (st == SMTLM_RUN_RUNNING);
             return st;

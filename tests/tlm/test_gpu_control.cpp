@@ -6,191 +6,13 @@
 // reads, soft reset and the rst line mid-kernel, the watchdog, two Gpus side by side.
 #include <gtest/gtest.h>
 
-#include <tlm_utils/simple_initiator_socket.h>
-
-#include <functional>
-#include <memory>
-#include <regex>
-
 #include "kernel_test_util.hpp"
-#include "smsim_run.hpp"
-#include "smtlm/tlm/gpu.h"
-#include "smtlm/tlm/memory.h"
-#include "smtlm/tlm/router.h"
-#include "smtlm/tlm/trace_kernels.h"
-
-extern "C" {
-#include "smtlm/engine_config.h"
-}
+#include "vp_harness.hpp"
 
 namespace {
 
+using namespace vp;
 namespace reg = smtlm::reg;
-
-const uint64_t kCtrlBase = 0x40000000; // where the platform maps each Gpu's registers
-const uint64_t kCtrlSize = 0x1000;
-
-// What software does: 32-bit (and 64-bit counter) accesses from its own thread.
-struct Cpu : sc_core::sc_module {
-    tlm_utils::simple_initiator_socket<Cpu> bus;
-    std::function<void(Cpu &)> script;
-    SC_HAS_PROCESS(Cpu);
-    Cpu(sc_core::sc_module_name n, std::function<void(Cpu &)> s) : sc_core::sc_module(n), bus("bus"), script(std::move(s))
-    {
-        SC_THREAD(run);
-    }
-    void run() { script(*this); }
-    tlm::tlm_response_status access(tlm::tlm_command cmd, uint64_t addr, void *data, unsigned len,
-                                    unsigned char *be = nullptr, unsigned be_len = 0)
-    {
-        tlm::tlm_generic_payload gp;
-        gp.set_command(cmd);
-        gp.set_address(addr);
-        gp.set_data_ptr(static_cast<unsigned char *>(data));
-        gp.set_data_length(len);
-        gp.set_streaming_width(len);
-        gp.set_byte_enable_ptr(be);
-        gp.set_byte_enable_length(be_len);
-        gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-        bus->b_transport(gp, delay);
-        EXPECT_EQ(gp.get_address(), addr); // the router gives the address back
-        return gp.get_response_status();
-    }
-    uint32_t rd(uint64_t off, uint64_t base = kCtrlBase)
-    {
-        uint32_t v = 0xdeadbeef;
-        EXPECT_EQ(access(tlm::TLM_READ_COMMAND, base + off, &v, 4), tlm::TLM_OK_RESPONSE) << "read 0x" << std::hex << off;
-        return v;
-    }
-    uint64_t rd64(uint64_t off, uint64_t base = kCtrlBase)
-    {
-        uint64_t v = 0;
-        EXPECT_EQ(access(tlm::TLM_READ_COMMAND, base + off, &v, 8), tlm::TLM_OK_RESPONSE) << "read64 0x" << std::hex << off;
-        return v;
-    }
-    void wr(uint64_t off, uint32_t v, uint64_t base = kCtrlBase)
-    {
-        EXPECT_EQ(access(tlm::TLM_WRITE_COMMAND, base + off, &v, 4), tlm::TLM_OK_RESPONSE) << "write 0x" << std::hex << off;
-    }
-};
-
-// smsim's built-in machine (the options' defaults), as a VP would build it.
-smtlm_run_cfg default_machine(const std::vector<const char *> &extra = {})
-{
-    smtlm_options *o = smtlm_options_new();
-    std::vector<const char *> argv = {"vp"};
-    argv.insert(argv.end(), extra.begin(), extra.end());
-    char err[512];
-    EXPECT_EQ(smtlm_options_parse_argv(o, (int)argv.size(), argv.data(), err, sizeof err), SMTLM_OPT_OK) << err;
-    smtlm_run_cfg c;
-    EXPECT_EQ(smtlm_engine_config(o, &c, err, sizeof err), 0) << err;
-    smtlm_options_free(o);
-    return c;
-}
-
-sc_core::sc_time period_of(const smtlm_run_cfg &c) { return sc_core::sc_time(1e6 / c.core_clock_mhz, sc_core::SC_PS); }
-
-// One Gpu of the default machine running a kernel list, with its memory behind a router and
-// its irq/rst lines on signals.
-struct GpuNode {
-    smtlm_run_cfg cfg;
-    smtlm::TraceKernels kernels;
-    smtlm::Gpu gpu;
-    smtlm::Router mem_bus;
-    smtlm::Memory dram;
-    sc_core::sc_signal<bool> irq, rst;
-    GpuNode(const char *name, const std::string &list, const smtlm_run_cfg &c, uint64_t quantum = 0)
-        : cfg(c), kernels(list, c.lat), gpu(name, c.gpu, period_of(c), params(quantum), &kernels),
-          mem_bus((std::string(name) + "_bus").c_str()),
-          dram((std::string(name) + "_dram").c_str(), period_of(c) * (double)c.gpu.mem_latency),
-          irq((std::string(name) + "_irq").c_str()), rst((std::string(name) + "_rst").c_str())
-    {
-        EXPECT_TRUE(kernels.ok()) << kernels.error();
-        EXPECT_EQ(gpu.status(), SMTLM_OK);
-        for (unsigned i = 0; i < gpu.n_sm(); i++)
-            gpu.mem_socket(i).bind(mem_bus.in);
-        mem_bus.out.bind(dram.socket);
-        mem_bus.map(0, ~0ull, 0);
-        gpu.irq.bind(irq);
-        gpu.rst.bind(rst);
-    }
-    static smtlm::GpuParams params(uint64_t quantum)
-    {
-        smtlm::GpuParams p;
-        p.quantum_cycles = quantum;
-        return p;
-    }
-};
-
-// A CPU and one or two Gpus behind a router (Gpu g's registers at kCtrlBase + g * kCtrlSize).
-struct Soc {
-    std::vector<std::unique_ptr<GpuNode>> nodes;
-    smtlm::Router bus{"bus"};
-    Cpu cpu;
-    Soc(std::function<void(Cpu &)> script, std::vector<std::unique_ptr<GpuNode>> gpus)
-        : nodes(std::move(gpus)), cpu("cpu", std::move(script))
-    {
-        cpu.bus.bind(bus.in);
-        for (unsigned g = 0; g < nodes.size(); g++) {
-            bus.out.bind(nodes[g]->gpu.ctrl);
-            bus.map(kCtrlBase + g * kCtrlSize, kCtrlSize, g, true);
-        }
-    }
-};
-
-std::unique_ptr<GpuNode> node(const char *name, const std::string &trace, uint64_t quantum = 0,
-                               const std::vector<const char *> &opts = {})
-{
-    return std::unique_ptr<GpuNode>(
-        new GpuNode(name, e2e::data("traces/" + trace + "/kernelslist.g"), default_machine(opts), quantum));
-}
-
-// What the C engine prints for the same trace run `times` times on the same machine.
-struct Reference {
-    uint64_t cycles, warp_insts, thread_insts, bank_waits, stalls;
-};
-Reference reference(const std::string &trace, unsigned times = 1)
-{
-    std::vector<std::string> args;
-    std::string list = e2e::data("traces/" + trace + "/kernelslist.g");
-    if (times > 1) { // the same (one-kernel) trace again: copies kernel-1, kernel-2, ... in a list
-        const std::string dir = e2e::scratch("times_" + trace);
-        std::ifstream in(list);
-        std::string line, text;
-        while (std::getline(in, line))
-            if (line.rfind("kernel", 0) == 0)
-                for (unsigned t = 1; t <= times; t++) {
-                    const std::string copy = "kernel-" + std::to_string(t) + ".traceg";
-                    std::ifstream src(e2e::data("traces/" + trace + "/" + line), std::ios::binary);
-                    std::ofstream(dir + "/" + copy, std::ios::binary) << src.rdbuf();
-                    text += copy + "\n";
-                }
-        std::ofstream(dir + "/kernelslist.g") << text;
-        list = dir + "/kernelslist.g";
-    }
-    const e2e::Result r = e2e::smsim({"-trace", list, "-smtlm_engine", "c"});
-    EXPECT_EQ(r.status, 0) << r.err;
-    Reference ref{(uint64_t)r.stat("gpu_tot_sim_cycle"), (uint64_t)r.stat("gpgpu_n_tot_w_icount"),
-                  (uint64_t)r.stat("gpu_tot_sim_insn"), 0, 0};
-    // the last kernel's lines: stall and bank counters are totals since the start
-    const std::regex stall("\nStall:([0-9]+)"), waits("\nsmtlm_rf_bank_wait_steps = ([0-9 ]+)");
-    for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), stall); it != std::sregex_iterator(); ++it)
-        ref.stalls = std::stoull((*it)[1]);
-    for (auto it = std::sregex_iterator(r.out.begin(), r.out.end(), waits); it != std::sregex_iterator(); ++it) {
-        ref.bank_waits = 0;
-        std::istringstream ws((*it)[1].str());
-        for (uint64_t w; ws >> w;)
-            ref.bank_waits += w;
-    }
-    return ref;
-}
-
-void wait_irq(GpuNode &n)
-{
-    while (!n.irq.read())
-        sc_core::wait(n.irq.posedge_event());
-}
 
 TEST(GpuControl, IdentityAndAccessRules)
 {
@@ -365,7 +187,8 @@ TEST(GpuControl, SoftResetMidKernelAbortsAndClearsEverything)
             c.wr(reg::CTRL, reg::CTRL_START);
             sc_core::wait(period_of(n->cfg) * 6500.0); // past the 5000-cycle launch latency
             const uint64_t mid = c.rd64(reg::CYCLES);
-            EXPECT_GE(mid, 6500u);
+            EXPECT_GE(mid, 6400u); // the registers show the last synchronisation: one 100-cycle batch back at most
+            EXPECT_LE(mid, 6500u);
             EXPECT_LT(mid, ref.cycles);
             EXPECT_GT(c.rd64(reg::WARP_INSTS), 0u);
             EXPECT_EQ(c.rd(reg::STATUS), reg::STATUS_BUSY);

@@ -42,11 +42,14 @@ const smtlm_sm_ops *Gpu::sm_ops()
 
 Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::sc_time &clock_period,
          const GpuParams &params, KernelList *kernels)
-    : sc_core::sc_module(name), ctrl("ctrl"), irq("irq"), rst("rst"), period_(clock_period),
+    : sc_core::sc_module(name), ctrl("ctrl"), irq("irq"), rst("rst"), waits_(this->name(), *this, &gpu_.horizon),
+      period_(clock_period),
       quantum_cycles_(params.quantum_cycles), cfg_(cfg), params_(params), kernels_(kernels)
 {
     const unsigned n = smtlm_gpu_num_sms(&cfg);
     gpu_.cfg_error = nullptr;
+    if (params.memory_waits)
+        waits_.turn_on();
     for (unsigned i = 0; i < n && !init_status_; i++) {
         sms_.push_back(Sm::create(("sm_" + std::to_string(i)).c_str(), cfg.sm, i));
         if ((init_status_ = sms_.back()->status()))
@@ -56,11 +59,10 @@ Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::
     }
     if (!init_status_)
         init_status_ = attach_engine();
-    if (quantum_cycles_ == 0) { // the TLM global quantum's worth of cycles, else 10000
-        const sc_core::sc_time q = tlm::tlm_global_quantum::instance().get();
-        quantum_cycles_ = q > sc_core::SC_ZERO_TIME && period_ > sc_core::SC_ZERO_TIME
-                              ? std::max<uint64_t>(1, (uint64_t)(q / period_))
-                              : 10000;
+    if (init_status_) {
+        const std::string msg = std::string(this->name()) + ": the configuration is refused (" +
+                                smtlm_status_str(init_status_) + "): " + (gpu_.cfg_error ? gpu_.cfg_error : "no detail");
+        SC_REPORT_ERROR("smtlm/config", msg.c_str());
     }
     ctrl.register_b_transport(this, &Gpu::ctrl_b_transport);
     ctrl.register_transport_dbg(this, &Gpu::ctrl_dbg);
@@ -92,23 +94,29 @@ int Gpu::attach_engine()
     if (rc)
         return rc;
     for (unsigned i = 0; i < sms_.size(); i++)
-        sms_[i]->ldst.connect_memory(&mems_[i], this, i, params_.real_access, params_.addr_map);
+        sms_[i]->ldst.connect_memory(&mems_[i], this, i, params_.real_access, params_.addr_map, &waits_);
     return SMTLM_OK;
 }
 
 int Gpu::run_kernel(const smtlm_kernel_desc &k)
 {
-    const int rc = smtlm_gpu_launch(&gpu_, &k);
+    int rc = can_start();
+    if (!rc)
+        rc = smtlm_gpu_launch(&gpu_, &k);
     if (rc)
         return rc;
     start();
     return SMTLM_OK;
 }
 
+// The kernel's cycle 0 is now, plus the delay of the CTRL.START write that started it.
 void Gpu::start()
 {
+    if (init_status_)
+        return;
     running_ = true;
     status_ = 0; // the last kernel's end; BUSY is running_
+    start_time_ = sc_core::sc_time_stamp() + start_offset_;
     start_ev_.notify(sc_core::SC_ZERO_TIME);
 }
 
@@ -119,6 +127,19 @@ smtlm_stats Gpu::stats(double core_clock_mhz) const
     return s;
 }
 
+// The batch size: GpuParams::quantum_cycles, else the TLM global quantum as the platform has
+// set it by now (a VP sets it from its configuration after building its modules).
+void Gpu::end_of_elaboration()
+{
+    if (params_.quantum_cycles == 0) {
+        const sc_core::sc_time q = tlm::tlm_global_quantum::instance().get();
+        quantum_cycles_ = q > sc_core::SC_ZERO_TIME && period_ > sc_core::SC_ZERO_TIME
+                              ? std::max<uint64_t>(1, (uint64_t)(q / period_))
+                              : 10000;
+    }
+    bind_rst();
+}
+
 void Gpu::thread()
 {
     tlm_utils::tlm_quantumkeeper qk;
@@ -127,28 +148,42 @@ void Gpu::thread()
             wait(start_ev_);
         const uint64_t generation = generation_;
         qk.reset();
-        uint64_t cycle = gpu_.tot_cycle + gpu_.sim_cycle;
+        uint64_t cycle = start_cycle_ = gpu_.tot_cycle + gpu_.sim_cycle;
+        if (start_time_ < sc_core::sc_time_stamp())
+            start_time_ = sc_core::sc_time_stamp();
         smtlm_run_status st = SMTLM_RUN_RUNNING;
         while (st == SMTLM_RUN_RUNNING) {
-            batch_cycle_ = cycle;
-            batch_local_ = qk.get_local_time();
+            uint64_t limit = cycle + quantum_cycles_;
+            if (waits_.outstanding()) { // accesses in processes of their own (a memory that waits)
+                const uint64_t bound = waits_.bound();
+                if (bound <= cycle) { // one could still be answered for this cycle: let time pass
+                    wait(waits_.wait_for(cycle), waits_.answered() | reset_ev_);
+                    if (generation != generation_)
+                        break;
+                    qk.reset();
+                    continue;
+                }
+                limit = std::min(limit, bound);
+            }
             in_batch_ = true;
-            st = smtlm_gpu_run_until(&gpu_, cycle + quantum_cycles_);
+            st = smtlm_gpu_run_until(&gpu_, limit);
             in_batch_ = false;
             if (reset_pending_) { // asked for while a memory target held the thread inside the batch
                 reset_pending_ = false;
                 reset_now();
                 break;
             }
-            const uint64_t now = gpu_.tot_cycle + gpu_.sim_cycle;
-            qk.inc(period_ * (double)(now - cycle)); // cycles become time only here
-            cycle = now;
+            cycle = gpu_.tot_cycle + gpu_.sim_cycle;
+            qk.set(offset_of(cycle)); // what a waiting target used of the batch's time is spent
+            if (qk.get_local_time() == sc_core::SC_ZERO_TIME)
+                publish(); // not ahead of the simulation time: shown as it is
             if (qk.need_sync() || st != SMTLM_RUN_RUNNING) {
                 wait(qk.get_local_time(), reset_ev_); // a reset wakes the thread at once
                 qk.reset();
                 syncs_++;
                 if (generation != generation_)
                     break;
+                publish();
             }
         }
         if (generation != generation_)

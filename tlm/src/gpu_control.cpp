@@ -19,10 +19,20 @@ bool is_counter(uint64_t off) { return off >= reg::CYCLES && off < reg::END; }
 
 } // namespace
 
+// SMTLM_OK when a kernel may start now: not refused at construction, not busy, not held in
+// reset, and the last kernel completed (one that did not leaves its thread blocks and memory
+// traffic behind: a reset clears them).
+int Gpu::can_start() const
+{
+    if (init_status_)
+        return init_status_;
+    return running_ || rst_held_ || needs_reset_ ? SMTLM_EFULL : SMTLM_OK;
+}
+
 int Gpu::start_kernel(unsigned index)
 {
-    if (running_ || rst_held_)
-        return SMTLM_EFULL;
+    if (const int rc = can_start())
+        return rc;
     if (!kernels_ || index >= kernels_->count())
         return SMTLM_ERANGE;
     smtlm_kernel_desc k;
@@ -51,6 +61,7 @@ void Gpu::reset_now()
     const smtlm_sample_hook sample = gpu_.sample_hook;
     void *sample_ctx = gpu_.sample_ctx;
     const smtlm_cta_binder binder = gpu_.binder;
+    waits_.drop();
     for (auto &sm : sms_)
         sm->reset();
     attach_engine(); // accepted at construction: cannot fail now
@@ -58,34 +69,40 @@ void Gpu::reset_now()
     smtlm_gpu_set_retire_hook(&gpu_, hook, hook_ctx);
     smtlm_gpu_set_sample_hook(&gpu_, sample, sample_ctx);
     generation_++;
-    running_ = fold_ = false;
+    running_ = fold_ = needs_reset_ = false;
     irq_en_ = irq_status_ = kernel_ = status_ = 0;
+    publish();
     update_irq();
     reset_ev_.notify();                       // a thread waiting out its quantum drops its kernel now
     done_ev_.notify(sc_core::SC_ZERO_TIME);   // and C++ callers waiting for the end wake up
 }
 
-// STATUS and the interrupt for a kernel that ended with `st`.
+// STATUS, the counters and the interrupt for a kernel that ended with `st`.
 void Gpu::signal_end(smtlm_run_status st)
 {
     const bool failed = st == SMTLM_RUN_ERROR || st == SMTLM_RUN_DEADLOCK || st == SMTLM_RUN_STOPPED;
     status_ = reg::STATUS_DONE | (failed ? reg::STATUS_ERROR : 0u) | (uint32_t)st << reg::STATUS_CODE_SHIFT;
     irq_status_ |= reg::IRQ_KERNEL_END;
+    publish();
     update_irq();
 }
 
+// Everything is settled before any report, as a report may throw (SC_ERROR's default action).
 void Gpu::kernel_ended(smtlm_run_status st)
 {
+    needs_reset_ = st != SMTLM_RUN_DONE;
     signal_end(st);
     done_ev_.notify(sc_core::SC_ZERO_TIME);
+    const bool fold = fold_;
+    fold_ = false;
     if (st == SMTLM_RUN_DEADLOCK)
-        report_deadlock(); // may throw (SC_ERROR's default action): everything is settled first
-    if (st == SMTLM_RUN_ERROR && fold_ && gpu_.error == SMTLM_ESOURCE && kernels_ && kernels_->error())
+        report_deadlock();
+    if (st == SMTLM_RUN_ERROR && gpu_.error == SMTLM_EMEMORY && gpu_.error_sm < sms_.size())
+        SC_REPORT_ERROR("smtlm/memory", sms_[gpu_.error_sm]->ldst.error_message().c_str());
+    if (st == SMTLM_RUN_ERROR && fold && gpu_.error == SMTLM_ESOURCE && kernels_ && kernels_->error())
         SC_REPORT_ERROR("smtlm/kernel", kernels_->error());
-    if (fold_) {
-        fold_ = false;
+    if (fold)
         end_kernel();
-    }
 }
 
 // The watchdog fired: one SC_REPORT_ERROR with the cycle, the memory system's state and what
@@ -108,7 +125,16 @@ void Gpu::report_deadlock()
     SC_REPORT_ERROR("smtlm/watchdog", msg.c_str());
 }
 
-uint64_t Gpu::counter(uint64_t off) const
+// The counters as the registers show them, and as the engine has them now.
+uint64_t Gpu::counter(uint64_t off) const { return shown_[((off & ~7ull) - reg::CYCLES) / 8]; }
+
+void Gpu::publish()
+{
+    for (uint64_t off = reg::CYCLES; off < reg::END; off += 8)
+        shown_[(off - reg::CYCLES) / 8] = counter_now(off);
+}
+
+uint64_t Gpu::counter_now(uint64_t off) const
 {
     switch (off & ~7ull) {
     case reg::CYCLES: return gpu_.tot_cycle + gpu_.sim_cycle;
@@ -160,6 +186,11 @@ bool Gpu::write_reg(uint64_t off, uint32_t v)
 {
     switch (off) {
     case reg::CTRL:
+        if (v & ~(reg::CTRL_START | reg::CTRL_SOFT_RESET)) {
+            char msg[64];
+            std::snprintf(msg, sizeof msg, "undefined CTRL bits 0x%x ignored", v & ~(reg::CTRL_START | reg::CTRL_SOFT_RESET));
+            SC_REPORT_WARNING("smtlm/ctrl", (std::string(name()) + ": " + msg).c_str());
+        }
         if (v & reg::CTRL_SOFT_RESET)
             soft_reset();
         else if (v & reg::CTRL_START)
@@ -172,13 +203,21 @@ bool Gpu::write_reg(uint64_t off, uint32_t v)
     }
 }
 
-// CTRL.START: ignored while busy or held in reset; a start that cannot run ends at once, with
-// an error, the interrupt and a warning saying why.
+// CTRL.START: refused with a warning while busy, held in reset or after a kernel that did not
+// complete (nothing changes); a start that cannot run ends at once, with an error, the
+// interrupt and a warning saying why.
 void Gpu::start_from_ctrl()
 {
     const int rc = start_kernel(kernel_);
-    if (rc == SMTLM_OK || rc == SMTLM_EFULL)
+    if (rc == SMTLM_OK)
         return;
+    if (rc == SMTLM_EFULL || init_status_) {
+        refuse_start(init_status_ ? "the configuration was refused"
+                     : running_   ? "busy (ignored)"
+                     : rst_held_  ? "held in reset by `rst` (ignored)"
+                                  : "the last kernel did not complete: a reset (CTRL.SOFT_RESET or `rst`) must come first (ignored)");
+        return;
+    }
     std::string why;
     if (rc == SMTLM_ERANGE)
         why = "past the kernel list (KERNEL_COUNT " + std::to_string(kernels_ ? kernels_->count() : 0) + ")";
@@ -187,17 +226,38 @@ void Gpu::start_from_ctrl()
     else
         why = smtlm_status_str(rc);
     signal_end(SMTLM_RUN_ERROR);
+    refuse_start(why.c_str());
+}
+
+void Gpu::refuse_start(const char *why)
+{
     const std::string msg = std::string(name()) + ": CTRL.START of kernel " + std::to_string(kernel_) + ": " + why;
     SC_REPORT_WARNING("smtlm/ctrl", msg.c_str());
 }
 
+// Byte enables that enable every byte of the access are the same as none.
+static bool all_enabled(const tlm::tlm_generic_payload &gp)
+{
+    const unsigned char *be = gp.get_byte_enable_ptr();
+    const unsigned n = gp.get_byte_enable_length();
+    if (!be)
+        return true;
+    if (n == 0)
+        return false;
+    for (unsigned i = 0; i < gp.get_data_length(); i++)
+        if (be[i % n] != TLM_BYTE_ENABLED)
+            return false;
+    return true;
+}
+
 // One 32-bit register per access, or a whole 64-bit counter read with 8 bytes; anything else
-// is refused with the matching TLM response.
-void Gpu::ctrl_b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &)
+// is refused with the matching TLM response. A START takes effect at the initiator's time:
+// now plus the annotated delay.
+void Gpu::ctrl_b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay)
 {
     const uint64_t off = gp.get_address();
     const unsigned len = gp.get_data_length();
-    if (gp.get_byte_enable_ptr()) {
+    if (!all_enabled(gp)) {
         gp.set_response_status(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
         return;
     }
@@ -224,7 +284,9 @@ void Gpu::ctrl_b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &)
             std::memcpy(gp.get_data_ptr(), &v, 4);
     } else if (gp.is_write()) {
         std::memcpy(&v, gp.get_data_ptr(), 4);
+        start_offset_ = delay;
         ok = write_reg(off, v);
+        start_offset_ = sc_core::SC_ZERO_TIME;
         if (!ok && off < reg::END && off % 4 == 0) { // a read-only register
             gp.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
             return;
@@ -248,7 +310,14 @@ unsigned Gpu::ctrl_dbg(tlm::tlm_generic_payload &gp)
     return done;
 }
 
-void Gpu::update_irq() { irq_ev_.notify(sc_core::SC_ZERO_TIME); }
+// Immediate: `irq` takes the new level in the next delta cycle, as a signal written here would.
+void Gpu::update_irq()
+{
+    if (sc_core::sc_is_running())
+        irq_ev_.notify();
+    else
+        irq_ev_.notify(sc_core::SC_ZERO_TIME);
+}
 
 void Gpu::drive_irq()
 {
@@ -256,18 +325,18 @@ void Gpu::drive_irq()
         irq->write((irq_en_ & irq_status_) != 0);
 }
 
-void Gpu::end_of_elaboration()
+// `rst` is a level: the method also runs at the start, so a line high from time 0 holds the GPU.
+void Gpu::bind_rst()
 {
     if (!rst.size())
         return;
     sc_core::sc_spawn_options o;
     o.spawn_method();
     o.set_sensitivity(&rst->value_changed_event());
-    o.dont_initialize();
     sc_core::sc_spawn([this] { on_rst(); }, sc_core::sc_gen_unique_name("rst_method"), &o);
 }
 
-// Active high: the rising edge resets, START is ignored while the line stays high.
+// Active high: going high resets; while high the GPU stays in reset (START is refused).
 void Gpu::on_rst()
 {
     const bool high = rst->read();

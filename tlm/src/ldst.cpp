@@ -1,6 +1,7 @@
 #include "smtlm/tlm/ldst.h"
 
-#include <cstring>
+#include "smtlm/tlm/mem_waits.h"
+
 #include <sstream>
 
 namespace smtlm {
@@ -10,18 +11,19 @@ LdSt::LdSt(sc_core::sc_module_name name)
       events_out_(events)
 {
     u_.cfg_error = nullptr;
-    gp_.set_extension(&ext_);
 }
 
-LdSt::~LdSt() { gp_.clear_extension(&ext_); }
+LdSt::~LdSt() = default;
 
 void LdSt::connect_memory(smtlm_mem_model *m, const TimeBase *time, unsigned sm_id, bool real_access,
-                          const std::vector<AddrMapping> &map)
+                          const std::vector<AddrMapping> &map, MemWaits *waits)
 {
     time_ = time;
     sm_id_ = sm_id;
     real_access_ = real_access;
     map_ = map;
+    mem_model_ = m;
+    waits_ = waits;
     const smtlm_mem_ops ops = {this, &LdSt::access_cb};
     smtlm_mem_bind(m, &ops);
 }
@@ -33,47 +35,64 @@ int LdSt::access_cb(void *ctx, const smtlm_mem_req *req, uint64_t now, uint64_t 
 
 int LdSt::access(const smtlm_mem_req &req, uint64_t now, uint64_t *latency)
 {
+    if (waits_ && waits_->on()) {
+        waits_->issue(*this, mem_model_, smtlm_mem_slot(mem_model_, &req), req, now);
+        return SMTLM_MEM_LATER;
+    }
+    const sc_core::sc_time before = sc_core::sc_time_stamp();
+    sc_core::sc_time sent;
+    const int rc = transact(direct_, req, now, &sent, latency);
+    if (waits_ && sc_core::sc_time_stamp() != before)
+        waits_->noticed(*this, now);
+    return rc;
+}
+
+int LdSt::transact(MemPayload &p, const smtlm_mem_req &req, uint64_t now, sc_core::sc_time *sent, uint64_t *latency)
+{
+    tlm::tlm_generic_payload &gp = p.gp;
     uint64_t addr = req.addr;
     for (const AddrMapping &m : map_)
         if (addr >= m.trace_base && addr - m.trace_base < m.size) {
             addr = m.soc_base + (addr - m.trace_base);
             break;
         }
-    gp_.set_command(!real_access_ ? tlm::TLM_IGNORE_COMMAND : req.is_write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-    gp_.set_address(addr);
-    gp_.set_data_ptr(data_);
-    gp_.set_data_length(SMTLM_SECTOR_BYTES);
-    gp_.set_streaming_width(SMTLM_SECTOR_BYTES);
+    // a store never writes: the model has no data, and zeros would destroy the SoC's memory
+    gp.set_command(real_access_ && !req.is_write ? tlm::TLM_READ_COMMAND : tlm::TLM_IGNORE_COMMAND);
+    gp.set_address(addr);
+    gp.set_data_ptr(p.data);
+    gp.set_data_length(SMTLM_SECTOR_BYTES);
+    gp.set_streaming_width(SMTLM_SECTOR_BYTES);
     for (unsigned b = 0; b < SMTLM_SECTOR_BYTES; b++)
-        be_[b] = (req.bytes >> b & 1) ? TLM_BYTE_ENABLED : TLM_BYTE_DISABLED;
-    gp_.set_byte_enable_ptr(byte_enables_ ? be_ : nullptr);
-    gp_.set_byte_enable_length(byte_enables_ ? SMTLM_SECTOR_BYTES : 0);
-    gp_.set_dmi_allowed(false);
-    gp_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    if (req.is_write)
-        std::memset(data_, 0, sizeof data_); // timing-only model: stores write zeros
-    ext_.sm = sm_id_;
-    ext_.warp = req.warp;
-    ext_.pc = req.pc;
-    ext_.space = req.space;
-    ext_.atomic = req.atomic;
-    ext_.lanes = req.lanes;
+        p.be[b] = (req.bytes >> b & 1) ? TLM_BYTE_ENABLED : TLM_BYTE_DISABLED;
+    gp.set_byte_enable_ptr(byte_enables_ ? p.be : nullptr);
+    gp.set_byte_enable_length(byte_enables_ ? SMTLM_SECTOR_BYTES : 0);
+    gp.set_dmi_allowed(false);
+    gp.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    p.ext.sm = sm_id_;
+    p.ext.warp = req.warp;
+    p.ext.pc = req.pc;
+    p.ext.space = req.space;
+    p.ext.atomic = req.atomic;
+    p.ext.lanes = req.lanes;
+    // The request leaves at its cycle's local time; the call may also wait (legal LT: a target
+    // that synchronises, a bridge): the latency is all the time the call consumed.
     const sc_core::sc_time start = time_ ? time_->offset_of(now) : sc_core::SC_ZERO_TIME;
+    *sent = sc_core::sc_time_stamp() + start;
     sc_core::sc_time delay = start;
-    mem->b_transport(gp_, delay);
-    if (gp_.get_response_status() == tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE && byte_enables_) {
+    mem->b_transport(gp, delay);
+    const sc_core::sc_time done = sc_core::sc_time_stamp() + delay;
+    if (gp.get_response_status() == tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE && byte_enables_) {
         byte_enables_ = false; // a target without byte enables: whole sectors from now on
-        return access(req, now, latency);
+        return transact(p, req, now, sent, latency);
     }
-    if (gp_.is_response_error()) {
+    if (gp.is_response_error()) {
         std::ostringstream msg;
-        msg << gp_.get_response_string() << " at address 0x" << std::hex << addr << std::dec << " (SM " << sm_id_
+        msg << gp.get_response_string() << " at address 0x" << std::hex << addr << std::dec << " (SM " << sm_id_
             << ", warp " << req.warp << ", pc 0x" << std::hex << req.pc << std::dec << ", cycle " << now << ")";
-        SC_REPORT_ERROR("smtlm/memory", msg.str().c_str());
+        error_ = msg.str();
         return SMTLM_EMEMORY;
     }
-    const sc_core::sc_time period = time_ ? time_->period() : sc_core::sc_time(1, sc_core::SC_NS);
-    *latency = delay > start ? (uint64_t)((delay - start) / period + 0.5) : 0;
+    *latency = cycles_between(*sent, done, time_ ? time_->period() : sc_core::sc_time(1, sc_core::SC_NS));
     return SMTLM_OK;
 }
 

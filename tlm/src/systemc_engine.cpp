@@ -34,6 +34,8 @@ int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_params *p, 
     for (unsigned i = 0; i < p->n_map; i++)
         gp.addr_map.push_back({p->map[i].trace_base, p->map[i].size, p->map[i].soc_base});
     std::unique_ptr<Platform> pf(new Platform);
+    // smsim says itself why a configuration is refused (status() and cfg_error())
+    sc_core::sc_report_handler::set_actions("smtlm/config", sc_core::SC_ERROR, sc_core::SC_DO_NOTHING);
     pf->gpu.reset(new smtlm::Gpu("gpu", *cfg, period, gp));
     if (pf->gpu->status()) {
         std::snprintf(msg, n, "the configuration is rejected by the engine (%s): %s", smtlm_status_str(pf->gpu->status()),

@@ -161,6 +161,11 @@ typedef struct smtlm_gpu {
     uint16_t next_core[SMTLM_MAX_CLUSTERS];
     smtlm_run_status status;
     uint64_t skipped_cycles;          /* cycles accounted in bulk (all SMs quiescent) */
+    /* run_until's batch end: no jump (launch latency, idle skip) takes the total cycle count
+     * past it (UINT64_MAX outside run_until); an idle skip cut there resumes with the next
+     * smtlm_gpu_skip_idle (run_until's first act) */
+    uint64_t horizon;
+    uint64_t skip_event;              /* the cut skip's target cycle (0: none) */
     int error;
     unsigned error_sm;
     uint32_t error_line;
@@ -222,9 +227,10 @@ smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu);
 /* Steps until the kernel ends or a limit/error stops it. */
 smtlm_run_status smtlm_gpu_run(smtlm_gpu *gpu);
 /* The same, but returns (SMTLM_RUN_RUNNING) once the total cycle count (gpu_tot_sim_cycle +
- * gpu_sim_cycle) reaches `limit` (a bulk skip of idle cycles may take it past): a batch of a
- * time-decoupled caller. Batches change nothing but where the caller may synchronise: every
- * counter, skipped_cycles included, is the same as one smtlm_gpu_run. */
+ * gpu_sim_cycle) reaches `limit`, exactly: the launch latency and idle skips end there too (a
+ * cut idle skip resumes at the next call), so a time-decoupled caller's batch never runs ahead
+ * of its end. Batches change nothing but where the caller may synchronise: every counter,
+ * skipped_cycles included, is the same as one smtlm_gpu_run. */
 smtlm_run_status smtlm_gpu_run_until(smtlm_gpu *gpu, uint64_t limit);
 /* Folds the kernel's cycles and instructions into the totals (GPGPU-Sim update_stats). */
 void smtlm_gpu_end_kernel(smtlm_gpu *gpu);

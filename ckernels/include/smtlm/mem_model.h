@@ -17,7 +17,9 @@ extern "C" {
 #define SMTLM_MEM_INFLIGHT_CAP 4096
 
 /* Where an accepted request goes (bound with smtlm_mem_bind): `access` answers with the
- * request's latency in core cycles, or a negative code for an error response. Unbound, the
+ * request's latency in core cycles, or a negative code for an error response, or
+ * SMTLM_MEM_LATER when the answer comes later (smtlm_mem_answer / smtlm_mem_fail, before the
+ * port's next cycle that could deliver it; until then the request waits in order). Unbound, the
  * model answers every request after its fixed `latency`. The SystemC model binds a TLM-2.0
  * b_transport to the SoC's memory here; the port's bandwidth credit and in-order, one-per-cycle
  * delivery stay the same either way. */
@@ -40,6 +42,9 @@ typedef struct smtlm_mem_model {
     smtlm_mem_req error_req;    /* ... to this request */
 } smtlm_mem_model;
 
+#define SMTLM_MEM_LATER 1
+#define SMTLM_MEM_UNANSWERED UINT64_MAX /* ready cycle of a request answered later */
+
 int smtlm_mem_init(smtlm_mem_model *m, unsigned latency, unsigned bytes_per_cycle);
 void smtlm_mem_bind(smtlm_mem_model *m, const smtlm_mem_ops *ops);
 void smtlm_mem_reset(smtlm_mem_model *m);
@@ -47,6 +52,16 @@ void smtlm_mem_reset(smtlm_mem_model *m);
  * most one due response into its FIFO (when the FIFO has room). */
 void smtlm_mem_cycle(smtlm_mem_model *m, smtlm_ldst *u, uint64_t now);
 static inline int smtlm_mem_busy(const smtlm_mem_model *m) { return m->len != 0; }
+/* The in-flight slot of request `req` (a pointer `access` was given). */
+static inline unsigned smtlm_mem_slot(const smtlm_mem_model *m, const smtlm_mem_req *req) { return (unsigned)(req - m->q); }
+/* A request answered later: its response is due from cycle `ready` on ... */
+static inline void smtlm_mem_answer(smtlm_mem_model *m, unsigned slot, uint64_t ready) { m->ready[slot] = ready; }
+/* ... or it was an error response: the port accepts nothing more and the run ends. */
+static inline void smtlm_mem_fail(smtlm_mem_model *m, unsigned slot)
+{
+    m->error = SMTLM_EMEMORY;
+    m->error_req = m->q[slot];
+}
 /* The oldest request in flight, or NULL. */
 static inline const smtlm_mem_req *smtlm_mem_oldest(const smtlm_mem_model *m) { return m->len ? &m->q[m->head] : 0; }
 /* Cycle of the next response, UINT64_MAX if none in flight. */

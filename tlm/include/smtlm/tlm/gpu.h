@@ -3,13 +3,15 @@
 //
 // Time model: one SC_THREAD advances every SM in lock step, cycle by cycle in GPGPU-Sim's order
 // (the C kernel smtlm_gpu: memory, each SM's cycle, CTA issue, launch countdown), in batches
-// of up to `quantum_cycles` cycles with no wait() inside a batch; after a batch the elapsed
-// cycles become sc_time (cycles x clock period) in a tlm_quantumkeeper, which synchronises
-// when the TLM quantum is used up. When every SM only waits for memory the C kernel jumps to
-// the next response and accounts the skipped cycles in bulk (counters stay exact); with no
-// kernel to run the thread sleeps on an event. There is no sc_clock and no process per block,
-// so the result is the same for any quantum (only the number of synchronisations changes)
-// and the same as the C engine's.
+// of up to `quantum_cycles` cycles with no wait() of its own inside a batch. A kernel's cycle c
+// is at start time + (c - start cycle) x clock period; after a batch the thread's local time is
+// how far that is ahead of the simulation time (a memory target that waited inside the batch
+// has already used some of it), in a tlm_quantumkeeper, which synchronises when the TLM quantum
+// is used up. When every SM only waits for memory the C kernel jumps to the next response and
+// accounts the skipped cycles in bulk (counters stay exact), as it jumps over the launch
+// latency; a jump never passes the batch's end. With no kernel to run the thread sleeps on an
+// event. There is no sc_clock and no process per block, so the result is the same for any
+// quantum (only the number of synchronisations changes) and the same as the C engine's.
 #ifndef SMTLM_TLM_GPU_H
 #define SMTLM_TLM_GPU_H
 
@@ -19,6 +21,7 @@
 
 #include <tlm_utils/simple_target_socket.h>
 
+#include "smtlm/tlm/mem_waits.h"
 #include "smtlm/tlm/sm.h"
 
 extern "C" {
@@ -43,13 +46,14 @@ class KernelList {
 
 // The control registers (32-bit, little-endian, offsets from wherever the platform maps the
 // `ctrl` socket). A 64-bit counter reads whole with one 8-byte access, or as two 32-bit words
-// (low first). Counters count since construction or the last reset, all kernels together,
-// up to the end of the Gpu thread's last batch (at most one quantum ahead of the reader).
+// (low first). Counters count since construction or the last reset, all kernels together.
+// Every register shows the GPU as it was at the Gpu thread's last synchronisation (never ahead
+// of the simulation time, at most one quantum behind it), STATUS and the counters together.
 namespace reg {
 enum : uint64_t {
     ID = 0x00,           // RO 0x534d544c ("SMTL")
     VERSION = 0x04,      // RO major << 16 | minor << 8 | patch
-    CTRL = 0x08,         // WO bit 0 START (kernel KERNEL; ignored while busy), bit 1 SOFT_RESET; reads 0
+    CTRL = 0x08,         // WO bit 0 START (kernel KERNEL, at the write's time), bit 1 SOFT_RESET; reads 0
     STATUS = 0x0c,       // RO bit 0 BUSY, bit 1 DONE, bit 2 ERROR; bits 8-15 the last run's smtlm_run_status
     IRQ_EN = 0x10,       // RW bit 0: raise `irq` when a kernel ends
     IRQ_STATUS = 0x14,   // RW1C bit 0: a kernel ended
@@ -75,9 +79,12 @@ constexpr uint32_t ID_VALUE = 0x534d544c;
 } // namespace reg
 
 struct GpuParams {
-    uint64_t quantum_cycles = 0;      // batch size; 0 = the TLM global quantum's worth, else 10000
-    bool real_access = false;         // loads as real reads, stores as writes of zeros (else IGNORE)
+    uint64_t quantum_cycles = 0;      // batch size; 0 = the TLM global quantum's worth at the end of
+                                      // elaboration, else 10000
+    bool real_access = false;         // loads as real reads (else IGNORE); stores are always IGNORE
     bool stage_dmi = true;            // pipeline hand-offs by direct access where granted (Sm::use_stage_dmi)
+    bool memory_waits = false;        // the SoC's memory may wait() in b_transport: every access in a
+                                      // process of its own from the first (else from the first wait seen)
     std::vector<AddrMapping> addr_map; // trace address windows moved into the SoC's memory map
 };
 
@@ -90,7 +97,10 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     sc_core::sc_port<sc_core::sc_signal_in_if<bool>, 1, sc_core::SC_ZERO_OR_MORE_BOUND> rst;
 
     // clock_period: one core cycle (from -gpgpu_clock_domains). Every SM's `mem` socket
-    // (mem_socket(i)) must be bound to the SoC's memory before the simulation starts.
+    // (mem_socket(i)) must be bound to the SoC's memory before the simulation starts. A
+    // configuration the engine refuses is SC_REPORT_ERROR("smtlm/config", ...) here; if the
+    // platform lets that return, status() says why and the Gpu starts no kernel.
+    // `rst` is level-sensitive: while it is high the GPU is held in reset.
     Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::sc_time &clock_period,
         const GpuParams &params = GpuParams(), KernelList *kernels = nullptr);
     ~Gpu() override;
@@ -103,19 +113,21 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     void set_retire_hook(smtlm_retire_hook hook, void *ctx) { smtlm_gpu_set_retire_hook(&gpu_, hook, ctx); }
     // Starts kernel k on the source set with set_source(): the thread runs it from the current
     // simulated time; its statistics stay in engine() until end_kernel(). SMTLM_EINVAL if a
-    // thread block cannot fit on an SM.
+    // thread block cannot fit on an SM, SMTLM_EFULL while busy, held in reset or after a kernel
+    // that did not complete (a reset first), the construction's error if it was refused.
     int run_kernel(const smtlm_kernel_desc &k);
     // Runs a kernel already launched on engine() (smtlm_gpu_launch).
     void start();
     // Starts kernel `index` of the kernel list, as writing CTRL.START does: the Gpu folds its
     // statistics into the totals when it ends, then sets STATUS and IRQ_STATUS. SMTLM_EFULL
-    // while busy or held in reset, SMTLM_ERANGE past the list, else what prepare() or the
-    // launch answered.
+    // while busy, held in reset or after a kernel that did not complete, SMTLM_ERANGE past
+    // the list, else what prepare() or the launch answered.
     int start_kernel(unsigned index);
     // Aborts a running kernel and clears all state, counters and registers, keeping the
     // configuration, the source and the hooks (CTRL.SOFT_RESET, a rising edge on `rst`).
     void soft_reset();
-    // Register read; false with an unknown offset. No register has read side effects.
+    // Register read; false with an unknown offset. No register has read side effects. The
+    // values are the GPU's at the thread's last synchronisation (see reg).
     bool read_reg(uint64_t offset, uint32_t *value) const;
     // Register write; false with an unknown or read-only offset.
     bool write_reg(uint64_t offset, uint32_t value);
@@ -127,7 +139,8 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     smtlm_run_status run_status() const { return gpu_.status; }
     // Folds the finished kernel into the totals (as smtlm_gpu_end_kernel).
     void end_kernel() { smtlm_gpu_end_kernel(&gpu_); }
-    // The engine's state: cycles, instructions, SM views for statistics (read-only use).
+    // The engine's state: cycles, instructions, SM views for statistics (read-only use). It
+    // runs up to a quantum ahead of the simulation time inside a kernel; exact at its end.
     const smtlm_gpu &engine() const { return gpu_; }
     smtlm_gpu &engine() { return gpu_; }
     Sm &sm(unsigned i) { return *sms_[i]; }
@@ -141,6 +154,7 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     void ctrl_b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
     unsigned ctrl_dbg(tlm::tlm_generic_payload &gp);
     void end_of_elaboration() override;
+    void bind_rst();
     void on_rst();
     void drive_irq();
     void update_irq();
@@ -148,10 +162,19 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     void signal_end(smtlm_run_status st);
     void kernel_ended(smtlm_run_status st);
     void start_from_ctrl();
+    void refuse_start(const char *why);
     void report_deadlock();
     uint64_t counter(uint64_t offset) const;
+    uint64_t counter_now(uint64_t offset) const;
+    void publish();
     int attach_engine();
-    sc_core::sc_time offset_of(uint64_t cycle) const override { return batch_local_ + period_ * (double)(cycle - batch_cycle_); }
+    int can_start() const;
+    sc_core::sc_time time_of(uint64_t cycle) const { return start_time_ + period_ * (double)(cycle - start_cycle_); }
+    sc_core::sc_time offset_of(uint64_t cycle) const override
+    {
+        const sc_core::sc_time t = time_of(cycle), now = sc_core::sc_time_stamp();
+        return t > now ? t - now : sc_core::SC_ZERO_TIME;
+    }
     sc_core::sc_time period() const override { return period_; }
     static const smtlm_sm_ops *sm_ops();
 
@@ -163,6 +186,7 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     };
     std::unique_ptr<smtlm_mem_model[], FreeMem> mems_;
     smtlm_gpu gpu_;
+    MemWaits waits_;
     sc_core::sc_time period_;
     uint64_t quantum_cycles_;
     int init_status_ = SMTLM_OK;
@@ -174,12 +198,15 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     // control registers
     uint32_t irq_en_ = 0, irq_status_ = 0, kernel_ = 0, status_ = 0;
     bool fold_ = false;            // the running kernel came from CTRL.START: fold its stats at its end
-    bool rst_held_ = false;        // `rst` is high: START is ignored
+    bool rst_held_ = false;        // `rst` is high: the GPU is held in reset
+    bool needs_reset_ = false;     // the last kernel did not complete: its state stays until a reset
     bool in_batch_ = false;        // the thread is inside the C kernel (reset waits for the batch's end)
     bool reset_pending_ = false;
     uint64_t generation_ = 0;      // bumped by each reset: a thread running an older kernel drops it
-    uint64_t batch_cycle_ = 0;        // first cycle of the running batch ...
-    sc_core::sc_time batch_local_;    // ... and its local-time offset
+    uint64_t start_cycle_ = 0;        // the running kernel's first cycle ...
+    sc_core::sc_time start_time_;     // ... and its time (START's write time with its delay)
+    sc_core::sc_time start_offset_;   // the delay annotated on a CTRL.START being written
+    uint64_t shown_[(reg::END - reg::CYCLES) / 8] = {}; // the counters at the last synchronisation
     sc_core::sc_event start_ev_, done_ev_, reset_ev_, irq_ev_;
 };
 

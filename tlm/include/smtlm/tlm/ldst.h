@@ -5,6 +5,7 @@
 #ifndef SMTLM_TLM_LDST_H
 #define SMTLM_TLM_LDST_H
 
+#include <string>
 #include <vector>
 
 #include <tlm_utils/simple_initiator_socket.h>
@@ -20,12 +21,34 @@ extern "C" {
 namespace smtlm {
 
 // Where the SM's cycles are in SystemC time (the Gpu's thread keeps it): the local-time offset
-// of core cycle `cycle` inside the current batch, and the clock period.
+// of core cycle `cycle` from the current simulation time (zero when that cycle's time has
+// passed: a target waited longer), and the clock period.
 struct TimeBase {
     virtual ~TimeBase() = default;
     virtual sc_core::sc_time offset_of(uint64_t cycle) const = 0;
     virtual sc_core::sc_time period() const = 0;
 };
+
+// Core cycles from `from` to `to`, rounded up: a response is due at the first cycle boundary
+// at or after it arrives (0 if `to` is not later). In whole time-resolution ticks, exactly.
+inline uint64_t cycles_between(const sc_core::sc_time &from, const sc_core::sc_time &to, const sc_core::sc_time &period)
+{
+    const uint64_t p = period.value() ? period.value() : 1;
+    return to > from ? ((to - from).value() + p - 1) / p : 0;
+}
+
+// One memory access's transaction: the payload with its extension and buffers, reused.
+struct MemPayload {
+    tlm::tlm_generic_payload gp;
+    MemAccessExtension ext;
+    unsigned char data[SMTLM_SECTOR_BYTES] = {}, be[SMTLM_SECTOR_BYTES] = {};
+    MemPayload() { gp.set_extension(&ext); }
+    ~MemPayload() { gp.clear_extension(&ext); }
+    MemPayload(const MemPayload &) = delete;
+    MemPayload &operator=(const MemPayload &) = delete;
+};
+
+class MemWaits;
 
 // A trace address window moved to where the SoC has memory: [trace_base, trace_base + size)
 // -> soc_base (-smtlm_addr_map).
@@ -41,8 +64,10 @@ class LdSt : public sc_core::sc_module {
     SmInitiatorSocket rf;       // RfCanWrite, RfWrite
     SmInitiatorSocket events;   // warp events (to the issue stage)
     // Global/local/const/texture accesses to the SoC: one LT transaction per 32-byte sector,
-    // byte enables for the lanes' bytes, a MemAccessExtension; the response's added delay is
-    // the request's latency. TLM_IGNORE_COMMAND unless real accesses are asked for.
+    // byte enables for the lanes' bytes, a MemAccessExtension. The request's latency is the
+    // time the call consumed: what the target waited plus what it added to the delay.
+    // TLM_IGNORE_COMMAND, or with real accesses a read for a load (a store stays
+    // TLM_IGNORE_COMMAND: the model has no data to write).
     tlm_utils::simple_initiator_socket<LdSt> mem;
 
     explicit LdSt(sc_core::sc_module_name name);
@@ -55,10 +80,20 @@ class LdSt : public sc_core::sc_module {
     // One cycle of the memory port (bandwidth credit, in-order delivery) over model m.
     void memory_cycle(smtlm_mem_model *m, uint64_t now) { smtlm_mem_cycle(m, &u_, now); }
     // Sends m's accepted requests out through `mem` (else m answers with its fixed latency).
+    // With `waits`, an access runs there (in a process of its own) once the memory is known
+    // to wait in b_transport; until then here, and a call that waits tells it.
     void connect_memory(smtlm_mem_model *m, const TimeBase *time, unsigned sm_id, bool real_access,
-                        const std::vector<AddrMapping> &map);
+                        const std::vector<AddrMapping> &map, MemWaits *waits = nullptr);
+    // One access through `mem` from the calling process: its latency in cycles (the time the
+    // call consumed from `*sent`, the request's time, written before the call), or
+    // SMTLM_EMEMORY with error_message() set.
+    int transact(MemPayload &p, const smtlm_mem_req &req, uint64_t now, sc_core::sc_time *sent, uint64_t *latency);
+    unsigned sm_id() const { return sm_id_; }
     // The last error response, for a report.
-    const tlm::tlm_generic_payload &last_transaction() const { return gp_; }
+    const tlm::tlm_generic_payload &last_transaction() const { return direct_.gp; }
+    // What the last error response was (response, address, SM, warp, pc, cycle): the Gpu
+    // reports it once the kernel has ended and STATUS says so.
+    const std::string &error_message() const { return error_; }
     unsigned pending_requests() const { return smtlm_ldst_pending_requests(&u_); }
     bool idle() const { return smtlm_ldst_idle(&u_); }
     const smtlm_ldst &state() const { return u_; }
@@ -67,14 +102,15 @@ class LdSt : public sc_core::sc_module {
     static int access_cb(void *ctx, const smtlm_mem_req *req, uint64_t now, uint64_t *latency);
     int access(const smtlm_mem_req &req, uint64_t now, uint64_t *latency);
     smtlm_ldst u_;
-    // the memory path: one payload reused for every access (no allocation per transaction)
-    tlm::tlm_generic_payload gp_;
-    MemAccessExtension ext_;
-    unsigned char data_[SMTLM_SECTOR_BYTES] = {}, be_[SMTLM_SECTOR_BYTES] = {};
+    // the memory path: one payload reused for every access made here (no allocation per transaction)
+    MemPayload direct_;
+    smtlm_mem_model *mem_model_ = nullptr;
+    MemWaits *waits_ = nullptr;
     const TimeBase *time_ = nullptr;
     unsigned sm_id_ = 0;
     bool real_access_ = false, byte_enables_ = true;
     std::vector<AddrMapping> map_;
+    std::string error_;
     smtlm_regset *row_ = nullptr;
     RfWriteOut rf_out_;
     WarpEventsOut events_out_;

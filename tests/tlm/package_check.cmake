@@ -1,0 +1,26 @@
+# The installed package's dependencies: find_package(smtlm COMPONENTS tlm) needs SystemC only,
+# so it works where GoogleTest cannot be found; `testing` brings the regression kit and needs it.
+#   cmake -DBUILD=<build dir> -DCONSUMER=<package_consumer dir> -DWORK=<scratch dir> -P package_check.cmake
+file(REMOVE_RECURSE ${WORK})
+execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${WORK}/prefix
+                RESULT_VARIABLE rc OUTPUT_QUIET)
+if(rc)
+  message(FATAL_ERROR "cmake --install failed")
+endif()
+function(consume name components gtest expect_ok targets no_targets)
+  execute_process(COMMAND ${CMAKE_COMMAND} -S ${CONSUMER} -B ${WORK}/${name} -DCMAKE_PREFIX_PATH=${WORK}/prefix
+                          "-DSMTLM_COMPONENTS=${components}" -DCMAKE_DISABLE_FIND_PACKAGE_GTest=${gtest}
+                          "-DEXPECT_TARGETS=${targets}" "-DEXPECT_NO_TARGETS=${no_targets}"
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(expect_ok AND rc)
+    message(FATAL_ERROR "${name}: find_package(smtlm COMPONENTS ${components}) failed:\n${out}\n${err}")
+  elseif(NOT expect_ok AND NOT rc)
+    message(FATAL_ERROR "${name}: find_package(smtlm COMPONENTS ${components}) succeeded without GoogleTest")
+  endif()
+  message(STATUS "${name}: as expected")
+endfunction()
+consume(tlm_without_gtest tlm ON TRUE "smtlm::tlm;smtlm::platform" "smtlm::testing;GTest::gtest")
+if(HAS_TESTING)
+  consume(testing_with_gtest "tlm;testing" OFF TRUE "smtlm::tlm;smtlm::testing;smtlm::testing_main" "")
+  consume(testing_without_gtest "tlm;testing" ON FALSE "" "")
+endif()
