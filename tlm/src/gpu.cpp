@@ -42,8 +42,8 @@ const smtlm_sm_ops *Gpu::sm_ops()
 
 Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::sc_time &clock_period,
          const GpuParams &params, KernelList *kernels)
-    : sc_core::sc_module(name), ctrl("ctrl"), irq("irq"), rst("rst"), period_(clock_period),
-      quantum_cycles_(params.quantum_cycles), cfg_(cfg), params_(params), kernels_(kernels)
+    : sc_core::sc_module(name), ctrl("ctrl"), irq("irq"), rst("rst"), mem("mem"), mem_funnel_("mem_funnel"),
+      period_(clock_period), quantum_cycles_(params.quantum_cycles), cfg_(cfg), params_(params), kernels_(kernels)
 {
     const unsigned n = smtlm_gpu_num_sms(&cfg);
     gpu_.cfg_error = nullptr;
@@ -54,6 +54,10 @@ Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::
         else if (params.stage_dmi)
             sms_.back()->use_stage_dmi();
     }
+    mem_funnel_.out.bind(mem);
+    if (params.single_mem_port)
+        for (const std::unique_ptr<Sm> &sm : sms_)
+            sm->ldst.mem.bind(mem_funnel_.in);
     if (!init_status_)
         init_status_ = attach_engine();
     if (quantum_cycles_ == 0) { // the TLM global quantum's worth of cycles, else 10000

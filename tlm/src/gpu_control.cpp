@@ -258,6 +258,10 @@ void Gpu::drive_irq()
 
 void Gpu::end_of_elaboration()
 {
+    if (params_.single_mem_port && !mem.size()) // optional for SystemC: used only in this mode
+        SC_REPORT_ERROR("smtlm/mem_port", (std::string(mem.name()) + " is not bound (GpuParams::single_mem_port: every "
+                                                                      "SM's memory requests leave through it)")
+                                              .c_str());
     if (!rst.size())
         return;
     sc_core::sc_spawn_options o;
