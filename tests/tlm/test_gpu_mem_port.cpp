@@ -2,7 +2,7 @@
 // the one socket Gpu::mem reach a target exactly as they do through the per-SM sockets (the
 // same transactions in the same order at the same times, the same cycles), with only that
 // socket bound; a target that wait()s inside b_transport works behind it; an unbound `mem` is
-// reported at elaboration.
+// reported at elaboration; smsim's -smtlm_mem_single_port 1 gives the C engine's output.
 #include <gtest/gtest.h>
 
 #include <tlm_utils/multi_passthrough_target_socket.h>
@@ -12,7 +12,10 @@
 #include <utility>
 
 #include "kernel_test_util.hpp"
+#include "smsim_outputs.hpp"
+#include "smsim_run.hpp"
 #include "smtlm/tlm/gpu.h"
+#include "smtlm/tlm/systemc_engine.h"
 
 namespace {
 
@@ -251,5 +254,48 @@ TEST(GpuMemPort, AnUnboundSinglePortIsReported)
     EXPECT_EQ(msg, "smtlm/mem_port: gpu.mem is not bound (GpuParams::single_mem_port: every SM's memory requests "
                    "leave through it)");
 }
+
+// smsim: -smtlm_mem_single_port 1 (SystemC engine) gives the C engine's output, statistics and
+// per-instruction event log, on real traces and on a memory-bound synthetic run over 80 SMs.
+class SmsimSinglePort : public ::testing::TestWithParam<equiv::Input> {};
+
+TEST_P(SmsimSinglePort, TheSameOutputAsTheCEngine)
+{
+    const equiv::Input &in = GetParam();
+    const smtlm_engine *const engines[] = {smtlm_systemc_engine(), smtlm_c_engine()};
+    const std::string dir = e2e::scratch(std::string("single_port_") + in.name);
+    auto run = [&](const char *engine) {
+        const std::string base = dir + "/" + engine;
+        std::vector<std::string> a = in.args;
+        a.insert(a.end(), {"-smtlm_engine", engine, "-smtlm_mem_single_port", "1", "-smtlm_stats_json", base + ".json",
+                           "-smtlm_event_log", base + ".events"});
+        return e2e::smsim(a, engines, 2);
+    };
+    const e2e::Result c = run("c"), s = run("systemc");
+    EXPECT_EQ(c.status, 0) << c.err;
+    EXPECT_EQ(c.status, s.status);
+    EXPECT_EQ(equiv::without_wall_clock(c.out), equiv::without_wall_clock(s.out));
+    EXPECT_EQ(c.err, s.err);
+    EXPECT_EQ(equiv::read_json(dir + "/c.json"), equiv::read_json(dir + "/systemc.json"));
+    const std::string events = equiv::slurp(dir + "/c.events");
+    EXPECT_GT(std::count(events.begin(), events.end(), '\n'), 1) << "no instruction retired";
+    EXPECT_TRUE(events == equiv::slurp(dir + "/systemc.events")) << "the per-instruction event logs differ";
+}
+
+std::vector<std::string> trace(const char *dir, const char *name)
+{
+    std::vector<std::string> a = {"-trace", e2e::data(std::string("traces/") + name + "/kernelslist.g")};
+    for (const std::string &s : e2e::stock(dir))
+        a.push_back(s);
+    return a;
+}
+
+INSTANTIATE_TEST_SUITE_P(Inputs, SmsimSinglePort,
+                         ::testing::Values(equiv::Input{"lud_qv100", trace("SM7_QV100", "lud")},
+                                           equiv::Input{"matrixmul_titanx", trace("SM6_TITANX", "matrixmul-32-32-trace")},
+                                           equiv::Input{"synthetic_80sm_memory_bound",
+                                                        {"-smtlm_synth_mix", "sp=40,int=20,ldg=40", "-smtlm_synth_ctas",
+                                                         "160", "-smtlm_synth_insts", "60"}}),
+                         [](const ::testing::TestParamInfo<equiv::Input> &i) { return std::string(i.param.name); });
 
 } // namespace
