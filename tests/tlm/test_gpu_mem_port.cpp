@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "kernel_test_util.hpp"
+#include "soc_test_util.hpp"
 #include "smsim_outputs.hpp"
 #include "smsim_run.hpp"
 #include "smtlm/tlm/gpu.h"
@@ -21,25 +22,21 @@ namespace {
 
 // One transaction as the target saw it, with when it came (SystemC time and the delay passed in).
 struct Seen {
-    tlm::tlm_command cmd;
-    uint64_t addr;
-    unsigned len;
-    std::string be; // one char per byte: 1 enabled, 0 not
-    unsigned sm, warp, space, atomic;
-    uint32_t pc, lanes;
+    soc::Access a;
     sc_core::sc_time at, delay_in;
     bool operator==(const Seen &o) const
     {
-        return cmd == o.cmd && addr == o.addr && len == o.len && be == o.be && sm == o.sm && warp == o.warp &&
-               space == o.space && atomic == o.atomic && pc == o.pc && lanes == o.lanes && at == o.at &&
-               delay_in == o.delay_in;
+        const smtlm::MemAccessExtension &e = a.ext, &f = o.a.ext;
+        return a.cmd == o.a.cmd && a.addr == o.a.addr && a.len == o.a.len && a.be == o.a.be && a.has_ext == o.a.has_ext &&
+               e.sm == f.sm && e.warp == f.warp && e.pc == f.pc && e.space == f.space && e.atomic == f.atomic &&
+               e.lanes == f.lanes && at == o.at && delay_in == o.delay_in;
     }
 };
 
 std::ostream &operator<<(std::ostream &os, const Seen &s)
 {
-    return os << "addr 0x" << std::hex << s.addr << std::dec << " SM " << s.sm << " warp " << s.warp << " pc 0x" << std::hex
-              << s.pc << std::dec << " at " << s.at << " + " << s.delay_in;
+    return os << "addr 0x" << std::hex << s.a.addr << std::dec << " SM " << s.a.ext.sm << " warp " << s.a.ext.warp
+              << " pc 0x" << std::hex << s.a.ext.pc << std::dec << " at " << s.at << " + " << s.delay_in;
 }
 
 // A target for any number of initiators that records every transaction and answers after
@@ -59,16 +56,8 @@ struct Recorder : sc_core::sc_module {
     }
     void b_transport(int, tlm::tlm_generic_payload &gp, sc_core::sc_time &delay)
     {
-        smtlm::MemAccessExtension *e = nullptr;
-        gp.get_extension(e);
-        EXPECT_NE(e, nullptr);
-        if (!e)
-            return;
-        Seen s{gp.get_command(), gp.get_address(), gp.get_data_length(), "", e->sm, e->warp, e->space, e->atomic,
-               e->pc, e->lanes, sc_core::sc_time_stamp(), delay};
-        for (unsigned i = 0; i < gp.get_byte_enable_length(); i++)
-            s.be += gp.get_byte_enable_ptr()[i] == TLM_BYTE_ENABLED ? '1' : '0';
-        seen.push_back(s);
+        seen.push_back(Seen{soc::record(gp), sc_core::sc_time_stamp(), delay});
+        EXPECT_TRUE(seen.back().a.has_ext);
         if (waits) {
             sc_core::wait(delay + latency);
             delay = sc_core::SC_ZERO_TIME;
@@ -128,7 +117,7 @@ struct Node {
     Workload work;
     smtlm::Gpu gpu;
     Node(const char *name, bool single, Recorder *target = nullptr)
-        : gpu(name, cfg(), sc_core::sc_time(1, sc_core::SC_NS), params(single))
+        : gpu(name, soc::qv100_gpu(4), sc_core::sc_time(1, sc_core::SC_NS), params(single))
     {
         EXPECT_EQ(gpu.status(), SMTLM_OK);
         const smtlm_inst_source src = {&work, &Workload::next, &Workload::more, nullptr, 0, 0, nullptr, nullptr};
@@ -139,14 +128,6 @@ struct Node {
         else if (target)
             for (unsigned i = 0; i < gpu.n_sm(); i++)
                 gpu.mem_socket(i).bind(target->socket);
-    }
-    static smtlm_gpu_cfg cfg()
-    {
-        smtlm_gpu_cfg c;
-        smtlm_gpu_cfg_qv100(&c);
-        c.n_clusters = 4;
-        c.kernel_launch_latency = 0;
-        return c;
     }
     static smtlm::GpuParams params(bool single)
     {
@@ -162,7 +143,7 @@ bool some_cycle_has_two_sms(const std::vector<Seen> &v)
 {
     std::map<sc_core::sc_time, std::set<unsigned>> sms; // by the request's time (stamp + delay)
     for (const Seen &s : v)
-        sms[s.at + s.delay_in].insert(s.sm);
+        sms[s.at + s.delay_in].insert(s.a.ext.sm);
     for (const auto &c : sms)
         if (c.second.size() > 1)
             return true;
@@ -177,30 +158,43 @@ void expect_same_traffic(const Recorder &per_sm, const Recorder &single)
 }
 
 // Two Gpus side by side on the same kernel, one bound per SM and one through its single port,
-// each to a recording target with a 100 ns latency: the same transactions (command, address,
-// length, byte enables, every extension field) in the same order at the same times, and the
-// same cycles. The target sees every SM and requests of several SMs in one cycle.
-TEST(GpuMemPort, TheSinglePortCarriesTheSameTransactionsInTheSameOrder)
+// each to a recording target with a 100 ns latency (annotated, or waited out with `waits`):
+// both complete with the same cycles, and their targets see the same transactions (command,
+// address, length, byte enables, every extension field) in the same order at the same times.
+// Returns what the single port carried.
+std::vector<Seen> expect_same_as_per_sm(bool waits)
 {
-    Recorder rec_a("rec_a", sc_core::sc_time(100, sc_core::SC_NS)), rec_b("rec_b", sc_core::sc_time(100, sc_core::SC_NS));
+    Recorder rec_a("rec_a", sc_core::sc_time(100, sc_core::SC_NS), waits),
+        rec_b("rec_b", sc_core::sc_time(100, sc_core::SC_NS), waits);
     Node a("gpu_a", false, &rec_a), b("gpu_b", true, &rec_b);
     a.start();
     b.start();
     sc_core::sc_start();
-    ASSERT_EQ(a.gpu.run_status(), SMTLM_RUN_DONE);
-    ASSERT_EQ(b.gpu.run_status(), SMTLM_RUN_DONE);
+    EXPECT_EQ(a.gpu.run_status(), SMTLM_RUN_DONE);
+    EXPECT_EQ(b.gpu.run_status(), SMTLM_RUN_DONE);
     EXPECT_EQ(a.gpu.engine().sim_cycle, b.gpu.engine().sim_cycle);
     EXPECT_EQ(smtlm_gpu_sim_insn(&a.gpu.engine()), smtlm_gpu_sim_insn(&b.gpu.engine()));
     // 32 warps x 32-byte sectors: 4 (stride 4) + 3 (16 lanes from 0x..10) + 32 (stride 64)
     // + 4 (the store) + 8 (stride 8)
     EXPECT_EQ(rec_a.seen.size(), 32u * 51u);
     expect_same_traffic(rec_a, rec_b);
-    std::set<unsigned> sms;
-    for (const Seen &s : rec_b.seen)
-        sms.insert(s.sm);
-    EXPECT_EQ(sms, (std::set<unsigned>{0, 1, 2, 3}));
-    EXPECT_TRUE(some_cycle_has_two_sms(rec_b.seen));
+    return rec_b.seen;
 }
+
+// The target sees every SM, and requests of several SMs in one cycle.
+TEST(GpuMemPort, TheSinglePortCarriesTheSameTransactionsInTheSameOrder)
+{
+    const std::vector<Seen> seen = expect_same_as_per_sm(false);
+    std::set<unsigned> sms;
+    for (const Seen &s : seen)
+        sms.insert(s.a.ext.sm);
+    EXPECT_EQ(sms, (std::set<unsigned>{0, 1, 2, 3}));
+    EXPECT_TRUE(some_cycle_has_two_sms(seen));
+}
+
+// A target that waits out its latency inside b_transport works behind the single port: the
+// funnel is a plain forward from the Gpu's thread.
+TEST(GpuMemPort, AWaitingTargetWorksBehindTheSinglePort) { expect_same_as_per_sm(true); }
 
 // With single_mem_port the Gpu has bound every SM's socket itself: binding only `mem` (and
 // nothing else of the Gpu) elaborates and runs, and debug transport goes through it too.
@@ -221,24 +215,6 @@ TEST(GpuMemPort, OnlyTheOneSocketIsBound)
     gp.set_data_length(sizeof buf);
     EXPECT_EQ(g.gpu.mem_socket(3)->transport_dbg(gp), sizeof buf);
     EXPECT_EQ(rec.dbg_calls, 1u);
-}
-
-// A target that waits out its latency inside b_transport, behind the single port: the kernel
-// completes, and the transactions, their times and the cycles are those of the same target
-// bound to every SM's socket (the funnel is a plain forward from the Gpu's thread).
-TEST(GpuMemPort, AWaitingTargetWorksBehindTheSinglePort)
-{
-    Recorder rec_a("rec_a", sc_core::sc_time(100, sc_core::SC_NS), true),
-        rec_b("rec_b", sc_core::sc_time(100, sc_core::SC_NS), true);
-    Node a("gpu_a", false, &rec_a), b("gpu_b", true, &rec_b);
-    a.start();
-    b.start();
-    sc_core::sc_start();
-    ASSERT_EQ(a.gpu.run_status(), SMTLM_RUN_DONE);
-    ASSERT_EQ(b.gpu.run_status(), SMTLM_RUN_DONE);
-    EXPECT_EQ(a.gpu.engine().sim_cycle, b.gpu.engine().sim_cycle);
-    EXPECT_EQ(rec_b.seen.size(), 32u * 51u);
-    expect_same_traffic(rec_a, rec_b);
 }
 
 // With single_mem_port and `mem` left unbound, elaboration stops with one error naming it.
