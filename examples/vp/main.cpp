@@ -1,8 +1,9 @@
 // A small virtual platform: a CPU-like initiator runs a driver that programs two GPUs through
 // their control registers, starts every kernel of each GPU's kernel list, sleeps until an
-// interrupt, reads the counters and starts the next kernel. Both GPUs' SM memory sockets
-// share one DRAM behind a memory router; the CPU reaches the GPUs' registers through a system
-// bus that hands each GPU offsets from its base.
+// interrupt, reads the counters and starts the next kernel. Both GPUs share one DRAM behind a
+// memory router, the two ways a Gpu can be bound: gpu0 with one socket per SM, gpu1 through
+// its single memory socket (GpuParams::single_mem_port). The CPU reaches the GPUs' registers
+// through a system bus that hands each GPU offsets from its base.
 //
 //   vp <kernelslist.g for gpu0> <kernelslist.g for gpu1> [-<option> <value>]...
 //
@@ -172,14 +173,19 @@ int sc_main(int argc, char *argv[])
             return 2;
         }
         const std::string name = "gpu" + std::to_string(g);
-        gpus.emplace_back(new smtlm::Gpu(name.c_str(), cfg.gpu, period, smtlm::GpuParams(), lists.back().get()));
+        smtlm::GpuParams params;
+        params.single_mem_port = g == 1;
+        gpus.emplace_back(new smtlm::Gpu(name.c_str(), cfg.gpu, period, params, lists.back().get()));
         smtlm::Gpu &gpu = *gpus.back();
         if (gpu.status() != SMTLM_OK) {
             std::fprintf(stderr, "vp: configuration rejected: %s\n", gpu.cfg_error());
             return 2;
         }
-        for (unsigned i = 0; i < gpu.n_sm(); i++)
-            gpu.mem_socket(i).bind(membus.in);
+        if (params.single_mem_port) // one socket carries every SM's requests
+            gpu.mem.bind(membus.in);
+        else
+            for (unsigned i = 0; i < gpu.n_sm(); i++)
+                gpu.mem_socket(i).bind(membus.in);
         sysbus.out.bind(gpu.ctrl);
         sysbus.map(kGpuBase + g * kGpuStride, kGpuStride, g, true); // registers at offsets from the base
         irqs.emplace_back(new sc_core::sc_signal<bool>(("irq" + std::to_string(g)).c_str()));

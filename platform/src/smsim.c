@@ -438,6 +438,7 @@ static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engi
     smtlm_options_get_u64(r->opts, "smtlm_quantum_cycles", &p.quantum_cycles);
     smtlm_options_get_bool(r->opts, "smtlm_mem_real_access", &p.real_access);
     smtlm_options_get_bool(r->opts, "smtlm_tlm_dmi", &p.stage_dmi);
+    smtlm_options_get_bool(r->opts, "smtlm_mem_single_port", &p.single_mem_port);
     if (addr_map(r->opts, &p, msg, n) || threads(r->opts, &p, msg, n))
         return 2;
     if (r->engine->create(&r->engine_self, &r->cfg.gpu, &p, &r->gpu, msg, n)) {

@@ -7,18 +7,12 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "kernel_test_util.hpp"
+#include "soc_test_util.hpp"
 #include "smtlm/tlm/gpu.h"
 
 namespace {
 
-struct Seen {
-    tlm::tlm_command cmd;
-    uint64_t addr;
-    unsigned len;
-    std::string be; // one char per byte: 1 enabled, 0 not
-    smtlm::MemAccessExtension ext;
-    bool has_ext;
-};
+using Seen = soc::Access;
 
 // A target that records what it gets, answers after `latency` and refuses one address.
 struct Recorder : sc_core::sc_module {
@@ -32,16 +26,7 @@ struct Recorder : sc_core::sc_module {
     }
     void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay)
     {
-        Seen s{gp.get_command(), gp.get_address(), gp.get_data_length(), "", {}, false};
-        for (unsigned i = 0; i < gp.get_byte_enable_length(); i++)
-            s.be += gp.get_byte_enable_ptr()[i] == TLM_BYTE_ENABLED ? '1' : '0';
-        smtlm::MemAccessExtension *e = nullptr;
-        gp.get_extension(e);
-        if (e) {
-            s.ext = *e;
-            s.has_ext = true;
-        }
-        seen.push_back(s);
+        seen.push_back(soc::record(gp));
         if (gp.get_address() == bad) {
             gp.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
             return;
@@ -58,19 +43,11 @@ struct Bench {
     smtlm::Gpu gpu;
     Recorder mem;
     Bench(std::vector<smtlm_inst_desc> p, const smtlm::GpuParams &params = smtlm::GpuParams(), unsigned latency = 100)
-        : prog(std::move(p)), gpu("gpu", cfg(), sc_core::sc_time(1, sc_core::SC_NS), params),
+        : prog(std::move(p)), gpu("gpu", soc::qv100_gpu(1), sc_core::sc_time(1, sc_core::SC_NS), params),
           mem("mem", sc_core::sc_time(latency, sc_core::SC_NS))
     {
         gpu.mem_socket(0).bind(mem.socket);
         gpu.set_source(smtlm_inst_source{this, &Bench::next, &Bench::more, nullptr, 0, 0, nullptr, nullptr}, nullptr);
-    }
-    static smtlm_gpu_cfg cfg()
-    {
-        smtlm_gpu_cfg c;
-        smtlm_gpu_cfg_qv100(&c);
-        c.n_clusters = 1;
-        c.kernel_launch_latency = 0;
-        return c;
     }
     static int next(void *ctx, unsigned, unsigned, smtlm_inst_desc *d)
     {

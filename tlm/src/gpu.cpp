@@ -42,9 +42,9 @@ const smtlm_sm_ops *Gpu::sm_ops()
 
 Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::sc_time &clock_period,
          const GpuParams &params, KernelList *kernels)
-    : sc_core::sc_module(name), ctrl("ctrl"), irq("irq"), rst("rst"), waits_(this->name(), *this, &gpu_.horizon),
-      period_(clock_period),
-      quantum_cycles_(params.quantum_cycles), cfg_(cfg), params_(params), kernels_(kernels)
+    : sc_core::sc_module(name), ctrl("ctrl"), irq("irq"), rst("rst"), mem("mem"), mem_funnel_("mem_funnel"),
+      waits_(this->name(), *this, &gpu_.horizon), period_(clock_period), quantum_cycles_(params.quantum_cycles),
+      cfg_(cfg), params_(params), kernels_(kernels)
 {
     const unsigned n = smtlm_gpu_num_sms(&cfg);
     gpu_.cfg_error = nullptr;
@@ -57,6 +57,10 @@ Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::
         else if (params.stage_dmi)
             sms_.back()->use_stage_dmi();
     }
+    mem_funnel_.out.bind(mem);
+    if (params.single_mem_port)
+        for (const std::unique_ptr<Sm> &sm : sms_)
+            sm->ldst.mem.bind(mem_funnel_.in);
     if (!init_status_)
         init_status_ = attach_engine();
     if (init_status_) {
@@ -137,6 +141,10 @@ void Gpu::end_of_elaboration()
                               ? std::max<uint64_t>(1, (uint64_t)(q / period_))
                               : 10000;
     }
+    if (params_.single_mem_port && !mem.size()) // optional for SystemC: used only in this mode
+        SC_REPORT_ERROR("smtlm/mem_port", (std::string(mem.name()) + " is not bound (GpuParams::single_mem_port: every "
+                                                                      "SM's memory requests leave through it)")
+                                              .c_str());
     bind_rst();
 }
 

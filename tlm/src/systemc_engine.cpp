@@ -9,8 +9,9 @@
 
 namespace {
 
-// smsim's default platform: the Gpu's SM memory sockets -> a router -> one memory with the
-// configured latency (-smtlm_mem_latency; the per-SM bandwidth stays at each SM's memory port).
+// smsim's default platform: the Gpu's SM memory sockets (or its single one,
+// -smtlm_mem_single_port 1) -> a router -> one memory with the configured latency
+// (-smtlm_mem_latency; the per-SM bandwidth stays at each SM's memory port).
 struct Platform {
     std::unique_ptr<smtlm::Gpu> gpu;
     std::unique_ptr<smtlm::Router> router;
@@ -31,6 +32,7 @@ int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_params *p, 
     gp.quantum_cycles = p->quantum_cycles;
     gp.real_access = p->real_access != 0;
     gp.stage_dmi = p->stage_dmi != 0;
+    gp.single_mem_port = p->single_mem_port != 0;
     for (unsigned i = 0; i < p->n_map; i++)
         gp.addr_map.push_back({p->map[i].trace_base, p->map[i].size, p->map[i].soc_base});
     std::unique_ptr<Platform> pf(new Platform);
@@ -44,8 +46,11 @@ int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_params *p, 
     }
     pf->router.reset(new smtlm::Router("router"));
     pf->memory.reset(new smtlm::Memory("memory", period * (double)cfg->mem_latency));
-    for (unsigned i = 0; i < pf->gpu->n_sm(); i++)
-        pf->gpu->mem_socket(i).bind(pf->router->in);
+    if (gp.single_mem_port)
+        pf->gpu->mem.bind(pf->router->in);
+    else
+        for (unsigned i = 0; i < pf->gpu->n_sm(); i++)
+            pf->gpu->mem_socket(i).bind(pf->router->in);
     pf->router->out.bind(pf->memory->socket);
     pf->router->map(0, ~0ull, 0);
     // smsim reports an error response and a deadlock itself (as with the C engine): no

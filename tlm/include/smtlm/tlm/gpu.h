@@ -22,6 +22,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "smtlm/tlm/mem_waits.h"
+#include "smtlm/tlm/mem_funnel.h"
 #include "smtlm/tlm/sm.h"
 
 extern "C" {
@@ -86,6 +87,9 @@ struct GpuParams {
     bool memory_waits = false;        // the SoC's memory may wait() in b_transport: every access in a
                                       // process of its own from the first (else from the first wait seen)
     std::vector<AddrMapping> addr_map; // trace address windows moved into the SoC's memory map
+    // Every SM's memory requests leave through the one socket Gpu::mem (SM by SM in issue
+    // order, the SM in the MemAccessExtension) instead of each SM's mem_socket(i).
+    bool single_mem_port = false;
 };
 
 class Gpu : public sc_core::sc_module, private TimeBase {
@@ -95,12 +99,16 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     tlm_utils::simple_target_socket_optional<Gpu> ctrl;
     sc_core::sc_port<sc_core::sc_signal_inout_if<bool>, 1, sc_core::SC_ZERO_OR_MORE_BOUND> irq;
     sc_core::sc_port<sc_core::sc_signal_in_if<bool>, 1, sc_core::SC_ZERO_OR_MORE_BOUND> rst;
+    // memory, with GpuParams::single_mem_port: every SM's requests; bind it to the SoC's memory
+    // (then the Gpu has bound every mem_socket(i) itself: do not bind them). Unused otherwise.
+    GpuMemSocket mem;
 
-    // clock_period: one core cycle (from -gpgpu_clock_domains). Every SM's `mem` socket
-    // (mem_socket(i)) must be bound to the SoC's memory before the simulation starts. A
-    // configuration the engine refuses is SC_REPORT_ERROR("smtlm/config", ...) here; if the
-    // platform lets that return, status() says why and the Gpu starts no kernel.
-    // `rst` is level-sensitive: while it is high the GPU is held in reset.
+    // clock_period: one core cycle (from -gpgpu_clock_domains). Without single_mem_port every
+    // SM's `mem` socket (mem_socket(i)) must be bound to the SoC's memory before the simulation
+    // starts; with it, `mem`. A configuration the engine refuses is
+    // SC_REPORT_ERROR("smtlm/config", ...) here; if the platform lets that return, status() says
+    // why and the Gpu starts no kernel. `rst` is level-sensitive: while it is high the GPU is
+    // held in reset.
     Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::sc_time &clock_period,
         const GpuParams &params = GpuParams(), KernelList *kernels = nullptr);
     ~Gpu() override;
@@ -178,6 +186,7 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     sc_core::sc_time period() const override { return period_; }
     static const smtlm_sm_ops *sm_ops();
 
+    MemFunnel mem_funnel_; // every SM's mem socket -> `mem`, with single_mem_port
     std::vector<std::unique_ptr<Sm>> sms_;
     // One memory model per SM: calloc'd, as a model is large (its in-flight queue) and fresh
     // zero pages cost nothing until an SM uses them; smtlm_gpu_init_engine initialises each.
