@@ -1,4 +1,5 @@
 #include "smtlm/tlm/gpu.h"
+#include "smtlm/tlm/gpu_config.h"
 
 #include <tlm_utils/tlm_quantumkeeper.h>
 
@@ -69,6 +70,23 @@ Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::
     sensitive << irq_ev_;
     dont_initialize();
 }
+
+Gpu::Gpu(sc_core::sc_module_name name, KernelList *kernels) : Gpu(name, GpuSetup::for_instance(name), kernels) {}
+
+Gpu::Gpu(sc_core::sc_module_name name, std::shared_ptr<GpuSetup> setup, KernelList *kernels)
+    : Gpu(name, setup->config.gpu, setup->config.period, setup->config.params, kernels)
+{
+    setup_ = std::move(setup);
+    if (!setup_->error.empty()) { // reported, and the report did not throw
+        init_status_ = SMTLM_EINVAL;
+        gpu_.cfg_error = setup_->error.c_str();
+    }
+    setup_->attach(*this);
+}
+
+std::vector<ParamInfo> Gpu::parameters() const { return setup_ ? setup_->params : std::vector<ParamInfo>(); }
+
+const GpuConfig *Gpu::config() const { return setup_ ? &setup_->config : nullptr; }
 
 // The SMs go last built, first destroyed: SystemC's port and export registries look for a
 // leaving port from their end, so this order makes each removal immediate (front to back,

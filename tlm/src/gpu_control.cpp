@@ -1,6 +1,7 @@
 // The Gpu's control side: the register target (`ctrl`), the interrupt (`irq`), the reset input
 // (`rst`), starting kernels of the kernel list and the end-of-kernel bookkeeping.
 #include "smtlm/tlm/gpu.h"
+#include "smtlm/tlm/gpu_config.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -258,6 +259,7 @@ void Gpu::drive_irq()
 
 void Gpu::end_of_elaboration()
 {
+    param_broker().check_end_of_elaboration();
     if (!rst.size())
         return;
     sc_core::sc_spawn_options o;
