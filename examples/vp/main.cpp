@@ -5,10 +5,14 @@
 // its single memory socket (GpuParams::single_mem_port). The CPU reaches the GPUs' registers
 // through a system bus that hands each GPU offsets from its base.
 //
-//   vp <kernelslist.g for gpu0> <kernelslist.g for gpu1> [-<option> <value>]...
+//   vp <kernelslist.g for gpu0> <kernelslist.g for gpu1> [-<option> <value>]... [gpuN.<option>=<value>]...
 //
 // The options are smsim's (-config FILE, -gpgpu_n_clusters 4, ...), over the same built-in
-// QV100 machine. Prints one line per finished kernel and the totals; exit 1 on any error.
+// QV100 machine, for both GPUs; gpuN.<option>=<value> (or --param gpuN.<option>=<value>) sets
+// one GPU's option over them, e.g. gpu1.gpgpu_n_clusters=2 or gpu0.config=my.config. The DRAM
+// has gpu0's -smtlm_mem_latency. Prints one line per finished kernel and the totals; exit 1 on
+// any error, 2 on a bad command line or configuration.
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -18,13 +22,10 @@
 #include <tlm_utils/simple_initiator_socket.h>
 
 #include "smtlm/tlm/gpu.h"
+#include "smtlm/tlm/gpu_config.h"
 #include "smtlm/tlm/memory.h"
 #include "smtlm/tlm/router.h"
 #include "smtlm/tlm/trace_kernels.h"
-
-extern "C" {
-#include "smtlm/engine_config.h"
-}
 
 namespace {
 
@@ -134,54 +135,75 @@ struct Cpu : sc_core::sc_module {
 
 } // namespace
 
+// The shared -<option> <value> arguments as presets of every GPU, below any gpuN.<option> one.
+bool shared_options(int argc, char **argv, const std::vector<char *> &orig, unsigned n_gpus)
+{
+    smtlm::Parameters &broker = smtlm::param_broker();
+    for (int i = 3; i < argc; i += 2) {
+        const int at = (int)(std::find(orig.begin(), orig.end(), argv[i]) - orig.begin());
+        if (argv[i][0] != '-' || i + 1 >= argc) {
+            std::fprintf(stderr, "vp: <command line>:%d: '%s' is not -<option> <value> or gpuN.<option>=<value>\n",
+                         at, argv[i]);
+            return false;
+        }
+        for (unsigned g = 0; g < n_gpus; g++) {
+            const std::string name = "gpu" + std::to_string(g) + "." + (argv[i] + 1);
+            if (!broker.find(name))
+                broker.set_preset(name, argv[i + 1], "<command line>", at);
+        }
+    }
+    return true;
+}
+
 int sc_main(int argc, char *argv[])
 {
-    if (argc < 3) {
-        std::fprintf(stderr, "usage: vp <kernelslist0> <kernelslist1> [-<option> <value>]...\n");
-        return 2;
-    }
-    // the machine: smsim's options over the built-in QV100
-    smtlm_options *opts = smtlm_options_new();
-    std::vector<const char *> oargv = {"vp"};
-    for (int i = 3; i < argc; i++)
-        oargv.push_back(argv[i]);
-    char err[2048];
-    smtlm_run_cfg cfg;
-    if (!opts || smtlm_options_parse_argv(opts, (int)oargv.size(), oargv.data(), err, sizeof err) != SMTLM_OPT_OK ||
-        smtlm_engine_config(opts, &cfg, err, sizeof err)) {
-        std::fprintf(stderr, "vp: %s\n", opts ? err : "out of memory");
-        smtlm_options_free(opts);
-        return 2;
-    }
-    smtlm_options_free(opts);
-    const sc_core::sc_time period(1e6 / cfg.core_clock_mhz, sc_core::SC_PS);
-
     const unsigned n_gpus = 2;
+    const std::vector<char *> orig(argv, argv + argc);
+    const std::string bad = smtlm::param_broker().take_args(&argc, argv);
+    if (!bad.empty() || argc < 3) {
+        if (!bad.empty())
+            std::fprintf(stderr, "vp: %s\n", bad.c_str());
+        std::fprintf(stderr, "usage: vp <kernelslist0> <kernelslist1> [-<option> <value>]... [gpuN.<option>=<value>]...\n");
+        return 2;
+    }
+    if (!shared_options(argc, argv, orig, n_gpus))
+        return 2;
+    // the two ways to bind a Gpu's memory side: gpu1 through its single socket unless told
+    if (!smtlm::param_broker().find("gpu1.smtlm_mem_single_port"))
+        smtlm::param_broker().set_preset("gpu1.smtlm_mem_single_port", "1");
+
     std::vector<std::unique_ptr<smtlm::TraceKernels>> lists;
     std::vector<std::unique_ptr<smtlm::Gpu>> gpus;
     std::vector<std::unique_ptr<sc_core::sc_signal<bool>>> irqs;
+    std::unique_ptr<smtlm::Memory> dram;
     Cpu cpu("cpu", n_gpus);
     smtlm::Router sysbus("sysbus"), membus("membus");
-    smtlm::Memory dram("dram", period * (double)cfg.gpu.mem_latency);
     cpu.bus.bind(sysbus.in);
-    membus.out.bind(dram.socket);
     membus.map(0, ~0ull, 0);
     for (unsigned g = 0; g < n_gpus; g++) {
+        const std::string name = "gpu" + std::to_string(g);
+        smtlm::GpuConfig cfg; // what the Gpu will take: its kernel list needs the opcode latencies
+        const std::string err = cfg.from_presets(name);
+        if (!err.empty()) {
+            std::fprintf(stderr, "vp: %s\n", err.c_str());
+            return 2;
+        }
         lists.emplace_back(new smtlm::TraceKernels(argv[1 + g], cfg.lat));
         if (!lists.back()->ok()) {
             std::fprintf(stderr, "vp: %s\n", lists.back()->error());
             return 2;
         }
-        const std::string name = "gpu" + std::to_string(g);
-        smtlm::GpuParams params;
-        params.single_mem_port = g == 1;
-        gpus.emplace_back(new smtlm::Gpu(name.c_str(), cfg.gpu, period, params, lists.back().get()));
+        gpus.emplace_back(new smtlm::Gpu(name.c_str(), lists.back().get()));
         smtlm::Gpu &gpu = *gpus.back();
         if (gpu.status() != SMTLM_OK) {
             std::fprintf(stderr, "vp: configuration rejected: %s\n", gpu.cfg_error());
             return 2;
         }
-        if (params.single_mem_port) // one socket carries every SM's requests
+        if (!dram) {
+            dram.reset(new smtlm::Memory("dram", gpu.config()->mem_latency));
+            membus.out.bind(dram->socket);
+        }
+        if (gpu.config()->params.single_mem_port) // one socket carries every SM's requests
             gpu.mem.bind(membus.in);
         else
             for (unsigned i = 0; i < gpu.n_sm(); i++)
@@ -192,7 +214,12 @@ int sc_main(int argc, char *argv[])
         gpu.irq.bind(*irqs.back());
         cpu.irq[g]->bind(*irqs.back());
     }
-    sc_core::sc_start();
+    try {
+        sc_core::sc_start();
+    } catch (const sc_core::sc_report &r) { // a preset nothing took (smtlm/config)
+        std::fprintf(stderr, "vp: %s\n", r.get_msg());
+        return 2;
+    }
     std::printf("simulated time %s\n", sc_core::sc_time_stamp().to_string().c_str());
     return cpu.failed ? 1 : 0;
 }

@@ -299,8 +299,9 @@ static int in_choices(const char *choices, const char *value)
     return 0;
 }
 
-int smtlm_opt_assign(smtlm_options *opts, size_t idx, const char *value, const char *file,
-                     int line, char *err, size_t errlen)
+/* Validates and stores; from_file: the value is a machine config file's (the Accel-Sim rule below). */
+static int assign(smtlm_options *opts, size_t idx, const char *value, const char *file, int line, int from_file,
+                  char *err, size_t errlen)
 {
     const smtlm_option_def *d = &opts->defs[idx];
     smtlm_opt_value *v = &opts->vals[idx];
@@ -346,17 +347,23 @@ int smtlm_opt_assign(smtlm_options *opts, size_t idx, const char *value, const c
     /* Accel-Sim's machine configs all declare their architecture with this option and are
      * written against GPGPU-Sim's defaults, not ours: options they leave unset fall back to
      * GPGPU-Sim's value, so such a file means exactly what it means in Accel-Sim. */
-    if (!strcmp(d->name, "gpgpu_ptx_force_max_capability") && is_file_origin(file))
+    if (!strcmp(d->name, "gpgpu_ptx_force_max_capability") && from_file)
         gpgpusim_base(opts);
     return SMTLM_OPT_OK;
 }
 
-int smtlm_options_set(smtlm_options *opts, const char *name, const char *value, char *err,
-                      size_t errlen)
+int smtlm_opt_assign(smtlm_options *opts, size_t idx, const char *value, const char *file,
+                     int line, char *err, size_t errlen)
+{
+    return assign(opts, idx, value, file, line, is_file_origin(file), err, errlen);
+}
+
+int smtlm_options_set_at(smtlm_options *opts, const char *name, const char *value, const char *where, int line,
+                         char *err, size_t errlen)
 {
     long idx;
     const char *origin;
-    if (!opts || !name || !value) {
+    if (!opts || !name || !value || !where) {
         smtlm_opt_errf(err, errlen, "smtlm_options_set: NULL argument");
         return SMTLM_OPT_E_ARG;
     }
@@ -368,17 +375,24 @@ int smtlm_options_set(smtlm_options *opts, const char *name, const char *value, 
         char show[SMTLM_OPT_SHOWN + 8];
         shown(name, show, sizeof show);
         if (near)
-            smtlm_opt_errf(err, errlen, "<api>:0: unknown option -%s (did you mean -%s?)", show, near);
+            smtlm_opt_errf(err, errlen, "%s:%d: unknown option -%s (did you mean -%s?)", where, line, show, near);
         else
-            smtlm_opt_errf(err, errlen, "<api>:0: unknown option -%s (smsim -smtlm_list_options 1 lists them)", show);
+            smtlm_opt_errf(err, errlen, "%s:%d: unknown option -%s (smsim -smtlm_list_options 1 lists them)", where,
+                           line, show);
         return SMTLM_OPT_E_UNKNOWN;
     }
-    origin = smtlm_opt_intern(opts, "<api>");
+    origin = smtlm_opt_intern(opts, where);
     if (!origin) {
-        smtlm_opt_errf(err, errlen, "<api>:0: out of memory");
+        smtlm_opt_errf(err, errlen, "%s:%d: out of memory", where, line);
         return SMTLM_OPT_E_NOMEM;
     }
-    return smtlm_opt_assign(opts, (size_t)idx, value, origin, 0, err, errlen);
+    return assign(opts, (size_t)idx, value, origin, line, 0, err, errlen);
+}
+
+int smtlm_options_set(smtlm_options *opts, const char *name, const char *value, char *err,
+                      size_t errlen)
+{
+    return smtlm_options_set_at(opts, name, value, "<api>", 0, err, errlen);
 }
 
 /* Lookup for the getters: the value or NULL with *rc set. */

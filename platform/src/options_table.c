@@ -267,6 +267,7 @@ static const smtlm_option_def k_options[] = {
     B("smtlm_mem_real_access", "0", 1, "SystemC engine: loads as real TLM reads (default: TLM_IGNORE_COMMAND); stores never write"),
     B("smtlm_tlm_dmi", "1", 1, "SystemC engine: a block hands instructions into the next block's pipeline register sets by TLM-2.0 direct access when the reader grants it (0: every hand-off is a b_transport call); identical results"),
     B("smtlm_mem_single_port", "0", 1, "SystemC engine: every SM's memory requests leave through the Gpu's one memory socket (0: one socket per SM); identical results"),
+    B("smtlm_mem_waits", "0", 1, "SystemC engine: every memory access runs in a process of its own from the first, for a memory target that waits in b_transport (0: from the first access seen to wait); identical cycles"),
     S("smtlm_addr_map", "", 1, "SystemC engine: <trace_base>:<size>:<soc_base>[,...] moves trace address windows into the SoC's map"),
     I("smtlm_reader_thread", "-1", 1, "1: parse the trace on a second thread ahead of the engine; 0: on the engine's thread; -1 (default): 1 when more than one core is available. Same results either way"),
     I("smtlm_trace_stream_mib", "-1", 1, "stream thread blocks whose parsed records would take more than this many MiB (one cursor per warp, memory independent of the trace's length); -1 (default): more than max(24 MiB, warps x a cursor's memory); 0: every thread block. Same results either way"),

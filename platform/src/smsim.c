@@ -306,55 +306,6 @@ static const smtlm_engine *pick_engine(const smtlm_options *o, const smtlm_engin
     return NULL;
 }
 
-/* One number of -smtlm_addr_map in C syntax (0x.. hex, leading-0 octal): unsigned and within
- * 64 bits (no sign: a negative number would wrap to the top of the address space); *s moves past
- * it. 0 or -1. */
-static int map_number(const char **s, uint64_t *v)
-{
-    const char *p = *s;
-    if (*p < '0' || *p > '9')
-        return -1;
-    char *end;
-    errno = 0;
-    const unsigned long long x = strtoull(p, &end, 0);
-    if (errno == ERANGE || end == p)
-        return -1;
-    *v = x;
-    *s = end;
-    return 0;
-}
-
-/* -smtlm_addr_map "<trace_base>:<size>:<soc_base>[,...]": each window inside the 64-bit space. */
-static int addr_map(const smtlm_options *o, smtlm_engine_params *p, char *msg, size_t n)
-{
-    const char *s = smsim_opt_str(o, "smtlm_addr_map");
-    char where[256] = "<default>";
-    smtlm_options_origin(o, "smtlm_addr_map", where, sizeof where);
-    while (*s) {
-        uint64_t v[3];
-        int ok = p->n_map < SMTLM_MAX_ADDR_MAP;
-        for (int k = 0; k < 3 && ok; k++) {
-            ok = map_number(&s, &v[k]) == 0;
-            if (ok && k < 2)
-                ok = *s++ == ':';
-        }
-        ok = ok && (!*s || (*s == ',' && s[1])) && v[1] > 0 && v[1] - 1 <= UINT64_MAX - v[0] &&
-             v[1] - 1 <= UINT64_MAX - v[2];
-        if (!ok) {
-            snprintf(msg, n, "%s: -smtlm_addr_map: '%s' is not <trace_base>:<size>:<soc_base>[,...] (unsigned 64-bit "
-                     "numbers, size > 0, each window within the 64-bit address space, at most %d entries)",
-                     where, smsim_opt_str(o, "smtlm_addr_map"), SMTLM_MAX_ADDR_MAP);
-            return -1;
-        }
-        p->map[p->n_map].trace_base = v[0];
-        p->map[p->n_map].size = v[1];
-        p->map[p->n_map].soc_base = v[2];
-        p->n_map++;
-        s += *s == ',';
-    }
-    return 0;
-}
-
 /* -smtlm_reader_thread 0|1, or -1: 1 when this machine has more than one core. */
 static int reader_thread(run_ctx *r, char *msg, size_t n)
 {
@@ -382,21 +333,6 @@ static int stream_limit(run_ctx *r, char *msg, size_t n)
         return -1;
     }
     r->stream_limit = v < 0 ? SMTLM_TRACE_STREAM_AUTO : (size_t)v << 20;
-    return 0;
-}
-
-/* -smtlm_threads 1..64 (host threads for the C engine's SMs). */
-static int threads(const smtlm_options *o, smtlm_engine_params *p, char *msg, size_t n)
-{
-    int32_t v = 1;
-    smtlm_options_get_i32(o, "smtlm_threads", &v);
-    if (v < 1 || v > 64) {
-        char where[256];
-        smtlm_options_origin(o, "smtlm_threads", where, sizeof where);
-        snprintf(msg, n, "%s: -smtlm_threads: %d is not a thread count from 1 to 64", where, (int)v);
-        return -1;
-    }
-    p->threads = (unsigned)v;
     return 0;
 }
 
@@ -433,13 +369,7 @@ static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engi
     if (!(r->engine = pick_engine(r->opts, engines, n_engines, msg, n)))
         return 2;
     smtlm_engine_params p;
-    memset(&p, 0, sizeof p);
-    p.core_clock_mhz = r->cfg.core_clock_mhz;
-    smtlm_options_get_u64(r->opts, "smtlm_quantum_cycles", &p.quantum_cycles);
-    smtlm_options_get_bool(r->opts, "smtlm_mem_real_access", &p.real_access);
-    smtlm_options_get_bool(r->opts, "smtlm_tlm_dmi", &p.stage_dmi);
-    smtlm_options_get_bool(r->opts, "smtlm_mem_single_port", &p.single_mem_port);
-    if (addr_map(r->opts, &p, msg, n) || threads(r->opts, &p, msg, n))
+    if (smtlm_engine_params_config(r->opts, r->cfg.core_clock_mhz, &p, msg, n))
         return 2;
     if (r->engine->create(&r->engine_self, &r->cfg.gpu, &p, &r->gpu, msg, n)) {
         r->engine_self = NULL;

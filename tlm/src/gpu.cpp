@@ -1,4 +1,5 @@
 #include "smtlm/tlm/gpu.h"
+#include "smtlm/tlm/gpu_config.h"
 
 #include <tlm_utils/tlm_quantumkeeper.h>
 
@@ -76,6 +77,23 @@ Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::
     dont_initialize();
 }
 
+Gpu::Gpu(sc_core::sc_module_name name, KernelList *kernels) : Gpu(name, GpuSetup::for_instance(name), kernels) {}
+
+Gpu::Gpu(sc_core::sc_module_name name, std::shared_ptr<GpuSetup> setup, KernelList *kernels)
+    : Gpu(name, setup->config.gpu, setup->config.period, setup->config.params, kernels)
+{
+    setup_ = std::move(setup);
+    if (!setup_->error.empty()) { // reported, and the report did not throw
+        init_status_ = SMTLM_EINVAL;
+        gpu_.cfg_error = setup_->error.c_str();
+    }
+    setup_->attach(*this);
+}
+
+std::vector<ParamInfo> Gpu::parameters() const { return setup_ ? setup_->params : std::vector<ParamInfo>(); }
+
+const GpuConfig *Gpu::config() const { return setup_ ? &setup_->config : nullptr; }
+
 // The SMs go last built, first destroyed: SystemC's port and export registries look for a
 // leaving port from their end, so this order makes each removal immediate (front to back,
 // 80 SMs' sockets cost about 10 M host instructions).
@@ -135,6 +153,7 @@ smtlm_stats Gpu::stats(double core_clock_mhz) const
 // set it by now (a VP sets it from its configuration after building its modules).
 void Gpu::end_of_elaboration()
 {
+    param_broker().check_end_of_elaboration(); // presets no Gpu took: set too late, or misspelled
     if (params_.quantum_cycles == 0) {
         const sc_core::sc_time q = tlm::tlm_global_quantum::instance().get();
         quantum_cycles_ = q > sc_core::SC_ZERO_TIME && period_ > sc_core::SC_ZERO_TIME

@@ -2,8 +2,10 @@
 
 #include <cstdio>
 #include <memory>
+#include <string>
 
 #include "smtlm/tlm/gpu.h"
+#include "smtlm/tlm/gpu_config.h"
 #include "smtlm/tlm/memory.h"
 #include "smtlm/tlm/router.h"
 
@@ -20,21 +22,13 @@ struct Platform {
 
 int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_params *p, smtlm_gpu **gpu, char *msg, size_t n)
 {
-    // One core cycle; 1 ns when the configuration gives no clock (sc_time rounds to the
-    // kernel's resolution, 1 ps by default: 1132 MHz gives 883 ps).
-    if (p->threads > 1) {
-        std::snprintf(msg, n, "-smtlm_threads %u: the SystemC engine runs on one thread (use -smtlm_engine c for more)",
-                      p->threads);
+    smtlm::GpuParams gp;
+    const std::string why = smtlm::gpu_params(*p, &gp);
+    if (!why.empty()) {
+        std::snprintf(msg, n, "%s", why.c_str());
         return -1;
     }
-    const sc_core::sc_time period(p->core_clock_mhz > 0 ? 1e6 / p->core_clock_mhz : 1000.0, sc_core::SC_PS);
-    smtlm::GpuParams gp;
-    gp.quantum_cycles = p->quantum_cycles;
-    gp.real_access = p->real_access != 0;
-    gp.stage_dmi = p->stage_dmi != 0;
-    gp.single_mem_port = p->single_mem_port != 0;
-    for (unsigned i = 0; i < p->n_map; i++)
-        gp.addr_map.push_back({p->map[i].trace_base, p->map[i].size, p->map[i].soc_base});
+    const sc_core::sc_time period = smtlm::clock_period(p->core_clock_mhz);
     std::unique_ptr<Platform> pf(new Platform);
     // smsim says itself why a configuration is refused (status() and cfg_error())
     sc_core::sc_report_handler::set_actions("smtlm/config", sc_core::SC_ERROR, sc_core::SC_DO_NOTHING);

@@ -120,6 +120,11 @@ int smtlm_options_parse_argv(smtlm_options *opts, int argc, const char *const *a
 /* Set one option from program code (origin "<api>:0"); same validation as the reader. */
 int smtlm_options_set(smtlm_options *opts, const char *name, const char *value, char *err,
                       size_t errlen);
+/* The same, as a setting made at where:line (a parameter file's line, a position on a program's
+ * own command line): messages and smtlm_options_origin name it. Like the command line, it is
+ * not a machine config file (-gpgpu_ptx_force_max_capability keeps every other value). */
+int smtlm_options_set_at(smtlm_options *opts, const char *name, const char *value, const char *where, int line,
+                         char *err, size_t errlen);
 
 /* Typed getters, by name without '-'. They return SMTLM_OPT_E_UNKNOWN for an unknown name
  * and SMTLM_OPT_E_TYPE when the option's type does not convert:

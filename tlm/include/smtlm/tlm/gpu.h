@@ -33,6 +33,9 @@ extern "C" {
 namespace smtlm {
 
 class Gpu;
+struct GpuConfig;
+struct GpuSetup;
+struct ParamInfo;
 
 // The kernels a Gpu can start by index (the control register KERNEL): given at construction.
 class KernelList {
@@ -111,7 +114,15 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     // held in reset.
     Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::sc_time &clock_period,
         const GpuParams &params = GpuParams(), KernelList *kernels = nullptr);
+    // Configured by the parameter broker's presets under this Gpu's full hierarchical name
+    // (gpu_config.h): an unknown parameter or a bad value is SC_REPORT_ERROR("smtlm/config").
+    explicit Gpu(sc_core::sc_module_name name, KernelList *kernels = nullptr);
     ~Gpu() override;
+    // Built by the constructor above: its parameters (every option a Gpu takes, full names) and
+    // the configuration they gave (the platform's memory latency, the opcode latencies); else
+    // empty / null.
+    std::vector<ParamInfo> parameters() const;
+    const GpuConfig *config() const;
     tlm_utils::simple_initiator_socket<LdSt> &mem_socket(unsigned i) { return sms_[i]->ldst.mem; }
     int status() const { return init_status_; }
     const char *cfg_error() const { return gpu_.cfg_error; }
@@ -158,6 +169,7 @@ class Gpu : public sc_core::sc_module, private TimeBase {
 
   private:
     SC_HAS_PROCESS(Gpu);
+    Gpu(sc_core::sc_module_name name, std::shared_ptr<GpuSetup> setup, KernelList *kernels);
     void thread();
     void ctrl_b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
     unsigned ctrl_dbg(tlm::tlm_generic_payload &gp);
@@ -217,6 +229,7 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     sc_core::sc_time start_offset_;   // the delay annotated on a CTRL.START being written
     uint64_t shown_[(reg::END - reg::CYCLES) / 8] = {}; // the counters at the last synchronisation
     sc_core::sc_event start_ev_, done_ev_, reset_ev_, irq_ev_;
+    std::shared_ptr<GpuSetup> setup_; // from the presets (Gpu(name, kernels)), else null
 };
 
 } // namespace smtlm
