@@ -182,7 +182,9 @@ static int slow_head(const trace_ctx *c, const char **p, unsigned long lineno, i
 #define SPACE(ch) (trace_byte_class[(unsigned char)(ch)] == TRACE_C_SPACE)
 #define ENDS_TOKEN(ch) (trace_byte_class[(unsigned char)(ch)] != TRACE_C_TOKEN)
 
-static const unsigned char *skip_spaces(const unsigned char *s)
+/* Inline at every use: a call per token costs more than the test (link-time inlining would
+ * otherwise decide it anew whenever the rest of the program changes). */
+static SMTLM_ALWAYS_INLINE const unsigned char *skip_spaces(const unsigned char *s)
 {
     if (*s == ' ' && !SPACE(s[1])) /* the usual single space */
         return s + 1;
