@@ -231,19 +231,16 @@ TEST(GpuMemPort, AnUnboundSinglePortIsReported)
                    "leave through it)");
 }
 
-// smsim: -smtlm_mem_single_port 1 (SystemC engine) gives the C engine's output, statistics and
+// smsim: `option` 1 (SystemC engine) gives the C engine's output, statistics and
 // per-instruction event log, on real traces and on a memory-bound synthetic run over 80 SMs.
-class SmsimSinglePort : public ::testing::TestWithParam<equiv::Input> {};
-
-TEST_P(SmsimSinglePort, TheSameOutputAsTheCEngine)
+void expect_c_engine_output(const equiv::Input &in, const char *option)
 {
-    const equiv::Input &in = GetParam();
     const smtlm_engine *const engines[] = {smtlm_systemc_engine(), smtlm_c_engine()};
-    const std::string dir = e2e::scratch(std::string("single_port_") + in.name);
+    const std::string dir = e2e::scratch(std::string(option + 1) + "_" + in.name);
     auto run = [&](const char *engine) {
         const std::string base = dir + "/" + engine;
         std::vector<std::string> a = in.args;
-        a.insert(a.end(), {"-smtlm_engine", engine, "-smtlm_mem_single_port", "1", "-smtlm_stats_json", base + ".json",
+        a.insert(a.end(), {"-smtlm_engine", engine, option, "1", "-smtlm_stats_json", base + ".json",
                            "-smtlm_event_log", base + ".events"});
         return e2e::smsim(a, engines, 2);
     };
@@ -258,6 +255,14 @@ TEST_P(SmsimSinglePort, TheSameOutputAsTheCEngine)
     EXPECT_TRUE(events == equiv::slurp(dir + "/systemc.events")) << "the per-instruction event logs differ";
 }
 
+class SmsimSinglePort : public ::testing::TestWithParam<equiv::Input> {};
+TEST_P(SmsimSinglePort, TheSameOutputAsTheCEngine) { expect_c_engine_output(GetParam(), "-smtlm_mem_single_port"); }
+
+// Every access in a process of its own (what a memory that waits gets): the same cycles and
+// statistics as accesses made in the Gpu's thread.
+class SmsimMemoryWaits : public ::testing::TestWithParam<equiv::Input> {};
+TEST_P(SmsimMemoryWaits, TheSameOutputAsTheCEngine) { expect_c_engine_output(GetParam(), "-smtlm_mem_waits"); }
+
 std::vector<std::string> trace(const char *dir, const char *name)
 {
     std::vector<std::string> a = {"-trace", e2e::data(std::string("traces/") + name + "/kernelslist.g")};
@@ -266,12 +271,13 @@ std::vector<std::string> trace(const char *dir, const char *name)
     return a;
 }
 
-INSTANTIATE_TEST_SUITE_P(Inputs, SmsimSinglePort,
-                         ::testing::Values(equiv::Input{"lud_qv100", trace("SM7_QV100", "lud")},
-                                           equiv::Input{"matrixmul_titanx", trace("SM6_TITANX", "matrixmul-32-32-trace")},
-                                           equiv::Input{"synthetic_80sm_memory_bound",
-                                                        {"-smtlm_synth_mix", "sp=40,int=20,ldg=40", "-smtlm_synth_ctas",
-                                                         "160", "-smtlm_synth_insts", "60"}}),
-                         [](const ::testing::TestParamInfo<equiv::Input> &i) { return std::string(i.param.name); });
+const auto kSmsimInputs =
+    ::testing::Values(equiv::Input{"lud_qv100", trace("SM7_QV100", "lud")},
+                      equiv::Input{"matrixmul_titanx", trace("SM6_TITANX", "matrixmul-32-32-trace")},
+                      equiv::Input{"synthetic_80sm_memory_bound",
+                                   {"-smtlm_synth_mix", "sp=40,int=20,ldg=40", "-smtlm_synth_ctas", "160", "-smtlm_synth_insts", "60"}});
+std::string input_name(const ::testing::TestParamInfo<equiv::Input> &i) { return i.param.name; }
+INSTANTIATE_TEST_SUITE_P(Inputs, SmsimSinglePort, kSmsimInputs, input_name);
+INSTANTIATE_TEST_SUITE_P(Inputs, SmsimMemoryWaits, kSmsimInputs, input_name);
 
 } // namespace

@@ -35,7 +35,7 @@ void MemWaits::noticed(const LdSt &port, uint64_t cycle)
     const std::string msg = owner_ + ": the memory target of " + port.mem.name() + " waited in b_transport (cycle " +
                             std::to_string(cycle) +
                             "): from now on each access runs in a process of its own so that waits overlap; "
-                            "GpuParams::memory_waits does so from the first access";
+                            "GpuParams::memory_waits (-smtlm_mem_waits 1) does so from the first access";
     SC_REPORT_WARNING("smtlm/memory", msg.c_str());
 }
 
