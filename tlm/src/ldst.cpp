@@ -39,15 +39,16 @@ int LdSt::access(const smtlm_mem_req &req, uint64_t now, uint64_t *latency)
         waits_->issue(*this, mem_model_, smtlm_mem_slot(mem_model_, &req), req, now);
         return SMTLM_MEM_LATER;
     }
-    const sc_core::sc_time before = sc_core::sc_time_stamp();
     sc_core::sc_time sent;
-    const int rc = transact(direct_, req, now, &sent, latency);
-    if (waits_ && sc_core::sc_time_stamp() != before)
+    bool waited = false;
+    const int rc = transact(direct_, req, now, &sent, latency, &waited);
+    if (waits_ && waited)
         waits_->noticed(*this, now);
     return rc;
 }
 
-int LdSt::transact(MemPayload &p, const smtlm_mem_req &req, uint64_t now, sc_core::sc_time *sent, uint64_t *latency)
+int LdSt::transact(MemPayload &p, const smtlm_mem_req &req, uint64_t now, sc_core::sc_time *sent, uint64_t *latency,
+                   bool *waited)
 {
     tlm::tlm_generic_payload &gp = p.gp;
     uint64_t addr = req.addr;
@@ -76,14 +77,16 @@ int LdSt::transact(MemPayload &p, const smtlm_mem_req &req, uint64_t now, sc_cor
     p.ext.lanes = req.lanes;
     // The request leaves at its cycle's local time; the call may also wait (legal LT: a target
     // that synchronises, a bridge): the latency is all the time the call consumed.
-    const sc_core::sc_time start = time_ ? time_->offset_of(now) : sc_core::SC_ZERO_TIME;
-    *sent = sc_core::sc_time_stamp() + start;
-    sc_core::sc_time delay = start;
+    const sc_core::sc_time before = sc_core::sc_time_stamp(), at = time_ ? time_->time_of(now) : before;
+    sc_core::sc_time delay = at > before ? at - before : sc_core::SC_ZERO_TIME;
+    *sent = before + delay;
     mem->b_transport(gp, delay);
-    const sc_core::sc_time done = sc_core::sc_time_stamp() + delay;
+    const sc_core::sc_time after = sc_core::sc_time_stamp(), done = after + delay;
+    if (waited && after != before)
+        *waited = true;
     if (gp.get_response_status() == tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE && byte_enables_) {
         byte_enables_ = false; // a target without byte enables: whole sectors from now on
-        return transact(p, req, now, sent, latency);
+        return transact(p, req, now, sent, latency, waited);
     }
     if (gp.is_response_error()) {
         std::ostringstream msg;

@@ -189,8 +189,8 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     void publish();
     int attach_engine();
     int can_start() const;
-    sc_core::sc_time time_of(uint64_t cycle) const { return start_time_ + period_ * (double)(cycle - start_cycle_); }
-    sc_core::sc_time offset_of(uint64_t cycle) const override
+    sc_core::sc_time time_of(uint64_t cycle) const override { return start_time_ + period_ * (double)(cycle - start_cycle_); }
+    sc_core::sc_time offset_of(uint64_t cycle) const
     {
         const sc_core::sc_time t = time_of(cycle), now = sc_core::sc_time_stamp();
         return t > now ? t - now : sc_core::SC_ZERO_TIME;

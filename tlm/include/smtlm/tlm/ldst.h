@@ -20,12 +20,12 @@ extern "C" {
 
 namespace smtlm {
 
-// Where the SM's cycles are in SystemC time (the Gpu's thread keeps it): the local-time offset
-// of core cycle `cycle` from the current simulation time (zero when that cycle's time has
-// passed: a target waited longer), and the clock period.
+// Where the SM's cycles are in SystemC time (the Gpu's thread keeps it): the time of core
+// cycle `cycle` (a request's local-time offset is how far that is ahead of the simulation
+// time, none once it has passed: a target waited longer), and the clock period.
 struct TimeBase {
     virtual ~TimeBase() = default;
-    virtual sc_core::sc_time offset_of(uint64_t cycle) const = 0;
+    virtual sc_core::sc_time time_of(uint64_t cycle) const = 0;
     virtual sc_core::sc_time period() const = 0;
 };
 
@@ -86,8 +86,9 @@ class LdSt : public sc_core::sc_module {
                         const std::vector<AddrMapping> &map, MemWaits *waits = nullptr);
     // One access through `mem` from the calling process: its latency in cycles (the time the
     // call consumed from `*sent`, the request's time, written before the call), or
-    // SMTLM_EMEMORY with error_message() set.
-    int transact(MemPayload &p, const smtlm_mem_req &req, uint64_t now, sc_core::sc_time *sent, uint64_t *latency);
+    // SMTLM_EMEMORY with error_message() set; *waited: the call used simulated time.
+    int transact(MemPayload &p, const smtlm_mem_req &req, uint64_t now, sc_core::sc_time *sent, uint64_t *latency,
+                 bool *waited = nullptr);
     unsigned sm_id() const { return sm_id_; }
     // The last error response, for a report.
     const tlm::tlm_generic_payload &last_transaction() const { return direct_.gp; }
