@@ -120,7 +120,7 @@ std::string GpuConfig::from_options(const smtlm_options &opts)
     lat = rc.lat;
     core_clock_mhz = rc.core_clock_mhz;
     period = clock_period(core_clock_mhz);
-    mem_latency = period * (double)gpu.mem_latency;
+    mem_latency = cycles_time(gpu.mem_latency, period);
     params = gp;
     return "";
 }

@@ -78,7 +78,7 @@ int LdSt::transact(MemPayload &p, const smtlm_mem_req &req, uint64_t now, sc_cor
     // The request leaves at its cycle's local time; the call may also wait (legal LT: a target
     // that synchronises, a bridge): the latency is all the time the call consumed.
     const sc_core::sc_time before = sc_core::sc_time_stamp(), at = time_ ? time_->time_of(now) : before;
-    sc_core::sc_time delay = at > before ? at - before : sc_core::SC_ZERO_TIME;
+    sc_core::sc_time delay = ahead_of(at, before);
     *sent = before + delay;
     mem->b_transport(gp, delay);
     const sc_core::sc_time after = sc_core::sc_time_stamp(), done = after + delay;

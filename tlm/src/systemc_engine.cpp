@@ -39,7 +39,7 @@ int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_params *p, 
         return -1;
     }
     pf->router.reset(new smtlm::Router("router"));
-    pf->memory.reset(new smtlm::Memory("memory", period * (double)cfg->mem_latency));
+    pf->memory.reset(new smtlm::Memory("memory", smtlm::cycles_time(cfg->mem_latency, period)));
     if (gp.single_mem_port)
         pf->gpu->mem.bind(pf->router->in);
     else

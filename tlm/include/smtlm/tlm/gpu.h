@@ -190,11 +190,7 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     int attach_engine();
     int can_start() const;
     sc_core::sc_time time_of(uint64_t cycle) const override { return start_time_ + period_ * (double)(cycle - start_cycle_); }
-    sc_core::sc_time offset_of(uint64_t cycle) const
-    {
-        const sc_core::sc_time t = time_of(cycle), now = sc_core::sc_time_stamp();
-        return t > now ? t - now : sc_core::SC_ZERO_TIME;
-    }
+    sc_core::sc_time offset_of(uint64_t cycle) const { return ahead_of(time_of(cycle), sc_core::sc_time_stamp()); }
     sc_core::sc_time period() const override { return period_; }
     static const smtlm_sm_ops *sm_ops();
 

@@ -54,6 +54,8 @@ struct GpuConfig {
 // One core cycle at core_clock_mhz (sc_time rounds to the kernel's resolution, 1 ps by
 // default: 1132 MHz gives 883 ps); 1 ns when there is no clock.
 sc_core::sc_time clock_period(double core_clock_mhz);
+// The time of a memory latency given in core cycles (-smtlm_mem_latency) at that period.
+inline sc_core::sc_time cycles_time(uint64_t cycles, const sc_core::sc_time &period) { return period * (double)cycles; }
 // An engine's parameters as a Gpu's; "" or why the Gpu cannot take them (more than one thread).
 std::string gpu_params(const smtlm_engine_params &p, GpuParams *out);
 

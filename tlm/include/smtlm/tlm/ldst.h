@@ -37,6 +37,12 @@ inline uint64_t cycles_between(const sc_core::sc_time &from, const sc_core::sc_t
     return to > from ? ((to - from).value() + p - 1) / p : 0;
 }
 
+// How far time `t` is ahead of `now` (none once it has passed): a local-time offset.
+inline sc_core::sc_time ahead_of(const sc_core::sc_time &t, const sc_core::sc_time &now)
+{
+    return t > now ? t - now : sc_core::SC_ZERO_TIME;
+}
+
 // One memory access's transaction: the payload with its extension and buffers, reused.
 struct MemPayload {
     tlm::tlm_generic_payload gp;
