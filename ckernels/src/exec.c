@@ -216,8 +216,8 @@ static int visit_general(smtlm_exec *ex, uint64_t *due, uint64_t c, uint64_t now
 
 /* The visit pass when EX_WB is the C engine's register set: results go into it inline
  * (smtlm_regset_move_in's first free slot), its mask and count written once; a refusal when it
- * is full ends the pass as in visit_general. (One loop for both, with the set or NULL, measured
- * 17 host instructions more per warp instruction: the general path then inlines here too.) */
+ * is full ends the pass as in visit_general. (A loop of its own, not one loop for both with the
+ * set or NULL: that would inline the general path here too, into the per-cycle code.) */
 static SMTLM_ALWAYS_INLINE int visit_direct(smtlm_exec *ex, uint64_t *due, uint64_t c, uint64_t now,
                                             smtlm_regset *exwb)
 {

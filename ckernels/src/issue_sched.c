@@ -372,7 +372,7 @@ HOT void walk_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, ui
 
 /* gto/oldest: (gto) the last warp that issued, then the warps that do not wait by age, then
  * the waiting ones in warp-id order. Every waiting test of the ordering runs before the walk,
- * as in the sort it replaces (a test may release a membar). */
+ * as in GPGPU-Sim's sort by age (a test may release a membar). */
 HOT void walk_age(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, int greedy, uint64_t stuck_all,
               sched_seen *seen)
 {

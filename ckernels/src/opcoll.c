@@ -365,8 +365,8 @@ static void operands_done(smtlm_opcoll *oc, unsigned cu, smtlm_inst *in, uint64_
     oc->collect_lat_hist[lat < 63 ? lat : 63]++;
 }
 
-/* The operand bits a grant of slot `op` keeps: the low byte of ~(1 << (op % 32)), as the 32-bit
- * rotation this replaces (a table load is cheaper per grant than working it out: measured). */
+/* The operand bits a grant of slot `op` keeps: the low byte of ~(1 << (op % 32)), as a 32-bit
+ * rotation gives it (a table load is cheaper per grant than working the rotation out). */
 #define KEEP_(op) (uint8_t)(((op) & 31) < 8 ? ~(1u << ((op) & 7)) : 0xffu)
 #define KEEP8_(b) KEEP_(b), KEEP_(b + 1), KEEP_(b + 2), KEEP_(b + 3), KEEP_(b + 4), KEEP_(b + 5), KEEP_(b + 6), KEEP_(b + 7)
 #define KEEP64_(b) KEEP8_(b), KEEP8_(b + 8), KEEP8_(b + 16), KEEP8_(b + 24), KEEP8_(b + 32), KEEP8_(b + 40), \
@@ -417,8 +417,8 @@ static SMTLM_ALWAYS_INLINE void arbitrate_collect(smtlm_opcoll *oc, smtlm_rf *rf
 }
 
 /* Two entry points over one body, each with one caller (the C engine's SM, the SystemC
- * collector with direct access): with a second caller LTO stopped inlining this into the SM's
- * cycle, 12 host instructions more per warp instruction on the dependent chain. */
+ * collector with direct access): one caller per entry point keeps link-time optimisation
+ * inlining the body into the SM's cycle, which it stops doing for a body with two callers. */
 void smtlm_opcoll_arbitrate_collect(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now) { arbitrate_collect(oc, rf, now); }
 
 int smtlm_opcoll_step_direct(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now)

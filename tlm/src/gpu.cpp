@@ -96,7 +96,7 @@ const GpuConfig *Gpu::config() const { return setup_ ? &setup_->config : nullptr
 
 // The SMs go last built, first destroyed: SystemC's port and export registries look for a
 // leaving port from their end, so this order makes each removal immediate (front to back,
-// 80 SMs' sockets cost about 10 M host instructions).
+// each removal would search every socket of the GPU).
 Gpu::~Gpu()
 {
     while (!sms_.empty())

@@ -1,5 +1,5 @@
 /* Register -> bank mapping (GPGPU-Sim register_bank). The warp id is always added, unshifted
- * (bank_warp_shift was dead code). Trace-mode +1 and RZ -> 256 are the trace front end's job. */
+ * (GPGPU-Sim's bank_warp_shift is dead code). Trace-mode +1 and RZ -> 256 are the trace front end's job. */
 #ifndef SMTLM_BANKMAP_H
 #define SMTLM_BANKMAP_H
 

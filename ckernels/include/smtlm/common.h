@@ -24,8 +24,8 @@ extern "C" {
 #define SMTLM_POOL_SIZE 1024       /* instructions alive per SM (decoded .. retired) */
 #define SMTLM_MEM_POOL_SIZE 256    /* memory instructions alive between decode and LDST */
 #define SMTLM_MAX_CTAS 32          /* GPGPU-Sim MAX_CTA_PER_SHADER */
-/* For a per-cycle or per-instruction step that must be inlined into its loop (the compiler's
- * own choice was measured to cost instructions there). */
+/* For a per-cycle or per-instruction step that must be inlined into its loop (left to itself,
+ * the compiler may keep such a step out of line, and the call costs more than the step). */
 #if defined(__GNUC__)
 #define SMTLM_ALWAYS_INLINE inline __attribute__((always_inline))
 #else

@@ -105,8 +105,8 @@ static void smtlm_wb_write_more_dsts(smtlm_rf *rf, const smtlm_inst *in)
  * (no buffered write possible: faithful mode) with the summary's bit 0 clear: every
  * destination is released by the pool entry's summary, in one step. For owners that handle
  * the warp event themselves (the C engine's SM, the SystemC writeback with direct access).
- * (An early return in place of the else measured 6 host instructions more per warp
- * instruction in the SM's cycle.) */
+ * (An else rather than an early return: the early return compiles to more instructions in
+ * the SM's cycle.) */
 static SMTLM_ALWAYS_INLINE void smtlm_wb_write_release(smtlm_rf *rf, smtlm_scoreboard *sb, const smtlm_inst *in, int fast)
 {
     const unsigned n = in->n_dst, warp = in->warp, sched = in->sched;
