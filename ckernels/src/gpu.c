@@ -521,11 +521,10 @@ static void skip_to(smtlm_gpu *gpu, uint64_t event, uint64_t next)
             return;
     }
     uint64_t k = event - next;
-    const uint64_t to_check = 1024 - (gpu->sim_cycle & 1023); /* watchdog looks at multiples of 1024 */
-    if (k >= to_check)
-        k = to_check - 1;
-    if (gpu->cfg.max_cycle && next + k >= gpu->cfg.max_cycle)
-        k = gpu->cfg.max_cycle > next + 1 ? gpu->cfg.max_cycle - next - 1 : 0;
+    /* the skip stops the cycle before the next check, whose step then runs the checks */
+    const uint64_t end = smtlm_gpu_sms_alone_until(gpu, UINT64_MAX);
+    if (next + k >= end)
+        k = end > next + 1 ? end - next - 1 : 0;
     if (next + k > gpu->horizon) { /* a batch's end: the rest at the next batch's start */
         k = gpu->horizon - next;
         gpu->skip_event = event;
@@ -612,6 +611,16 @@ static uint64_t next_check(const smtlm_gpu *gpu)
     return end;
 }
 
+uint64_t smtlm_gpu_sms_alone_until(const smtlm_gpu *gpu, uint64_t limit)
+{
+    const uint64_t now = gpu->tot_cycle + gpu->sim_cycle;
+    if (gpu->launch_countdown || gpu->next_cta < gpu->ctas_to_run)
+        return now;
+    const uint64_t end = gpu->tot_cycle + next_check(gpu);
+    const uint64_t first = end < limit ? end : limit;
+    return first > now ? first : now;
+}
+
 /* The rest of cycle `now`'s cycle_sms after live SM k, already cycled, left the calm state
  * (the SMs before it stay live), then the rest of its step. */
 static void calm_leave(smtlm_gpu *gpu, unsigned k, uint64_t now, int direct)
@@ -666,27 +675,24 @@ static SMTLM_ALWAYS_INLINE void calm_cycles(smtlm_gpu *gpu, unsigned n, uint64_t
     }
 }
 
-/* Steps, each with its idle skip, while only the SMs' own cycles can change anything: no CTA
- * left to issue, no launch countdown, no sample hook, no -gpgpu_max_insn,
- * every live SM calm (so no memory cycle runs, the live list stays, and skip_idle finds no
- * response to jump to), and the stop checks unable to fire but for the kernel's end (before
- * next_check), and the total cycle count below `limit` (run_until's batch end). Leaves after
+/* Steps, each with its idle skip, while only the SMs' own cycles can change anything (up to
+ * smtlm_gpu_sms_alone_until with run_until's batch end as `limit`), no sample hook or
+ * -gpgpu_max_insn reads every SM after every cycle, and every live SM is calm (so no memory
+ * cycle runs, the live list stays, and skip_idle finds no response to jump to). Leaves after
  * the first cycle that breaks one of these; step() then runs as ever. Hooks called from the
  * SMs see the GPU as step() leaves it. */
 static void run_calm(smtlm_gpu *gpu, uint64_t limit)
 {
-    if (gpu->status != SMTLM_RUN_RUNNING || gpu->sample_hook || gpu->cfg.max_insn || gpu->launch_countdown ||
-        gpu->next_cta < gpu->ctas_to_run || gpu->n_live == 0)
+    if (gpu->status != SMTLM_RUN_RUNNING || gpu->sample_hook || gpu->cfg.max_insn || gpu->n_live == 0)
+        return;
+    const uint64_t end = smtlm_gpu_sms_alone_until(gpu, limit) - gpu->tot_cycle; /* as a sim_cycle */
+    if (end <= gpu->sim_cycle + 1)
         return;
     const int direct = gpu->ops == &c_ops && gpu->sm_ctx == gpu;
     const unsigned n = gpu->n_live;
     for (unsigned k = 0; k < n; k++)
         if (direct ? !gpu->sm_built[gpu->live[k]] || !calm_sm(gpu, gpu->live[k], 1) : !calm_sm(gpu, gpu->live[k], 0))
             return;
-    uint64_t end = next_check(gpu);
-    const uint64_t cap = limit > gpu->tot_cycle ? limit - gpu->tot_cycle : 0; /* run_until's sim_cycle limit */
-    if (cap < end)
-        end = cap;
     if (!direct)
         calm_cycles(gpu, n, end, 0);
     else if (n == 1)

@@ -11,7 +11,7 @@ typedef struct c_engine {
     smtlm_gpu gpu;
     smtlm_sm *sms;
     smtlm_mem_model *mems;
-    smtlm_gpu_par *par; /* -smtlm_threads > 1 */
+    smtlm_gpu_par *par; /* the SMs stepped in windows (-smtlm_sm_windows), on -smtlm_threads threads */
 } c_engine;
 
 static void destroy(void *self)
@@ -46,7 +46,7 @@ static int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_para
         destroy(e);
         return -1;
     }
-    if (p->threads > 1 && !(e->par = smtlm_gpu_par_new(&e->gpu, p->threads))) {
+    if (p->sm_windows && !(e->par = smtlm_gpu_par_new(&e->gpu, p->threads))) {
         snprintf(msg, n, "-smtlm_threads %u: cannot start the threads", p->threads);
         destroy(e);
         return -1;

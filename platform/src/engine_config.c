@@ -488,6 +488,12 @@ static int threads(const smtlm_options *o, smtlm_engine_params *p, char *msg, si
         return -1;
     }
     p->threads = (unsigned)v;
+    if (v > 1 && !p->sm_windows) {
+        char where[256];
+        smtlm_options_origin(o, "smtlm_sm_windows", where, sizeof where);
+        snprintf(msg, n, "%s: -smtlm_sm_windows 0: -smtlm_threads %d needs the SMs stepped in windows", where, (int)v);
+        return -1;
+    }
     return 0;
 }
 
@@ -501,5 +507,7 @@ int smtlm_engine_params_config(const smtlm_options *opts, double core_clock_mhz,
     smtlm_options_get_bool(opts, "smtlm_tlm_dmi", &p->stage_dmi);
     smtlm_options_get_bool(opts, "smtlm_mem_single_port", &p->single_mem_port);
     smtlm_options_get_bool(opts, "smtlm_mem_waits", &p->memory_waits);
+    p->sm_windows = 1;
+    smtlm_options_get_bool(opts, "smtlm_sm_windows", &p->sm_windows);
     return addr_map(opts, p, err, errlen) || threads(opts, p, err, errlen) ? -1 : 0;
 }

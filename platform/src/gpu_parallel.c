@@ -1,10 +1,12 @@
-/* The C engine's SMs on several host threads. Only when no CTA is left to issue (and without
- * -gpgpu_max_insn, a binder's cta_done or a sample hook) do the SMs stop interacting: then each
- * live SM is stepped alone for a window ending at the next watchdog check or -gpgpu_max_cycle,
- * with its retirements and CTA completions recorded with their cycle. Afterwards the window is
- * cut where the serial loop would have stopped (the last CTA's completion, or the first error
- * in (cycle, SM) order), the recorded events are replayed in (cycle, SM) order, the idle skips
- * the serial loop would have made are counted, and the usual stop checks run. */
+/* The C engine's run loop once no CTA is left to issue: the SMs then stop interacting (each has
+ * its own memory; a CTA's completion only counts), so each live SM is stepped alone for a window
+ * up to smtlm_gpu_sms_alone_until (the next watchdog check or -gpgpu_max_cycle), its state
+ * staying in the host's cache, on one host thread or several. Its retirements and CTA completions
+ * are recorded with their cycle. Afterwards the window is cut where the cycle-by-cycle loop would
+ * have stopped (the last CTA's completion, or the first error in (cycle, SM) order), the recorded
+ * events are replayed in (cycle, SM) order with the GPU's clock at their cycle, the idle skips the
+ * cycle-by-cycle loop would have made are counted, and the usual stop checks run. Without
+ * -gpgpu_max_insn, a sample hook or two live SMs it is smtlm_gpu_run's loop. */
 #include "gpu_parallel.h"
 
 #include <stdlib.h>
@@ -38,11 +40,6 @@ typedef struct par_sm {
     size_t n_ev, cap_ev, pos;
     par_idle *idle;
     size_t n_idle, cap_idle, ipos;
-    /* the SM's own hooks, put back after the window */
-    smtlm_retire_hook retire;
-    void *retire_ctx;
-    smtlm_cta_hook cta;
-    void *cta_ctx;
 } par_sm;
 
 struct smtlm_gpu_par {
@@ -52,6 +49,7 @@ struct smtlm_gpu_par {
     uint16_t job[SMTLM_MAX_SMS];
     unsigned n_job;
     uint64_t w0, w_end;
+    uint64_t window_cycles; /* cycles run in windows so far */
 };
 
 /* Grows a buffer by doubling: amortised, so not an allocation per cycle. */
@@ -179,37 +177,28 @@ static void run_job(void *arg, unsigned j)
 static int can_window(const smtlm_gpu_par *P)
 {
     const smtlm_gpu *g = P->gpu;
-    return g->status == SMTLM_RUN_RUNNING && g->kernel_active && !g->launch_countdown &&
-           g->next_cta >= g->ctas_to_run && !g->cfg.max_insn && !g->binder.cta_done && !g->sample_hook &&
-           g->n_live >= 2;
+    return g->status == SMTLM_RUN_RUNNING && g->kernel_active && !g->cfg.max_insn && !g->sample_hook &&
+           g->n_live >= 2 && smtlm_gpu_sms_alone_until(g, UINT64_MAX) > g->tot_cycle + g->sim_cycle;
 }
 
+/* on: the window's recorders take the SMs' hooks (a retirement is recorded only when the GPU
+ * has a retire hook); off: the GPU's own hooks are put back. */
 static void swap_hooks(smtlm_gpu_par *P, int on)
 {
+    smtlm_gpu *g = P->gpu;
     for (unsigned j = 0; j < P->n_job; j++) {
         par_sm *p = &P->sm[P->job[j]];
-        smtlm_sm *sm = &P->gpu->sm[p->i];
-        if (on) {
-            p->retire = sm->on_retire;
-            p->retire_ctx = sm->retire_ctx;
-            p->cta = sm->on_cta_done;
-            p->cta_ctx = sm->hook_ctx;
-            sm->on_retire = p->retire ? rec_retire : NULL;
-            sm->retire_ctx = p;
-            sm->on_cta_done = rec_cta;
-            sm->hook_ctx = p;
-        } else {
-            sm->on_retire = p->retire;
-            sm->retire_ctx = p->retire_ctx;
-            sm->on_cta_done = p->cta;
-            sm->hook_ctx = p->cta_ctx;
-        }
+        if (on)
+            g->ops->set_hooks(g->sm_ctx, p->i, g->retire_hook ? rec_retire : NULL, p, rec_cta, p);
+        else
+            g->ops->set_hooks(g->sm_ctx, p->i, g->retire_hook, g->retire_ctx, smtlm_gpu_on_cta_done, g);
     }
 }
 
 /* Replays the events of cycles up to `last` (SMs after `last_sm` stop one cycle earlier). */
 static void replay(smtlm_gpu_par *P, uint64_t last, unsigned last_sm)
 {
+    smtlm_gpu *g = P->gpu;
     for (uint64_t t = P->w0; t <= last; t++)
         for (unsigned j = 0; j < P->n_job; j++) {
             par_sm *p = &P->sm[P->job[j]];
@@ -217,10 +206,11 @@ static void replay(smtlm_gpu_par *P, uint64_t last, unsigned last_sm)
                 break;
             for (; p->pos < p->n_ev && p->ev[p->pos].cycle == t; p->pos++) {
                 const par_ev *e = &p->ev[p->pos];
+                g->sim_cycle = t - g->tot_cycle; /* the clock as the SM's cycle t left it */
                 if (e->cta)
-                    p->cta(p->cta_ctx, p->i, e->slot, e->cta_id);
+                    smtlm_gpu_on_cta_done(g, p->i, e->slot, e->cta_id);
                 else
-                    p->retire(p->retire_ctx, p->i, &e->in);
+                    g->retire_hook(g->retire_ctx, p->i, &e->in);
             }
         }
 }
@@ -230,7 +220,6 @@ static int live_at(const par_sm *p, uint64_t t) { return !(p->stop == STOP_DROPP
 /* The cycles smtlm_gpu_skip_idle would have jumped over at the boundaries w0+1..end-1. */
 static uint64_t skipped(smtlm_gpu_par *P, uint64_t end)
 {
-    const smtlm_gpu *g = P->gpu;
     uint64_t n = 0;
     for (uint64_t t = P->w0 + 1; t < end;) {
         uint64_t event = UINT64_MAX;
@@ -249,12 +238,11 @@ static uint64_t skipped(smtlm_gpu_par *P, uint64_t end)
         }
         uint64_t k = 0;
         if (any && all_idle && event != UINT64_MAX && event > t + 1) {
+            /* the serial skip stops before smtlm_gpu_sms_alone_until, which inside the window
+             * is the window's planned end (nothing that moves it runs before then) */
             k = event - t;
-            const uint64_t to_check = 1024 - ((t - g->tot_cycle) & 1023);
-            if (k >= to_check)
-                k = to_check - 1;
-            if (g->cfg.max_cycle && t + k >= g->cfg.max_cycle)
-                k = g->cfg.max_cycle > t + 1 ? g->cfg.max_cycle - t - 1 : 0;
+            if (t + k >= P->w_end)
+                k = P->w_end > t + 1 ? P->w_end - t - 1 : 0;
         }
         n += k;
         t += k + 1;
@@ -266,10 +254,7 @@ static void window(smtlm_gpu_par *P)
 {
     smtlm_gpu *g = P->gpu;
     P->w0 = g->tot_cycle + g->sim_cycle;
-    uint64_t n = 1024 - (g->sim_cycle & 1023); /* the watchdog looks at multiples of 1024 */
-    if (g->cfg.max_cycle && n > g->cfg.max_cycle - P->w0)
-        n = g->cfg.max_cycle - P->w0;
-    P->w_end = P->w0 + n;
+    P->w_end = smtlm_gpu_sms_alone_until(g, UINT64_MAX);
     P->n_job = g->n_live;
     for (unsigned j = 0; j < g->n_live; j++) {
         par_sm *p = &P->sm[g->live[j]];
@@ -324,6 +309,7 @@ static void window(smtlm_gpu_par *P)
     }
     g->n_live = kept;
     g->sim_cycle = end - g->tot_cycle;
+    P->window_cycles += end - P->w0;
     smtlm_gpu_stop_checks(g, end - 1);
 }
 
@@ -362,6 +348,8 @@ smtlm_run_status smtlm_gpu_par_run(smtlm_gpu_par *P)
     }
     return g->status;
 }
+
+uint64_t smtlm_gpu_par_window_cycles(const smtlm_gpu_par *P) { return P->window_cycles; }
 
 void smtlm_gpu_par_free(smtlm_gpu_par *P)
 {

@@ -8,7 +8,9 @@ Inputs (written by smtlm_refgen into a temporary directory):
                    its thread block is streamed)
   default          smsim's built-in default (the synthetic workload)
   manycta          80 SMs, 160 thread blocks of 8 warps x 1,000 instructions
-  manycta-640      80 SMs, 640 thread blocks of 8 warps x 1,000 instructions (-smtlm_threads 1 and 2)
+  manycta-640      80 SMs, 640 thread blocks of 8 warps x 1,000 instructions
+The two manycta inputs also run with the SMs stepped every cycle (-smtlm_sm_windows 0) and in
+windows on 1 and 2 threads (-smtlm_threads).
 Settings: the C engine with the reader thread off and on, and the SystemC engine.
 
 Usage: tests/bench/whole_runs.py [--build DIR] [--reps R] [--quick]
@@ -80,11 +82,14 @@ def main():
     for reader in ["0", "1"]:
         cases.append(("manycta", f"c, reader {reader}", ["-trace", os.path.join(tmp, "manycta", "kernelslist.g"),
                                                          "-smtlm_engine", "c", "-smtlm_reader_thread", reader]))
-    for name in ["manycta", "manycta-640"]:  # -smtlm_threads: 1 against 2 (and 2 on one core)
-        for setting, pre, threads in [("c, threads 1", [], "1"), ("c, threads 2", [], "2"),
-                                      ("c, threads 2, 1 core", ["taskset", "-c", "0"], "2")]:
+    # the SMs every cycle (-smtlm_sm_windows 0) against windows on 1 and 2 threads (and 2 on one core)
+    for name in ["manycta", "manycta-640"]:
+        for setting, pre, threads, windows in [("c, no windows", [], "1", "0"), ("c, threads 1", [], "1", "1"),
+                                               ("c, threads 2", [], "2", "1"),
+                                               ("c, threads 2, 1 core", ["taskset", "-c", "0"], "2", "1")]:
             cases.append((name, setting, ["-trace", os.path.join(tmp, name, "kernelslist.g"), "-smtlm_engine", "c",
-                                          "-smtlm_reader_thread", "0", "-smtlm_threads", threads], pre))
+                                          "-smtlm_reader_thread", "0", "-smtlm_threads", threads,
+                                          "-smtlm_sm_windows", windows], pre))
     print(f"{'input':<9} {'setting':<20} {'cycles':>9} {'warp insts':>11} {'median s':>9} "
           f"{'M warp-insts/s':>15} {'M SM-cycles/s':>14}")
     for case in cases:

@@ -208,9 +208,12 @@ std::string many_cta_trace_with_tex()
     return dir + "/kernelslist.g";
 }
 
-// -smtlm_threads 1, 2 and 3 (the C engine) give identical event logs, stdout, stderr, JSON
-// and exit status on every input above and on many-CTA inputs that stop inside the parallel
-// tail of a kernel (a cycle or instruction limit, a deadlock, an SM rejecting an instruction).
+// The C engine's SMs stepped in windows (-smtlm_sm_windows 1, the default) on 1, 2 and 3 host
+// threads give the event logs, stdout, stderr, JSON, report and exit status of the
+// cycle-by-cycle loop (-smtlm_sm_windows 0) on every input above (real traces: the trace
+// source's binder releases a CTA's cursors when it completes) and on many-CTA inputs that stop
+// inside the windowed tail of a kernel (a cycle or instruction limit, a deadlock, an SM
+// rejecting an instruction).
 std::vector<Input> thread_inputs()
 {
     std::vector<Input> v = inputs();
@@ -242,23 +245,26 @@ TEST_P(SmsimThreads, OneTwoAndThreeThreadsGiveIdenticalOutput)
     const Input &in = GetParam();
     const smtlm_engine *const engines[] = {smtlm_c_engine()};
     const std::string dir = e2e::scratch(std::string("threads_") + in.name);
-    auto run = [&](const char *n) {
-        const std::string base = dir + "/t" + n;
+    auto run = [&](const char *n, const char *windows) {
+        const std::string base = dir + "/t" + n + "w" + windows;
         std::vector<std::string> a = in.args;
-        a.insert(a.end(), {"-smtlm_engine", "c", "-smtlm_reader_thread", "0", "-smtlm_threads", n, "-smtlm_stats_json",
-                           base + ".json", "-smtlm_event_log", base + ".events", "-smtlm_report", base + ".html"});
+        a.insert(a.end(), {"-smtlm_engine", "c", "-smtlm_reader_thread", "0", "-smtlm_threads", n, "-smtlm_sm_windows",
+                           windows, "-smtlm_stats_json", base + ".json", "-smtlm_event_log", base + ".events",
+                           "-smtlm_report", base + ".html"});
         return e2e::smsim(a, engines, 1);
     };
-    const e2e::Result one = run("1");
-    for (const char *n : {"2", "3"}) {
+    const e2e::Result cycle_order = run("1", "0");
+    const std::string ref = dir + "/t1w0";
+    for (const char *n : {"1", "2", "3"}) {
         SCOPED_TRACE(std::string("-smtlm_threads ") + n);
-        const e2e::Result r = run(n);
-        EXPECT_EQ(one.status, r.status);
-        EXPECT_EQ(without_wall_clock(one.out), without_wall_clock(r.out));
-        EXPECT_EQ(one.err, r.err);
-        EXPECT_EQ(read_json(dir + "/t1.json"), read_json(dir + "/t" + n + ".json"));
-        EXPECT_TRUE(slurp(dir + "/t1.events") == slurp(dir + "/t" + n + ".events")) << "the event logs differ";
-        EXPECT_TRUE(slurp(dir + "/t1.html") == slurp(dir + "/t" + n + ".html")) << "the HTML reports differ";
+        const e2e::Result r = run(n, "1");
+        const std::string got = dir + "/t" + n + "w1";
+        EXPECT_EQ(cycle_order.status, r.status);
+        EXPECT_EQ(without_wall_clock(cycle_order.out), without_wall_clock(r.out));
+        EXPECT_EQ(cycle_order.err, r.err);
+        EXPECT_EQ(read_json(ref + ".json"), read_json(got + ".json"));
+        EXPECT_TRUE(slurp(ref + ".events") == slurp(got + ".events")) << "the event logs differ";
+        EXPECT_TRUE(slurp(ref + ".html") == slurp(got + ".html")) << "the HTML reports differ";
     }
 }
 
@@ -276,6 +282,11 @@ TEST(SmsimThreads, BadThreadCountsAndTheSystemCEngineAreRefused)
     const e2e::Result s = e2e::smsim({"-smtlm_engine", "systemc", "-smtlm_threads", "2"}, engines, 2);
     EXPECT_NE(s.status, 0);
     EXPECT_NE(s.err.find("-smtlm_threads"), std::string::npos) << s.err;
+    // threads share out windows: without them there is nothing to share
+    const e2e::Result w = e2e::smsim({"-smtlm_engine", "c", "-smtlm_threads", "2", "-smtlm_sm_windows", "0"}, engines, 2);
+    EXPECT_EQ(w.status, 2);
+    EXPECT_NE(w.err.find("<command line>:"), std::string::npos) << w.err;
+    EXPECT_NE(w.err.find(": -smtlm_sm_windows 0: -smtlm_threads 2 needs the SMs stepped in windows"), std::string::npos) << w.err;
 }
 
 // The TLM quantum changes when the Gpu synchronises, never a cycle: quantum 1 and 10000.

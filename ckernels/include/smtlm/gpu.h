@@ -197,6 +197,14 @@ static inline int smtlm_gpu_sm_ran_in_kernel(const smtlm_gpu *gpu, unsigned i, c
  * an SM's (or, with s = n_sm, the dispatcher's) error; a CTA's completion as SMs report it. */
 void smtlm_gpu_stop_checks(smtlm_gpu *gpu, uint64_t now);
 void smtlm_gpu_skip_idle(smtlm_gpu *gpu);
+/* The first total cycle, from the current one, at which anything but the SMs' own cycles may
+ * act on the run: the current cycle while a CTA waits to be issued or the launch countdown runs;
+ * else the first cycle whose stop checks can do more than find the kernel done (the watchdog's
+ * check at each multiple of 1,024 cycles, a hook's cycle, -gpgpu_max_cycle), or `limit` (a
+ * batch's end) if that comes first. Up to it each SM's cycles depend on that SM alone: the calm
+ * stretch, the idle skip and the windowed driver step the SMs only that far. Whatever reads
+ * every SM after every cycle (a sample hook, -gpgpu_max_insn) is the caller's to honour. */
+uint64_t smtlm_gpu_sms_alone_until(const smtlm_gpu *gpu, uint64_t limit);
 /* Cycles that only the SMs' own cycles can change, run without the GPU step around them (the
  * run loops' calm stretches), while the total cycle count stays below `limit`; nothing when
  * the GPU is not in that state. Exactly the steps (and idle skips) it replaces. */
