@@ -1,12 +1,12 @@
-/* The C engine's run loop once no CTA is left to issue: the SMs then stop interacting (each has
- * its own memory; a CTA's completion only counts), so each live SM is stepped alone for a window
- * up to smtlm_gpu_sms_alone_until (the next watchdog check or -gpgpu_max_cycle), its state
- * staying in the host's cache, on one host thread or several. Its retirements and CTA completions
- * are recorded with their cycle. Afterwards the window is cut where the cycle-by-cycle loop would
- * have stopped (the last CTA's completion, or the first error in (cycle, SM) order), the recorded
- * events are replayed in (cycle, SM) order with the GPU's clock at their cycle, the idle skips the
- * cycle-by-cycle loop would have made are counted, and the usual stop checks run. Without
- * -gpgpu_max_insn, a sample hook or two live SMs it is smtlm_gpu_run's loop. */
+/* The C engine's window function for smtlm_gpu_run (smtlm_window_fn): once no CTA is left to
+ * issue the SMs stop interacting (each has its own memory; a CTA's completion only counts), so
+ * the run loop hands the cycles up to smtlm_gpu_sms_alone_until (the next watchdog check or
+ * -gpgpu_max_cycle) to a window: each live SM is stepped alone for them, its state staying in the
+ * host's cache, on one host thread or several, its retirements and CTA completions recorded with
+ * their cycle. Afterwards the window is cut where the cycle-by-cycle loop would have stopped (the
+ * last CTA's completion, or the first error in (cycle, SM) order), the recorded events are
+ * replayed in (cycle, SM) order with the GPU's clock at their cycle, the idle skips the
+ * cycle-by-cycle loop would have made are counted, and the usual stop checks run. */
 #include "gpu_parallel.h"
 
 #include <stdlib.h>
@@ -174,13 +174,6 @@ static void run_job(void *arg, unsigned j)
     step_sm(&P->sm[P->job[j]], P->w0, P->w_end, 1);
 }
 
-static int can_window(const smtlm_gpu_par *P)
-{
-    const smtlm_gpu *g = P->gpu;
-    return g->status == SMTLM_RUN_RUNNING && g->kernel_active && !g->cfg.max_insn && !g->sample_hook &&
-           g->n_live >= 2 && smtlm_gpu_sms_alone_until(g, UINT64_MAX) > g->tot_cycle + g->sim_cycle;
-}
-
 /* on: the window's recorders take the SMs' hooks (a retirement is recorded only when the GPU
  * has a retire hook); off: the GPU's own hooks are put back. */
 static void swap_hooks(smtlm_gpu_par *P, int on)
@@ -250,11 +243,12 @@ static uint64_t skipped(smtlm_gpu_par *P, uint64_t end)
     return n;
 }
 
-static void window(smtlm_gpu_par *P)
+/* smtlm_gpu_run's window function (smtlm_window_fn). */
+static void window(void *ctx, smtlm_gpu *g, uint64_t w_end)
 {
-    smtlm_gpu *g = P->gpu;
+    smtlm_gpu_par *P = ctx;
     P->w0 = g->tot_cycle + g->sim_cycle;
-    P->w_end = smtlm_gpu_sms_alone_until(g, UINT64_MAX);
+    P->w_end = w_end;
     P->n_job = g->n_live;
     for (unsigned j = 0; j < g->n_live; j++) {
         par_sm *p = &P->sm[g->live[j]];
@@ -334,19 +328,10 @@ smtlm_gpu_par *smtlm_gpu_par_new(smtlm_gpu *gpu, unsigned n_threads)
 
 smtlm_run_status smtlm_gpu_par_run(smtlm_gpu_par *P)
 {
-    smtlm_gpu *g = P->gpu;
-    while (g->status == SMTLM_RUN_RUNNING) {
-        if (can_window(P))
-            window(P);
-        else
-            smtlm_gpu_step(g);
-        if (g->status == SMTLM_RUN_RUNNING) {
-            smtlm_gpu_skip_idle(g);
-            if (g->n_live == 1) /* nothing to share out: the serial run's calm stretch */
-                smtlm_gpu_run_calm(g, UINT64_MAX);
-        }
-    }
-    return g->status;
+    smtlm_gpu_set_window(P->gpu, window, P);
+    const smtlm_run_status st = smtlm_gpu_run(P->gpu);
+    smtlm_gpu_set_window(P->gpu, NULL, NULL);
+    return st;
 }
 
 uint64_t smtlm_gpu_par_window_cycles(const smtlm_gpu_par *P) { return P->window_cycles; }

@@ -115,6 +115,11 @@ typedef int (*smtlm_poll_hook)(void *ctx, const struct smtlm_gpu *gpu);
  * The SMs' state (smtlm_gpu_sm_view) is then that at the end of those cycles. For views that
  * read the model (smsim's pipeline log and VCD); it must not change the GPU. */
 typedef void (*smtlm_sample_hook)(void *ctx, const struct smtlm_gpu *gpu, uint64_t first, uint64_t n);
+/* A window: steps each live SM alone from the current cycle up to `end`
+ * (smtlm_gpu_sms_alone_until) and leaves the GPU as smtlm_gpu_step and smtlm_gpu_skip_idle
+ * would have left it at `end`, or earlier where they would have stopped the kernel. The C
+ * engine's is platform's gpu_parallel.c, on one host thread or several. */
+typedef void (*smtlm_window_fn)(void *ctx, struct smtlm_gpu *gpu, uint64_t end);
 /* A multiple of the watchdog's 1024-cycle check: SMs stepped in parallel windows
  * (-smtlm_threads) meet the stop checks at every such multiple too. */
 #define SMTLM_SERIES_CYCLES 1024
@@ -134,6 +139,8 @@ typedef struct smtlm_gpu {
     uint64_t poll_next;                /* sim_cycle of the next call */
     smtlm_sample_hook sample_hook;     /* after every step and idle skip (NULL: none) */
     void *sample_ctx;
+    smtlm_window_fn window;            /* steps the SMs in windows (NULL: cycle by cycle) */
+    void *window_ctx;
     smtlm_series_hook series_hook;     /* every SMTLM_SERIES_CYCLES of a kernel (time series) */
     void *series_ctx;
     uint64_t series_next;
@@ -232,8 +239,14 @@ int smtlm_gpu_launch(smtlm_gpu *gpu, const smtlm_kernel_desc *k);
 unsigned smtlm_gpu_max_cta(const smtlm_gpu *gpu, const smtlm_kernel_desc *k, smtlm_cta_limit *limit);
 /* One core cycle; returns the status. */
 smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu);
-/* Steps until the kernel ends or a limit/error stops it. */
+/* Steps until the kernel ends or a limit/error stops it: the one run loop. Where only the SMs
+ * can change anything it runs their cycles without the GPU step around them, in windows when a
+ * window function is set (smtlm_gpu_set_window) and two SMs or more are live, else in calm
+ * stretches; either way with exactly the results of stepping cycle by cycle. */
 smtlm_run_status smtlm_gpu_run(smtlm_gpu *gpu);
+/* The window function of smtlm_gpu_run (NULL: none). Not used under -gpgpu_max_insn or a sample
+ * hook (both read every SM after every cycle), nor by smtlm_gpu_run_until. */
+void smtlm_gpu_set_window(smtlm_gpu *gpu, smtlm_window_fn fn, void *ctx);
 /* The same, but returns (SMTLM_RUN_RUNNING) once the total cycle count (gpu_tot_sim_cycle +
  * gpu_sim_cycle) reaches `limit`, exactly: the launch latency and idle skips end there too (a
  * cut idle skip resumes at the next call), so a time-decoupled caller's batch never runs ahead
