@@ -1,0 +1,353 @@
+// Blocks a VP can see and replace (GpuParams::sm_hook): a probe module of the VP's own bound
+// between two blocks of every SM sees each hand-off there as a transaction while every other port
+// keeps its direct access, and a writeback module of the VP's own, written from the documented
+// payload (docs/SYSTEMC.md, "The payload"), can stand in for the project's. Either way the run
+// gives the C engine's figures for the trace (smsim -smtlm_engine c).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <vector>
+
+#include "smtlm/tlm/gpgpusim_sm.h"
+#include "vp_harness.hpp"
+
+extern "C" {
+#include "smtlm/ports_direct.h"
+}
+
+namespace {
+
+using namespace vp;
+
+// A probe for one hand-off: every StagePut it gets, it decodes (the instruction in the SM's pool,
+// the set it goes to), counts by unit, and passes on unchanged; the reader's answer comes back
+// in the same payload. It grants no direct access, so its producer calls it every time.
+struct Probe : sc_core::sc_module {
+    void on_put(smtlm::SmTransaction &t) // in
+    {
+        const smtlm_inst &in = pool.inst[t.inst];
+        if (t.cmd != smtlm::SmCommand::StagePut || t.set >= SMTLM_NUM_REGSETS || t.inst >= SMTLM_POOL_SIZE ||
+            in.uid != t.uid || in.unit == SMTLM_UNIT_NONE || in.unit > SMTLM_UNIT_SPECIALIZED)
+            undecodable++;
+        else {
+            if (t.set != expect_set && expect_set != ~0u)
+                wrong_set++;
+            per_unit[in.unit]++;
+        }
+        puts++;
+        out.call(t);
+        refused += t.status != SMTLM_OK;
+    }
+    smtlm::SmTargetSocket<&Probe::on_put> in;
+    smtlm::SmInitiatorSocket out;
+    const smtlm_inst_pool &pool;
+    unsigned expect_set; // ~0u: any
+    uint64_t puts = 0, refused = 0, undecodable = 0, wrong_set = 0, per_unit[8] = {};
+    Probe(const char *name, const smtlm_inst_pool &p, unsigned set = ~0u)
+        : sc_core::sc_module(name), in("in", this), out("out"), pool(p), expect_set(set)
+    {
+    }
+};
+
+// A probe on a warp-event port: counts each command it passes on (WarpWrittenBack decoded:
+// the instruction, its warp, a release mask within its destinations).
+struct EventProbe : sc_core::sc_module {
+    void on_event(smtlm::SmTransaction &t) // in
+    {
+        if (t.cmd == smtlm::SmCommand::WarpWrittenBack) {
+            written_back++;
+            if (!t.in || t.in->warp != t.warp || (unsigned long)t.result >> t.in->n_dst)
+                undecodable++;
+        } else
+            other++;
+        out.call(t);
+    }
+    smtlm::SmTargetSocket<&EventProbe::on_event> in;
+    smtlm::SmInitiatorSocket out;
+    uint64_t written_back = 0, other = 0, undecodable = 0;
+    explicit EventProbe(const char *name) : sc_core::sc_module(name), in("in", this), out("out") {}
+};
+
+// A writeback of the VP's own: EX_WB is its own list, and each cycle it writes every held
+// instruction's destinations (RfTryWrite), then reports it written back (WarpWrittenBack, with
+// the destinations the register file did not buffer) and frees its pool entry, oldest first.
+struct OwnWriteback : sc_core::sc_module, smtlm::SmBlock {
+    void on_put(smtlm::SmTransaction &t) // ex_wb
+    {
+        if (held.size() == width) { // EX_WB's width (-gpgpu_pipeline_widths)
+            t.status = SMTLM_EFULL;
+            t.result = -1;
+            return;
+        }
+        t.result = (long)held.size();
+        t.status = SMTLM_OK;
+        held.push_back(t.inst);
+        puts++;
+    }
+    smtlm::SmTargetSocket<&OwnWriteback::on_put> ex_wb;
+    smtlm::SmInitiatorSocket rf, events;
+    smtlm_inst_pool &pool;
+    size_t width;
+    std::vector<smtlm_iref> held;
+    uint64_t puts = 0, cycles_with_work = 0;
+    OwnWriteback(const char *name, smtlm::Sm &sm)
+        : sc_core::sc_module(name), ex_wb("ex_wb", this), rf("rf"), events("events"), pool(sm.pool()),
+          width(sm.cfg().width[SMTLM_EX_WB])
+    {
+    }
+    void cycle(uint64_t now) override
+    {
+        if (held.empty())
+            return;
+        cycles_with_work++;
+        std::sort(held.begin(), held.end(), [&](smtlm_iref a, smtlm_iref b) { return pool.inst[a].uid < pool.inst[b].uid; });
+        for (const smtlm_iref r : held) {
+            smtlm_inst *in = &pool.inst[r];
+            smtlm::SmTransaction w{smtlm::SmCommand::RfTryWrite};
+            unsigned release = 0;
+            for (unsigned i = 0; i < in->n_dst; i++) {
+                w.warp = in->warp;
+                w.sched = in->sched;
+                w.reg = (unsigned)in->dst[i];
+                rf.call(w);
+                release |= (unsigned)(w.result != SMTLM_RF_BUFFERED) << i;
+            }
+            in->ev[SMTLM_EV_WRITEBACK] = now;
+            smtlm::SmTransaction e{smtlm::SmCommand::WarpWrittenBack};
+            e.warp = in->warp;
+            e.in = in;
+            e.result = release;
+            events.call(e);
+            smtlm_pool_free(&pool, r);
+        }
+        held.clear();
+    }
+    bool idle() const override { return held.empty(); }
+    void reset() override { held.clear(); }
+};
+
+bool stage_direct(const smtlm_stage_ops &o) { return o.put == &smtlm_regset_stage_put; }
+
+// Runs kernel 0 of `trace` on the default machine whose Gpu takes `hook`, through the control
+// registers as software would, and checks every counter against the C engine's.
+void run_against_c_engine(const std::string &trace, const smtlm::SmHook &hook, smtlm::Gpu **gpu_out = nullptr,
+                          std::unique_ptr<Soc> *soc_out = nullptr)
+{
+    const Reference ref = reference(trace);
+    smtlm::GpuParams p;
+    p.sm_hook = hook;
+    std::vector<std::unique_ptr<GpuNode>> g;
+    g.emplace_back(new GpuNode("gpu", e2e::data("traces/" + trace + "/kernelslist.g"), default_machine(), p));
+    GpuNode *n = g[0].get();
+    bool finished = false;
+    std::unique_ptr<Soc> soc(new Soc(
+        [&, n](Cpu &c) {
+            c.wr(reg::KERNEL, 0);
+            c.wr(reg::IRQ_EN, reg::IRQ_KERNEL_END);
+            c.wr(reg::CTRL, reg::CTRL_START);
+            wait_irq(*n);
+            EXPECT_EQ(c.rd(reg::STATUS), reg::STATUS_DONE | SMTLM_RUN_DONE << reg::STATUS_CODE_SHIFT);
+            EXPECT_EQ(c.rd64(reg::CYCLES), ref.cycles);
+            EXPECT_EQ(c.rd64(reg::WARP_INSTS), ref.warp_insts);
+            EXPECT_EQ(c.rd64(reg::THREAD_INSTS), ref.thread_insts);
+            EXPECT_EQ(c.rd64(reg::BANK_WAITS), ref.bank_waits);
+            EXPECT_EQ(c.rd64(reg::STALLS), ref.stalls);
+            finished = true;
+        },
+        std::move(g)));
+    sc_core::sc_start();
+    EXPECT_TRUE(finished);
+    EXPECT_EQ(n->gpu.stats().tot_cycle, ref.cycles);
+    if (gpu_out)
+        *gpu_out = &n->gpu;
+    if (soc_out)
+        *soc_out = std::move(soc);
+}
+
+smtlm::GpgpusimSm &gpgpusim(smtlm::Sm &sm) { return dynamic_cast<smtlm::GpgpusimSm &>(sm); }
+
+uint64_t sum(const std::vector<std::unique_ptr<Probe>> &probes, uint64_t Probe::*field)
+{
+    uint64_t n = 0;
+    for (const std::unique_ptr<Probe> &p : probes)
+        n += (*p).*field;
+    return n;
+}
+
+// matrixmul: 4416 warp instructions (the trace's count), bank waits and stalls on the default
+// machine; ALU and memory instructions both.
+const char *const kTrace = "matrixmul-32-32-trace";
+
+} // namespace
+
+// A probe between issue and the operand collector of every SM: each issued instruction passes it
+// once, as a decodable transaction into an ID_OC set, none refused (issue checks the room
+// first); the unit counts are the SMs' own; every other port of the SM is still direct.
+TEST(GpuProbes, IssueToCollectorProbeSeesEveryIssueWhileTheOtherPortsStayDirect)
+{
+    std::vector<std::unique_ptr<Probe>> probes;
+    smtlm::Gpu *gpu = nullptr;
+    std::unique_ptr<Soc> soc;
+    run_against_c_engine(
+        kTrace,
+        [&](smtlm::Sm &sm) {
+            smtlm::GpgpusimSm &g = gpgpusim(sm);
+            probes.emplace_back(new Probe("id_oc_probe", sm.pool()));
+            g.issue.id_oc.bind(probes.back()->in);
+            probes.back()->out.bind(g.collector.id_oc);
+        },
+        &gpu, &soc);
+    ASSERT_NE(gpu, nullptr);
+    ASSERT_EQ(probes.size(), gpu->n_sm());
+    EXPECT_STREQ(probes[0]->name(), "gpu.sm_0.id_oc_probe");
+    EXPECT_EQ(sum(probes, &Probe::puts), 4416u);
+    EXPECT_EQ(sum(probes, &Probe::undecodable), 0u);
+    EXPECT_EQ(sum(probes, &Probe::refused), 0u);
+    uint64_t issued = 0;
+    for (unsigned i = 0; i < gpu->n_sm(); i++) {
+        smtlm::GpgpusimSm &g = gpgpusim(gpu->sm(i));
+        const smtlm_sm_stats st = g.stats();
+        for (unsigned u = 0; u < 8; u++)
+            EXPECT_EQ(probes[i]->per_unit[u], st.unit_insts[u]) << "SM " << i << " unit " << u;
+        issued += st.warp_insts;
+        EXPECT_FALSE(stage_direct(g.issue.state().ports.out)) << "the probe grants nothing";
+        EXPECT_TRUE(stage_direct(g.collector.state().out)) << "SM " << i;
+        EXPECT_TRUE(stage_direct(g.exec.state().out)) << "SM " << i;
+        EXPECT_EQ(g.collector.state().rf_direct, &g.regfile.state()) << "SM " << i;
+        EXPECT_EQ(g.writeback->state().rf.try_write, &smtlm_rf_port_try_write) << "SM " << i;
+        EXPECT_EQ(g.writeback->state().warps.ctx, static_cast<void *>(&g.issue)) << "SM " << i;
+    }
+    EXPECT_EQ(issued, 4416u);
+}
+
+// A probe between execute and writeback: every ALU result (all instructions but the LDST's)
+// passes it once into EX_WB, decodable; the other ports stay direct.
+TEST(GpuProbes, ExecuteToWritebackProbeSeesEveryAluResultWhileTheOtherPortsStayDirect)
+{
+    std::vector<std::unique_ptr<Probe>> probes;
+    smtlm::Gpu *gpu = nullptr;
+    std::unique_ptr<Soc> soc;
+    run_against_c_engine(
+        kTrace,
+        [&](smtlm::Sm &sm) {
+            smtlm::GpgpusimSm &g = gpgpusim(sm);
+            probes.emplace_back(new Probe("ex_wb_probe", sm.pool(), SMTLM_EX_WB));
+            g.exec.ex_wb.bind(probes.back()->in);
+            probes.back()->out.bind(g.writeback->ex_wb);
+        },
+        &gpu, &soc);
+    ASSERT_NE(gpu, nullptr);
+    EXPECT_EQ(sum(probes, &Probe::undecodable), 0u);
+    EXPECT_EQ(sum(probes, &Probe::wrong_set), 0u);
+    EXPECT_EQ(sum(probes, &Probe::refused), 0u);
+    uint64_t alu = 0, mem = 0;
+    for (unsigned i = 0; i < gpu->n_sm(); i++) {
+        smtlm::GpgpusimSm &g = gpgpusim(gpu->sm(i));
+        const smtlm_sm_stats st = g.stats();
+        for (unsigned u = 0; u < 8; u++)
+            EXPECT_EQ(probes[i]->per_unit[u], u == SMTLM_UNIT_MEM ? 0 : st.unit_insts[u]) << "SM " << i << " unit " << u;
+        alu += st.warp_insts - st.unit_insts[SMTLM_UNIT_MEM];
+        mem += st.unit_insts[SMTLM_UNIT_MEM];
+        EXPECT_TRUE(stage_direct(g.issue.state().ports.out)) << "SM " << i;
+        EXPECT_TRUE(stage_direct(g.collector.state().out)) << "SM " << i;
+        EXPECT_FALSE(stage_direct(g.exec.state().out)) << "the probe grants nothing";
+        EXPECT_EQ(g.collector.state().rf_direct, &g.regfile.state()) << "SM " << i;
+        EXPECT_EQ(g.writeback->state().rf.try_write, &smtlm_rf_port_try_write) << "SM " << i;
+        EXPECT_EQ(g.writeback->state().warps.ctx, static_cast<void *>(&g.issue)) << "SM " << i;
+    }
+    EXPECT_GT(mem, 0u);
+    EXPECT_EQ(alu + mem, 4416u);
+    EXPECT_EQ(sum(probes, &Probe::puts), alu);
+}
+
+// A probe between writeback and the issue stage's warp events: every ALU instruction's
+// written-back event passes it, while writeback still writes into the register file directly
+// (each of its two ports decides for itself).
+TEST(GpuProbes, WritebackEventProbeLeavesWritebacksRegisterFileWritesDirect)
+{
+    std::vector<std::unique_ptr<EventProbe>> probes;
+    smtlm::Gpu *gpu = nullptr;
+    std::unique_ptr<Soc> soc;
+    run_against_c_engine(
+        kTrace,
+        [&](smtlm::Sm &sm) {
+            smtlm::GpgpusimSm &g = gpgpusim(sm);
+            probes.emplace_back(new EventProbe("wb_events_probe"));
+            g.writeback->events.bind(probes.back()->in);
+            probes.back()->out.bind(g.issue.wb_events);
+        },
+        &gpu, &soc);
+    ASSERT_NE(gpu, nullptr);
+    uint64_t alu = 0, written_back = 0;
+    for (unsigned i = 0; i < gpu->n_sm(); i++) {
+        smtlm::GpgpusimSm &g = gpgpusim(gpu->sm(i));
+        const smtlm_sm_stats st = g.stats();
+        alu += st.warp_insts - st.unit_insts[SMTLM_UNIT_MEM];
+        written_back += probes[i]->written_back;
+        EXPECT_EQ(probes[i]->undecodable, 0u);
+        EXPECT_EQ(probes[i]->other, 0u) << "faithful mode: every release goes with its written-back event";
+        EXPECT_EQ(g.writeback->state().rf.try_write, &smtlm_rf_port_try_write) << "SM " << i;
+        EXPECT_NE(g.writeback->state().warps.ctx, static_cast<void *>(&g.issue)) << "SM " << i;
+        EXPECT_TRUE(stage_direct(g.issue.state().ports.out)) << "SM " << i;
+        EXPECT_TRUE(stage_direct(g.collector.state().out)) << "SM " << i;
+        EXPECT_TRUE(stage_direct(g.exec.state().out)) << "SM " << i;
+        EXPECT_EQ(g.collector.state().rf_direct, &g.regfile.state()) << "SM " << i;
+    }
+    EXPECT_GT(alu, 0u);
+    EXPECT_EQ(written_back, alu);
+}
+
+// A writeback of the VP's own in place of the project's in every SM: the same figures as the C
+// engine's; it received every ALU result, and the project's Writeback is gone.
+TEST(GpuProbes, AWritebackOfTheVpsOwnGivesTheCEnginesResults)
+{
+    std::vector<std::unique_ptr<OwnWriteback>> wbs;
+    smtlm::Gpu *gpu = nullptr;
+    std::unique_ptr<Soc> soc;
+    run_against_c_engine(
+        kTrace,
+        [&](smtlm::Sm &sm) {
+            smtlm::GpgpusimSm &g = gpgpusim(sm);
+            wbs.emplace_back(new OwnWriteback("own_writeback", sm));
+            OwnWriteback &w = *wbs.back();
+            g.exec.ex_wb.bind(w.ex_wb);
+            w.rf.bind(g.regfile.wb_write);
+            w.events.bind(g.issue.wb_events);
+            g.replace_writeback(w);
+        },
+        &gpu, &soc);
+    ASSERT_NE(gpu, nullptr);
+    uint64_t alu = 0, puts = 0;
+    for (unsigned i = 0; i < gpu->n_sm(); i++) {
+        smtlm::GpgpusimSm &g = gpgpusim(gpu->sm(i));
+        const smtlm_sm_stats st = g.stats();
+        alu += st.warp_insts - st.unit_insts[SMTLM_UNIT_MEM];
+        puts += wbs[i]->puts;
+        EXPECT_FALSE(g.writeback.has_value());
+        EXPECT_TRUE(wbs[i]->idle());
+        EXPECT_TRUE(stage_direct(g.issue.state().ports.out)) << "SM " << i;
+        EXPECT_TRUE(stage_direct(g.collector.state().out)) << "SM " << i;
+        EXPECT_FALSE(stage_direct(g.exec.state().out)) << "its EX_WB grants nothing";
+    }
+    EXPECT_GT(alu, 0u);
+    EXPECT_EQ(puts, alu);
+}
+
+// Without a hook every port of every SM is direct (the default run).
+TEST(GpuProbes, WithoutAHookEveryPortIsDirect)
+{
+    smtlm::Gpu *gpu = nullptr;
+    std::unique_ptr<Soc> soc;
+    run_against_c_engine(kTrace, smtlm::SmHook(), &gpu, &soc);
+    ASSERT_NE(gpu, nullptr);
+    for (unsigned i = 0; i < gpu->n_sm(); i++) {
+        smtlm::GpgpusimSm &g = gpgpusim(gpu->sm(i));
+        EXPECT_TRUE(stage_direct(g.issue.state().ports.out)) << "SM " << i;
+        EXPECT_TRUE(stage_direct(g.collector.state().out)) << "SM " << i;
+        EXPECT_TRUE(stage_direct(g.exec.state().out)) << "SM " << i;
+        EXPECT_EQ(g.collector.state().rf_direct, &g.regfile.state()) << "SM " << i;
+        EXPECT_EQ(g.writeback->state().rf.try_write, &smtlm_rf_port_try_write) << "SM " << i;
+        EXPECT_EQ(g.writeback->state().warps.ctx, static_cast<void *>(&g.issue)) << "SM " << i;
+    }
+}
