@@ -130,9 +130,9 @@ struct OwnWriteback : sc_core::sc_module, smtlm::SmBlock {
 bool stage_direct(const smtlm_stage_ops &o) { return o.put == &smtlm_regset_stage_put; }
 
 // Runs kernel 0 of `trace` on the default machine whose Gpu takes `hook`, through the control
-// registers as software would, and checks every counter against the C engine's.
-void run_against_c_engine(const std::string &trace, const smtlm::SmHook &hook, smtlm::Gpu **gpu_out = nullptr,
-                          std::unique_ptr<Soc> *soc_out = nullptr)
+// registers as software would, and checks every counter against the C engine's. Returns the
+// platform (its Gpu: nodes[0]->gpu), kept for the test's own checks.
+std::unique_ptr<Soc> run_against_c_engine(const std::string &trace, const smtlm::SmHook &hook)
 {
     const Reference ref = reference(trace);
     smtlm::GpuParams p;
@@ -159,13 +159,37 @@ void run_against_c_engine(const std::string &trace, const smtlm::SmHook &hook, s
     sc_core::sc_start();
     EXPECT_TRUE(finished);
     EXPECT_EQ(n->gpu.stats().tot_cycle, ref.cycles);
-    if (gpu_out)
-        *gpu_out = &n->gpu;
-    if (soc_out)
-        *soc_out = std::move(soc);
+    return soc;
 }
 
 smtlm::GpgpusimSm &gpgpusim(smtlm::Sm &sm) { return dynamic_cast<smtlm::GpgpusimSm &>(sm); }
+
+// Which ports of an SM took direct access at the end of elaboration.
+struct Direct {
+    bool issue, collector, exec, rf_read, wb_rf, wb_events;
+};
+Direct direct_ports(smtlm::GpgpusimSm &g)
+{
+    const bool wb = g.writeback.has_value();
+    return Direct{stage_direct(g.issue.state().ports.out),
+                  stage_direct(g.collector.state().out),
+                  stage_direct(g.exec.state().out),
+                  g.collector.state().rf_direct == &g.regfile.state(),
+                  wb && g.writeback->state().rf.try_write == &smtlm_rf_port_try_write,
+                  wb && g.writeback->state().warps.ctx == static_cast<void *>(&g.issue)};
+}
+// Every port of every SM is direct but those in `off`.
+void expect_direct_but(smtlm::Gpu &gpu, std::initializer_list<bool Direct::*> off)
+{
+    const std::pair<bool Direct::*, const char *> ports[] = {
+        {&Direct::issue, "issue"},     {&Direct::collector, "collector"}, {&Direct::exec, "execute"},
+        {&Direct::rf_read, "rf reads"}, {&Direct::wb_rf, "wb writes"},     {&Direct::wb_events, "wb events"}};
+    for (unsigned i = 0; i < gpu.n_sm(); i++) {
+        const Direct d = direct_ports(gpgpusim(gpu.sm(i)));
+        for (const auto &p : ports)
+            EXPECT_EQ(d.*p.first, std::find(off.begin(), off.end(), p.first) == off.end()) << "SM " << i << ": " << p.second;
+    }
+}
 
 uint64_t sum(const std::vector<std::unique_ptr<Probe>> &probes, uint64_t Probe::*field)
 {
@@ -187,18 +211,15 @@ const char *const kTrace = "matrixmul-32-32-trace";
 TEST(GpuProbes, IssueToCollectorProbeSeesEveryIssueWhileTheOtherPortsStayDirect)
 {
     std::vector<std::unique_ptr<Probe>> probes;
-    smtlm::Gpu *gpu = nullptr;
-    std::unique_ptr<Soc> soc;
-    run_against_c_engine(
+    const std::unique_ptr<Soc> soc = run_against_c_engine(
         kTrace,
         [&](smtlm::Sm &sm) {
             smtlm::GpgpusimSm &g = gpgpusim(sm);
             probes.emplace_back(new Probe("id_oc_probe", sm.pool()));
             g.issue.id_oc.bind(probes.back()->in);
             probes.back()->out.bind(g.collector.id_oc);
-        },
-        &gpu, &soc);
-    ASSERT_NE(gpu, nullptr);
+        });
+    smtlm::Gpu *gpu = &soc->nodes[0]->gpu;
     ASSERT_EQ(probes.size(), gpu->n_sm());
     EXPECT_STREQ(probes[0]->name(), "gpu.sm_0.id_oc_probe");
     EXPECT_EQ(sum(probes, &Probe::puts), 4416u);
@@ -211,14 +232,9 @@ TEST(GpuProbes, IssueToCollectorProbeSeesEveryIssueWhileTheOtherPortsStayDirect)
         for (unsigned u = 0; u < 8; u++)
             EXPECT_EQ(probes[i]->per_unit[u], st.unit_insts[u]) << "SM " << i << " unit " << u;
         issued += st.warp_insts;
-        EXPECT_FALSE(stage_direct(g.issue.state().ports.out)) << "the probe grants nothing";
-        EXPECT_TRUE(stage_direct(g.collector.state().out)) << "SM " << i;
-        EXPECT_TRUE(stage_direct(g.exec.state().out)) << "SM " << i;
-        EXPECT_EQ(g.collector.state().rf_direct, &g.regfile.state()) << "SM " << i;
-        EXPECT_EQ(g.writeback->state().rf.try_write, &smtlm_rf_port_try_write) << "SM " << i;
-        EXPECT_EQ(g.writeback->state().warps.ctx, static_cast<void *>(&g.issue)) << "SM " << i;
     }
     EXPECT_EQ(issued, 4416u);
+    expect_direct_but(*gpu, {&Direct::issue}); // the probe grants nothing
 }
 
 // A probe between execute and writeback: every ALU result (all instructions but the LDST's)
@@ -226,18 +242,15 @@ TEST(GpuProbes, IssueToCollectorProbeSeesEveryIssueWhileTheOtherPortsStayDirect)
 TEST(GpuProbes, ExecuteToWritebackProbeSeesEveryAluResultWhileTheOtherPortsStayDirect)
 {
     std::vector<std::unique_ptr<Probe>> probes;
-    smtlm::Gpu *gpu = nullptr;
-    std::unique_ptr<Soc> soc;
-    run_against_c_engine(
+    const std::unique_ptr<Soc> soc = run_against_c_engine(
         kTrace,
         [&](smtlm::Sm &sm) {
             smtlm::GpgpusimSm &g = gpgpusim(sm);
             probes.emplace_back(new Probe("ex_wb_probe", sm.pool(), SMTLM_EX_WB));
             g.exec.ex_wb.bind(probes.back()->in);
             probes.back()->out.bind(g.writeback->ex_wb);
-        },
-        &gpu, &soc);
-    ASSERT_NE(gpu, nullptr);
+        });
+    smtlm::Gpu *gpu = &soc->nodes[0]->gpu;
     EXPECT_EQ(sum(probes, &Probe::undecodable), 0u);
     EXPECT_EQ(sum(probes, &Probe::wrong_set), 0u);
     EXPECT_EQ(sum(probes, &Probe::refused), 0u);
@@ -249,16 +262,11 @@ TEST(GpuProbes, ExecuteToWritebackProbeSeesEveryAluResultWhileTheOtherPortsStayD
             EXPECT_EQ(probes[i]->per_unit[u], u == SMTLM_UNIT_MEM ? 0 : st.unit_insts[u]) << "SM " << i << " unit " << u;
         alu += st.warp_insts - st.unit_insts[SMTLM_UNIT_MEM];
         mem += st.unit_insts[SMTLM_UNIT_MEM];
-        EXPECT_TRUE(stage_direct(g.issue.state().ports.out)) << "SM " << i;
-        EXPECT_TRUE(stage_direct(g.collector.state().out)) << "SM " << i;
-        EXPECT_FALSE(stage_direct(g.exec.state().out)) << "the probe grants nothing";
-        EXPECT_EQ(g.collector.state().rf_direct, &g.regfile.state()) << "SM " << i;
-        EXPECT_EQ(g.writeback->state().rf.try_write, &smtlm_rf_port_try_write) << "SM " << i;
-        EXPECT_EQ(g.writeback->state().warps.ctx, static_cast<void *>(&g.issue)) << "SM " << i;
     }
     EXPECT_GT(mem, 0u);
     EXPECT_EQ(alu + mem, 4416u);
     EXPECT_EQ(sum(probes, &Probe::puts), alu);
+    expect_direct_but(*gpu, {&Direct::exec});
 }
 
 // A probe between writeback and the issue stage's warp events: every ALU instruction's
@@ -267,18 +275,15 @@ TEST(GpuProbes, ExecuteToWritebackProbeSeesEveryAluResultWhileTheOtherPortsStayD
 TEST(GpuProbes, WritebackEventProbeLeavesWritebacksRegisterFileWritesDirect)
 {
     std::vector<std::unique_ptr<EventProbe>> probes;
-    smtlm::Gpu *gpu = nullptr;
-    std::unique_ptr<Soc> soc;
-    run_against_c_engine(
+    const std::unique_ptr<Soc> soc = run_against_c_engine(
         kTrace,
         [&](smtlm::Sm &sm) {
             smtlm::GpgpusimSm &g = gpgpusim(sm);
             probes.emplace_back(new EventProbe("wb_events_probe"));
             g.writeback->events.bind(probes.back()->in);
             probes.back()->out.bind(g.issue.wb_events);
-        },
-        &gpu, &soc);
-    ASSERT_NE(gpu, nullptr);
+        });
+    smtlm::Gpu *gpu = &soc->nodes[0]->gpu;
     uint64_t alu = 0, written_back = 0;
     for (unsigned i = 0; i < gpu->n_sm(); i++) {
         smtlm::GpgpusimSm &g = gpgpusim(gpu->sm(i));
@@ -287,15 +292,10 @@ TEST(GpuProbes, WritebackEventProbeLeavesWritebacksRegisterFileWritesDirect)
         written_back += probes[i]->written_back;
         EXPECT_EQ(probes[i]->undecodable, 0u);
         EXPECT_EQ(probes[i]->other, 0u) << "faithful mode: every release goes with its written-back event";
-        EXPECT_EQ(g.writeback->state().rf.try_write, &smtlm_rf_port_try_write) << "SM " << i;
-        EXPECT_NE(g.writeback->state().warps.ctx, static_cast<void *>(&g.issue)) << "SM " << i;
-        EXPECT_TRUE(stage_direct(g.issue.state().ports.out)) << "SM " << i;
-        EXPECT_TRUE(stage_direct(g.collector.state().out)) << "SM " << i;
-        EXPECT_TRUE(stage_direct(g.exec.state().out)) << "SM " << i;
-        EXPECT_EQ(g.collector.state().rf_direct, &g.regfile.state()) << "SM " << i;
     }
     EXPECT_GT(alu, 0u);
     EXPECT_EQ(written_back, alu);
+    expect_direct_but(*gpu, {&Direct::wb_events});
 }
 
 // A writeback of the VP's own in place of the project's in every SM: the same figures as the C
@@ -303,9 +303,7 @@ TEST(GpuProbes, WritebackEventProbeLeavesWritebacksRegisterFileWritesDirect)
 TEST(GpuProbes, AWritebackOfTheVpsOwnGivesTheCEnginesResults)
 {
     std::vector<std::unique_ptr<OwnWriteback>> wbs;
-    smtlm::Gpu *gpu = nullptr;
-    std::unique_ptr<Soc> soc;
-    run_against_c_engine(
+    const std::unique_ptr<Soc> soc = run_against_c_engine(
         kTrace,
         [&](smtlm::Sm &sm) {
             smtlm::GpgpusimSm &g = gpgpusim(sm);
@@ -315,9 +313,8 @@ TEST(GpuProbes, AWritebackOfTheVpsOwnGivesTheCEnginesResults)
             w.rf.bind(g.regfile.wb_write);
             w.events.bind(g.issue.wb_events);
             g.replace_writeback(w);
-        },
-        &gpu, &soc);
-    ASSERT_NE(gpu, nullptr);
+        });
+    smtlm::Gpu *gpu = &soc->nodes[0]->gpu;
     uint64_t alu = 0, puts = 0;
     for (unsigned i = 0; i < gpu->n_sm(); i++) {
         smtlm::GpgpusimSm &g = gpgpusim(gpu->sm(i));
@@ -326,28 +323,34 @@ TEST(GpuProbes, AWritebackOfTheVpsOwnGivesTheCEnginesResults)
         puts += wbs[i]->puts;
         EXPECT_FALSE(g.writeback.has_value());
         EXPECT_TRUE(wbs[i]->idle());
-        EXPECT_TRUE(stage_direct(g.issue.state().ports.out)) << "SM " << i;
-        EXPECT_TRUE(stage_direct(g.collector.state().out)) << "SM " << i;
-        EXPECT_FALSE(stage_direct(g.exec.state().out)) << "its EX_WB grants nothing";
     }
     EXPECT_GT(alu, 0u);
     EXPECT_EQ(puts, alu);
+    expect_direct_but(*gpu, {&Direct::exec, &Direct::wb_rf, &Direct::wb_events}); // its EX_WB grants nothing
 }
 
 // Without a hook every port of every SM is direct (the default run).
 TEST(GpuProbes, WithoutAHookEveryPortIsDirect)
 {
-    smtlm::Gpu *gpu = nullptr;
-    std::unique_ptr<Soc> soc;
-    run_against_c_engine(kTrace, smtlm::SmHook(), &gpu, &soc);
-    ASSERT_NE(gpu, nullptr);
-    for (unsigned i = 0; i < gpu->n_sm(); i++) {
-        smtlm::GpgpusimSm &g = gpgpusim(gpu->sm(i));
-        EXPECT_TRUE(stage_direct(g.issue.state().ports.out)) << "SM " << i;
-        EXPECT_TRUE(stage_direct(g.collector.state().out)) << "SM " << i;
-        EXPECT_TRUE(stage_direct(g.exec.state().out)) << "SM " << i;
-        EXPECT_EQ(g.collector.state().rf_direct, &g.regfile.state()) << "SM " << i;
-        EXPECT_EQ(g.writeback->state().rf.try_write, &smtlm_rf_port_try_write) << "SM " << i;
-        EXPECT_EQ(g.writeback->state().warps.ctx, static_cast<void *>(&g.issue)) << "SM " << i;
+    const std::unique_ptr<Soc> soc = run_against_c_engine(kTrace, smtlm::SmHook());
+    expect_direct_but(soc->nodes[0]->gpu, {});
+}
+
+// The SM binds its blocks' sockets in its constructor: a block swapped in later could not be
+// bound, so replace_writeback outside the hook is an error and the SM keeps its own.
+TEST(GpuProbes, ReplacingWritebackAfterConstructionIsAnError)
+{
+    smtlm_sm_cfg cfg;
+    smtlm_sm_cfg_qv100(&cfg);
+    smtlm::GpgpusimSm sm("sm", cfg, 0);
+    ASSERT_EQ(sm.status(), SMTLM_OK);
+    OwnWriteback own("own_writeback", sm);
+    try {
+        sm.replace_writeback(own);
+        ADD_FAILURE() << "no report";
+    } catch (const sc_core::sc_report &r) {
+        EXPECT_STREQ(r.get_msg_type(), "smtlm/sm");
+        EXPECT_STREQ(r.get_msg(), "sm: replace_writeback is for the SM hook only");
     }
+    EXPECT_TRUE(sm.writeback.has_value());
 }

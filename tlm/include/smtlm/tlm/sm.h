@@ -77,11 +77,14 @@ class Sm : public sc_core::sc_module {
     virtual void skip(uint64_t now, uint64_t k) = 0;
     // The blocks' kernel states as smtlm_gpu reads them (statistics, diagnostics, views).
     virtual void view(smtlm_sm_view *v) const;
-    // Lets the blocks reach their targets by direct access where these grant it (TLM-2.0 DMI;
-    // results are identical): the readers' pipeline register sets, and in GpgpusimSm also the
-    // register file's kernel (reads, writeback) and the issue stage (written-back events).
-    // Returns how many grants were taken; 0 for a composition that keeps every hand-off a
-    // transaction (muon mode).
+    // Lets each port reach its target by direct access where that target grants it (TLM-2.0
+    // DMI; results are identical), each port for itself, once every socket is bound (the Gpu
+    // calls it at the end of elaboration): the readers' pipeline register sets, and in
+    // GpgpusimSm also the register file's kernel (reads, writeback) and the issue stage
+    // (written-back events). A port whose target grants none (a probe) stays on transactions.
+    // Returns how many of the composition's direct paths were taken whole (GpgpusimSm: 5, the
+    // puts of issue, the collector and execute, the collector's reads, writeback's writes and
+    // events); 0 for a composition that keeps every hand-off a transaction (muon mode).
     virtual unsigned use_stage_dmi() { return 0; }
 
     int error() const { return error_; }
