@@ -191,6 +191,24 @@ void expect_direct_but(smtlm::Gpu &gpu, std::initializer_list<bool Direct::*> of
     }
 }
 
+// The instructions that left through writeback (all but the LDST's), over every SM.
+uint64_t alu_insts(smtlm::Gpu &gpu)
+{
+    uint64_t n = 0;
+    for (unsigned i = 0; i < gpu.n_sm(); i++) {
+        const smtlm_sm_stats st = gpu.sm(i).stats();
+        n += st.warp_insts - st.unit_insts[SMTLM_UNIT_MEM];
+    }
+    return n;
+}
+
+// Binds `probe` (sockets in, out) between initiator `from` and target `to`.
+template <typename PROBE, typename TARGET> void splice(smtlm::SmInitiatorSocket &from, PROBE &probe, TARGET &to)
+{
+    from.bind(probe.in);
+    probe.out.bind(to);
+}
+
 uint64_t sum(const std::vector<std::unique_ptr<Probe>> &probes, uint64_t Probe::*field)
 {
     uint64_t n = 0;
@@ -216,8 +234,7 @@ TEST(GpuProbes, IssueToCollectorProbeSeesEveryIssueWhileTheOtherPortsStayDirect)
         [&](smtlm::Sm &sm) {
             smtlm::GpgpusimSm &g = gpgpusim(sm);
             probes.emplace_back(new Probe("id_oc_probe", sm.pool()));
-            g.issue.id_oc.bind(probes.back()->in);
-            probes.back()->out.bind(g.collector.id_oc);
+            splice(g.issue.id_oc, *probes.back(), g.collector.id_oc);
         });
     smtlm::Gpu *gpu = &soc->nodes[0]->gpu;
     ASSERT_EQ(probes.size(), gpu->n_sm());
@@ -247,20 +264,18 @@ TEST(GpuProbes, ExecuteToWritebackProbeSeesEveryAluResultWhileTheOtherPortsStayD
         [&](smtlm::Sm &sm) {
             smtlm::GpgpusimSm &g = gpgpusim(sm);
             probes.emplace_back(new Probe("ex_wb_probe", sm.pool(), SMTLM_EX_WB));
-            g.exec.ex_wb.bind(probes.back()->in);
-            probes.back()->out.bind(g.writeback->ex_wb);
+            splice(g.exec.ex_wb, *probes.back(), g.writeback->ex_wb);
         });
     smtlm::Gpu *gpu = &soc->nodes[0]->gpu;
     EXPECT_EQ(sum(probes, &Probe::undecodable), 0u);
     EXPECT_EQ(sum(probes, &Probe::wrong_set), 0u);
     EXPECT_EQ(sum(probes, &Probe::refused), 0u);
-    uint64_t alu = 0, mem = 0;
+    const uint64_t alu = alu_insts(*gpu);
+    uint64_t mem = 0;
     for (unsigned i = 0; i < gpu->n_sm(); i++) {
-        smtlm::GpgpusimSm &g = gpgpusim(gpu->sm(i));
-        const smtlm_sm_stats st = g.stats();
+        const smtlm_sm_stats st = gpu->sm(i).stats();
         for (unsigned u = 0; u < 8; u++)
             EXPECT_EQ(probes[i]->per_unit[u], u == SMTLM_UNIT_MEM ? 0 : st.unit_insts[u]) << "SM " << i << " unit " << u;
-        alu += st.warp_insts - st.unit_insts[SMTLM_UNIT_MEM];
         mem += st.unit_insts[SMTLM_UNIT_MEM];
     }
     EXPECT_GT(mem, 0u);
@@ -280,15 +295,12 @@ TEST(GpuProbes, WritebackEventProbeLeavesWritebacksRegisterFileWritesDirect)
         [&](smtlm::Sm &sm) {
             smtlm::GpgpusimSm &g = gpgpusim(sm);
             probes.emplace_back(new EventProbe("wb_events_probe"));
-            g.writeback->events.bind(probes.back()->in);
-            probes.back()->out.bind(g.issue.wb_events);
+            splice(g.writeback->events, *probes.back(), g.issue.wb_events);
         });
     smtlm::Gpu *gpu = &soc->nodes[0]->gpu;
-    uint64_t alu = 0, written_back = 0;
+    const uint64_t alu = alu_insts(*gpu);
+    uint64_t written_back = 0;
     for (unsigned i = 0; i < gpu->n_sm(); i++) {
-        smtlm::GpgpusimSm &g = gpgpusim(gpu->sm(i));
-        const smtlm_sm_stats st = g.stats();
-        alu += st.warp_insts - st.unit_insts[SMTLM_UNIT_MEM];
         written_back += probes[i]->written_back;
         EXPECT_EQ(probes[i]->undecodable, 0u);
         EXPECT_EQ(probes[i]->other, 0u) << "faithful mode: every release goes with its written-back event";
@@ -315,13 +327,11 @@ TEST(GpuProbes, AWritebackOfTheVpsOwnGivesTheCEnginesResults)
             g.replace_writeback(w);
         });
     smtlm::Gpu *gpu = &soc->nodes[0]->gpu;
-    uint64_t alu = 0, puts = 0;
+    const uint64_t alu = alu_insts(*gpu);
+    uint64_t puts = 0;
     for (unsigned i = 0; i < gpu->n_sm(); i++) {
-        smtlm::GpgpusimSm &g = gpgpusim(gpu->sm(i));
-        const smtlm_sm_stats st = g.stats();
-        alu += st.warp_insts - st.unit_insts[SMTLM_UNIT_MEM];
         puts += wbs[i]->puts;
-        EXPECT_FALSE(g.writeback.has_value());
+        EXPECT_FALSE(gpgpusim(gpu->sm(i)).writeback.has_value());
         EXPECT_TRUE(wbs[i]->idle());
     }
     EXPECT_GT(alu, 0u);
