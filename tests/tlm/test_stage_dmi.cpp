@@ -79,15 +79,27 @@ TEST(StageDmi, WhenEveryReaderGrantsThePutsAreDirect)
     EXPECT_EQ(b.ldst.puts, 0u);
 }
 
-TEST(StageDmi, OneRefusingOrForeignReaderKeepsTransactions)
+// Each socket decides for itself: the reader that grants the row is put into directly, the one
+// that grants nothing (or another row) still sees each of its puts as a transaction.
+TEST(StageDmi, OneRefusingOrForeignReaderKeepsTransactionsOnItsSocketOnly)
 {
     Bench b;
     b.exec.in.grant_stage_dmi(b.row);
     EXPECT_FALSE(b.out.try_dmi()) << "the LDST grants nothing";
+    b.put_two();
+    EXPECT_EQ(b.exec.puts, 0u) << "the units granted: their puts stay direct";
+    EXPECT_EQ(b.ldst.puts, 1u);
+}
+
+TEST(StageDmi, AReaderGrantingAnotherRowKeepsTransactions)
+{
+    Bench b;
+    b.exec.in.grant_stage_dmi(b.row);
     b.ldst.in.grant_stage_dmi(b.other_row);
     EXPECT_FALSE(b.out.try_dmi()) << "the LDST grants another row";
+    EXPECT_NE(b.out.ops().put, &smtlm_regset_stage_put);
     b.put_two();
-    EXPECT_EQ(b.exec.puts, 2u);
+    EXPECT_EQ(b.exec.puts, 0u);
     EXPECT_EQ(b.ldst.puts, 1u);
 }
 

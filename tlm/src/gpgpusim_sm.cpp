@@ -1,34 +1,54 @@
 #include "smtlm/tlm/gpgpusim_sm.h"
 
+#include <string>
+
 namespace smtlm {
 
-GpgpusimSm::GpgpusimSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id)
-    : Sm(name, cfg, id), issue("issue"), collector("collector"), regfile("regfile"), writeback("writeback")
+GpgpusimSm::GpgpusimSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id, const SmHook &hook)
+    : Sm(name, cfg, id), issue("issue"), collector("collector"), regfile("regfile"), writeback(std::in_place, "writeback")
 {
-    // sockets: every hand-off and every cross-block call is a transaction
-    issue.id_oc.bind(collector.id_oc);
-    collector.rf.bind(regfile.read);
-    collector.to_exec.bind(exec.oc_ex);
-    collector.to_ldst.bind(ldst.oc_ex);
-    exec.ex_wb.bind(writeback.ex_wb);
-    writeback.rf.bind(regfile.wb_write);
-    ldst.rf.bind(regfile.ldst_write);
-    writeback.events.bind(issue.wb_events);
-    ldst.events.bind(issue.ldst_events);
-    regfile.release.bind(issue.rf_events);
+    if (hook)
+        hook(*this);
+    built_ = true;
+    // sockets: every hand-off and every cross-block call is a transaction (or direct access
+    // where the target grants it, use_stage_dmi); pairs the hook bound stay as it bound them
+    bind_default(issue.id_oc, collector.id_oc);
+    bind_default(collector.rf, regfile.read);
+    bind_default(collector.to_exec, exec.oc_ex);
+    bind_default(collector.to_ldst, ldst.oc_ex);
+    bind_default(ldst.rf, regfile.ldst_write);
+    bind_default(ldst.events, issue.ldst_events);
+    bind_default(regfile.release, issue.rf_events);
+    if (writeback) {
+        bind_default(exec.ex_wb, writeback->ex_wb);
+        bind_default(writeback->rf, regfile.wb_write);
+        bind_default(writeback->events, issue.wb_events);
+    }
     if (build())
         return;
-    writeback.init(cfg_.fix_wb_bank_conflict);
+    if (writeback)
+        writeback->init(cfg_.fix_wb_bank_conflict);
     bind_common();
     collector.bind_ports(rs_, &pool_);
-    writeback.bind_ports(rs_, &pool_);
+    if (writeback)
+        writeback->bind_ports(rs_, &pool_);
     reset();
+}
+
+void GpgpusimSm::replace_writeback(SmBlock &block)
+{
+    if (built_) {
+        SC_REPORT_ERROR("smtlm/sm", (std::string(name()) + ": replace_writeback is for the SM hook only").c_str());
+        return;
+    }
+    writeback.reset();
+    own_writeback_ = &block;
 }
 
 unsigned GpgpusimSm::use_stage_dmi()
 {
     const unsigned stages = (unsigned)issue.use_stage_dmi() + (unsigned)collector.use_stage_dmi() + (unsigned)exec.use_stage_dmi();
-    return stages + (unsigned)collector.use_rf_dmi() + (unsigned)writeback.use_dmi();
+    return stages + (unsigned)collector.use_rf_dmi() + (unsigned)(writeback && writeback->use_dmi());
 }
 
 // Each block builds itself from its part of the configuration, in the C engine's order (the
@@ -56,7 +76,10 @@ void GpgpusimSm::reset_blocks()
 {
     collector.reset();
     regfile.reset();
-    writeback.reset();
+    if (own_writeback_)
+        own_writeback_->reset();
+    else
+        writeback->reset();
 }
 
 int GpgpusimSm::read_operands()
@@ -81,7 +104,10 @@ int GpgpusimSm::read_operands()
 int GpgpusimSm::cycle_blocks(uint64_t now)
 {
     regfile.drain_writes();
-    writeback.cycle(now);
+    if (own_writeback_)
+        own_writeback_->cycle(now);
+    else
+        writeback->cycle(now);
     int rc = exec.cycle(now);
     if (!rc)
         rc = ldst.cycle(now);
@@ -99,7 +125,8 @@ bool GpgpusimSm::quiescent() const
 {
     if (!active())
         return true;
-    return !error() && issue.idle() && collector.idle() && regfile.idle() && exec.idle() && ldst.idle() && writeback.idle();
+    return !error() && issue.idle() && collector.idle() && regfile.idle() && exec.idle() && ldst.idle() &&
+           (own_writeback_ ? own_writeback_->idle() : writeback->idle());
 }
 
 void GpgpusimSm::skip(uint64_t now, uint64_t k)

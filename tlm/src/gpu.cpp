@@ -52,11 +52,9 @@ Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::
     if (params.memory_waits)
         waits_.turn_on();
     for (unsigned i = 0; i < n && !init_status_; i++) {
-        sms_.push_back(Sm::create(("sm_" + std::to_string(i)).c_str(), cfg.sm, i));
+        sms_.push_back(Sm::create(("sm_" + std::to_string(i)).c_str(), cfg.sm, i, params.sm_hook));
         if ((init_status_ = sms_.back()->status()))
             gpu_.cfg_error = sms_.back()->cfg_error();
-        else if (params.stage_dmi)
-            sms_.back()->use_stage_dmi();
     }
     mem_funnel_.out.bind(mem);
     if (params.single_mem_port)
@@ -154,6 +152,11 @@ smtlm_stats Gpu::stats(double core_clock_mhz) const
 void Gpu::end_of_elaboration()
 {
     param_broker().check_end_of_elaboration(); // presets no Gpu took: set too late, or misspelled
+    // Every binding is complete now (a VP's probe included): each port asks its target for
+    // direct access once, and one that grants none leaves that port on transactions.
+    if (params_.stage_dmi && !init_status_)
+        for (const std::unique_ptr<Sm> &sm : sms_)
+            sm->use_stage_dmi();
     if (params_.quantum_cycles == 0) {
         const sc_core::sc_time q = tlm::tlm_global_quantum::instance().get();
         quantum_cycles_ = q > sc_core::SC_ZERO_TIME && period_ > sc_core::SC_ZERO_TIME

@@ -2,17 +2,19 @@
 
 namespace smtlm {
 
-MuonSm::MuonSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id)
+MuonSm::MuonSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id, const SmHook &hook)
     : Sm(name, cfg, id), issue("issue"), collector("collector"), writeback("writeback")
 {
-    issue.id_oc.bind(collector.id_oc);
-    collector.resp.bind(issue.rf_events);
-    collector.to_exec.bind(exec.oc_ex);
-    collector.to_ldst.bind(ldst.oc_ex);
-    exec.ex_wb.bind(writeback.ex_wb);
-    writeback.events.bind(issue.wb_events);
-    ldst.rf.bind(collector.ldst_write);
-    ldst.events.bind(issue.ldst_events);
+    if (hook)
+        hook(*this);
+    bind_default(issue.id_oc, collector.id_oc);
+    bind_default(collector.resp, issue.rf_events);
+    bind_default(collector.to_exec, exec.oc_ex);
+    bind_default(collector.to_ldst, ldst.oc_ex);
+    bind_default(exec.ex_wb, writeback.ex_wb);
+    bind_default(writeback.events, issue.wb_events);
+    bind_default(ldst.rf, collector.ldst_write);
+    bind_default(ldst.events, issue.ldst_events);
     if (build())
         return;
     bind_common();

@@ -8,11 +8,11 @@
 
 namespace smtlm {
 
-std::unique_ptr<Sm> Sm::create(const char *name, const smtlm_sm_cfg &cfg, unsigned id)
+std::unique_ptr<Sm> Sm::create(const char *name, const smtlm_sm_cfg &cfg, unsigned id, const SmHook &hook)
 {
     if (cfg.muon.enabled)
-        return std::unique_ptr<Sm>(new MuonSm(name, cfg, id));
-    return std::unique_ptr<Sm>(new GpgpusimSm(name, cfg, id));
+        return std::unique_ptr<Sm>(new MuonSm(name, cfg, id, hook));
+    return std::unique_ptr<Sm>(new GpgpusimSm(name, cfg, id, hook));
 }
 
 Sm::Sm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id)

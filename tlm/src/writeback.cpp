@@ -26,17 +26,22 @@ bool Writeback::use_dmi()
 {
     smtlm_rf *r = reinterpret_cast<smtlm_rf *>(rf.dmi(SmTransaction{SmCommand::RfTryWrite}));
     FrontendIssue *is = reinterpret_cast<FrontendIssue *>(events.dmi(SmTransaction{SmCommand::WarpWrittenBack}));
+    // Each port for itself: smtlm_wb_cycle then writes into the kernel inline
+    // (smtlm_wb_direct_rf) and/or calls the issue stage directly; it uses nothing else of the
+    // two bindings. A port whose target grants nothing (a probe) stays on transactions.
+    if (r) {
+        wb_.rf.ctx = r;
+        wb_.rf.try_write = smtlm_rf_port_try_write;
+    }
+    if (is) {
+        wb_.warps = smtlm_warp_ops{};
+        wb_.warps.ctx = is;
+        wb_.warps.written_back = written_back_to;
+    }
     if (!r || !is)
         return false;
     rf_direct_ = r;
     issue_ = is;
-    // smtlm_wb_cycle then writes into the kernel inline (smtlm_wb_direct_rf) and calls the issue
-    // stage directly; it uses nothing else of the two bindings.
-    wb_.rf.ctx = r;
-    wb_.rf.try_write = smtlm_rf_port_try_write;
-    wb_.warps = smtlm_warp_ops{};
-    wb_.warps.ctx = is;
-    wb_.warps.written_back = written_back_to;
     return true;
 }
 

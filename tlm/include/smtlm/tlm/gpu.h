@@ -86,13 +86,18 @@ struct GpuParams {
     uint64_t quantum_cycles = 0;      // batch size; 0 = the TLM global quantum's worth at the end of
                                       // elaboration, else 10000
     bool real_access = false;         // loads as real reads (else IGNORE); stores are always IGNORE
-    bool stage_dmi = true;            // pipeline hand-offs by direct access where granted (Sm::use_stage_dmi)
+    bool stage_dmi = true;            // hand-offs by direct access where the target grants it, each
+                                      // port deciding at the end of elaboration (Sm::use_stage_dmi)
     bool memory_waits = false;        // the SoC's memory may wait() in b_transport: every access in a
                                       // process of its own from the first (else from the first wait seen)
     std::vector<AddrMapping> addr_map; // trace address windows moved into the SoC's memory map
     // Every SM's memory requests leave through the one socket Gpu::mem (SM by SM in issue
     // order, the SM in the MemAccessExtension) instead of each SM's mem_socket(i).
     bool single_mem_port = false;
+    // Called for each SM as it is built, before it binds its blocks' sockets (SmHook): the VP may
+    // bind some of them itself, e.g. a probe between two blocks, or put a block of its own in
+    // one's place (GpgpusimSm::replace_writeback). Empty: the SMs as they are.
+    SmHook sm_hook;
 };
 
 class Gpu : public sc_core::sc_module, private TimeBase {

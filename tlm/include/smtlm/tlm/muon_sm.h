@@ -17,7 +17,7 @@ class MuonSm : public Sm {
     MuonCollector collector;
     MuonWriteback writeback;
 
-    MuonSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id);
+    MuonSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id, const SmHook &hook = {});
     bool quiescent() const override { return !active(); } // never skips cycles while it has work
     void skip(uint64_t, uint64_t) override {}             // (so the GPU never asks)
     void view(smtlm_sm_view *v) const override;

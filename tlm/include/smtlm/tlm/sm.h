@@ -12,6 +12,7 @@
 #ifndef SMTLM_TLM_SM_H
 #define SMTLM_TLM_SM_H
 
+#include <functional>
 #include <memory>
 
 #include "smtlm/tlm/exec_units.h"
@@ -24,14 +25,33 @@ extern "C" {
 
 namespace smtlm {
 
+class Sm;
+
+// A VP's hook into an SM's composition (GpuParams::sm_hook): called by the SM's constructor once
+// its blocks exist and before it binds their sockets. It may bind some of those sockets itself
+// (a probe of its own between two blocks; a block of its own in place of one, e.g.
+// GpgpusimSm::replace_writeback); the SM then binds only the pairs whose two ends are both
+// still unbound. Modules the hook builds become children of the SM (its name is current).
+using SmHook = std::function<void(Sm &)>;
+
+// A block of the VP's own that the SM runs in place of one of its own, at that block's place
+// in the cycle; it talks to the other blocks only through the sockets it was bound to.
+class SmBlock {
+  public:
+    virtual ~SmBlock() = default;
+    virtual void cycle(uint64_t now) = 0; // once per active core cycle
+    virtual bool idle() const = 0;        // holds no instruction (the SM may skip cycles)
+    virtual void reset() = 0;             // with the SM's (a GPU reset)
+};
+
 class Sm : public sc_core::sc_module {
   public:
     ExecUnits exec;
     LdSt ldst;
 
     // The SM for cfg (muon mode when cfg.muon.enabled); status() is SMTLM_OK or the refusal,
-    // cfg_error() its field.
-    static std::unique_ptr<Sm> create(const char *name, const smtlm_sm_cfg &cfg, unsigned id);
+    // cfg_error() its field. `hook` (may be empty) as SmHook says.
+    static std::unique_ptr<Sm> create(const char *name, const smtlm_sm_cfg &cfg, unsigned id, const SmHook &hook = {});
     int status() const { return init_status_; }
     const char *cfg_error() const { return cfg_error_; }
     const smtlm_sm_cfg &cfg() const { return cfg_; }
@@ -57,11 +77,14 @@ class Sm : public sc_core::sc_module {
     virtual void skip(uint64_t now, uint64_t k) = 0;
     // The blocks' kernel states as smtlm_gpu reads them (statistics, diagnostics, views).
     virtual void view(smtlm_sm_view *v) const;
-    // Lets the blocks reach their targets by direct access where these grant it (TLM-2.0 DMI;
-    // results are identical): the readers' pipeline register sets, and in GpgpusimSm also the
-    // register file's kernel (reads, writeback) and the issue stage (written-back events).
-    // Returns how many grants were taken; 0 for a composition that keeps every hand-off a
-    // transaction (muon mode).
+    // Lets each port reach its target by direct access where that target grants it (TLM-2.0
+    // DMI; results are identical), each port for itself, once every socket is bound (the Gpu
+    // calls it at the end of elaboration): the readers' pipeline register sets, and in
+    // GpgpusimSm also the register file's kernel (reads, writeback) and the issue stage
+    // (written-back events). A port whose target grants none (a probe) stays on transactions.
+    // Returns how many of the composition's direct paths were taken whole (GpgpusimSm: 5, the
+    // puts of issue, the collector and execute, the collector's reads, writeback's writes and
+    // events); 0 for a composition that keeps every hand-off a transaction (muon mode).
     virtual unsigned use_stage_dmi() { return 0; }
 
     int error() const { return error_; }
@@ -71,7 +94,10 @@ class Sm : public sc_core::sc_module {
     uint64_t last_progress() const { return issue_->last_progress(); }
     // The SM's counters in smtlm_sm_stats form.
     smtlm_sm_stats stats() const;
+    // The instruction pool: a hand-off's `inst` is an index into it (smtlm_pool_get); the block
+    // that retires an instruction frees its entry (smtlm_pool_free), as writeback does.
     const smtlm_inst_pool &pool() const { return pool_; }
+    smtlm_inst_pool &pool() { return pool_; }
 
   protected:
     Sm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id);
@@ -82,6 +108,12 @@ class Sm : public sc_core::sc_module {
     int init_validate(FrontendIssue *issue, const smtlm_issue_cfg &ic);
     int init_units();
     void bind_common();
+    // Binds initiator `i` to target `t` unless the SmHook bound either end already.
+    template <typename TARGET> static void bind_default(SmInitiatorSocket &i, TARGET &t)
+    {
+        if (!i.get_base_port().bind_count() && !t.get_base_port().bind_count())
+            i.bind(t);
+    }
     virtual void reset_blocks() = 0;
     virtual int cycle_blocks(uint64_t now) = 0; // the blocks' part of one cycle
     void fail(int rc, const char *why)

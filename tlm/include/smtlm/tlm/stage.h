@@ -36,23 +36,28 @@ class StageOut {
         other_set_ = other_set;
         other_ = other;
     }
-    // Asks every reader for direct access to its sets (TLM-2.0 DMI, once the model is built):
-    // when all grant this row, puts need no transaction, and `kernel_ops` (the kernel's bound
-    // copy of ops(), if given) is rebound to the direct ops. Returns whether they did.
+    // Asks each reader for direct access to its sets (TLM-2.0 DMI, once the model is built),
+    // each socket for itself: a put to a reader that grants this row needs no transaction, one
+    // to a reader that grants none (a probe, a module of the VP's own) stays a transaction.
+    // `kernel_ops` (the kernel's bound copy of ops(), if given) is rebound to ops(). Returns
+    // whether every reader granted (then ops() are the row's own, the C engine's).
     bool try_dmi(smtlm_stage_ops *kernel_ops = nullptr)
     {
         SmTransaction t{SmCommand::StagePut};
         const unsigned char *row = reinterpret_cast<const unsigned char *>(row_);
-        direct_ = to_ && to_->dmi(t) == row && (!other_ || other_->dmi(t) == row);
-        if (direct_ && kernel_ops)
+        to_direct_ = to_ && to_->dmi(t) == row;
+        other_direct_ = other_ && other_->dmi(t) == row;
+        if (kernel_ops)
             *kernel_ops = ops();
-        return direct_;
+        return direct();
     }
-    // The room check reads the row directly (as sc_fifo::num_free would); puts are transactions,
-    // or, with direct access granted, the row's own stage ops (the C engine's).
+    bool direct() const { return to_direct_ && (!other_ || other_direct_); }
+    // The room check reads the row directly (as sc_fifo::num_free would); puts are transactions
+    // (straight into the row for a reader that granted direct access), or, when every reader
+    // granted it, the row's own stage ops (the C engine's).
     smtlm_stage_ops ops()
     {
-        if (!direct_)
+        if (!direct())
             return smtlm_stage_ops{this, &StageOut::has_free, &StageOut::put, row_};
         smtlm_stage_ops o;
         smtlm_regset_stage_ops(const_cast<smtlm_regset *>(row_), &o);
@@ -67,19 +72,22 @@ class StageOut {
     static int put(void *ctx, unsigned set, int sub_core, unsigned s, smtlm_iref r, uint64_t uid)
     {
         StageOut *o = static_cast<StageOut *>(ctx);
+        const bool other = set == o->other_set_;
+        if (other ? o->other_direct_ : o->to_direct_)
+            return smtlm_regset_move_in(const_cast<smtlm_regset *>(&o->row_[set]), sub_core, s, r, uid); // as stage_accept
         SmTransaction &t = o->t_; // one payload object reused (a put never nests in another)
         t.set = set;
         t.sub_core = sub_core;
         t.slot = s;
         t.inst = r;
         t.uid = uid;
-        (set == o->other_set_ ? o->other_ : o->to_)->call(t);
+        (other ? o->other_ : o->to_)->call(t);
         return (int)t.result; // the slot, or -1 when refused (stage_accept)
     }
     const smtlm_regset *row_ = nullptr;
     SmInitiatorSocket *to_ = nullptr, *other_ = nullptr;
     unsigned other_set_ = ~0u;
-    bool direct_ = false;
+    bool to_direct_ = false, other_direct_ = false;
     SmTransaction t_{SmCommand::StagePut};
 };
 

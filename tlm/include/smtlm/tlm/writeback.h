@@ -38,6 +38,7 @@ class Writeback : public sc_core::sc_module {
             smtlm_wb_cycle(&wb_, now);
     }
     bool idle() const { return smtlm_wb_idle(&wb_); }
+    const smtlm_wb &state() const { return wb_; } // its bindings: which ports went direct
 
   private:
     void cycle_direct(uint64_t now);
