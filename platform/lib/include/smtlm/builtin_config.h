@@ -1,5 +1,6 @@
-/* The built-in default machine (a compiled-in copy of configs/qv100.config), used by smsim
- * when the command line names no -config. */
+/* The built-in default machine (a compiled-in copy of configs/qv100.config): the option
+ * registry's defaults (smtlm_options), over which every -config and option applies, so that
+ * options alone, as smsim with no -config, always form a valid machine. */
 #ifndef SMTLM_BUILTIN_CONFIG_H
 #define SMTLM_BUILTIN_CONFIG_H
 
