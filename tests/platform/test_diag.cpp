@@ -1,4 +1,4 @@
-// The watchdog's diagnostics (platform/src/diag.c) on a real engine state: a synthetic kernel
+// The watchdog's diagnostics (platform/lib/src/diag.c) on a real engine state: a synthetic kernel
 // whose loads wait on a slow memory, stopped part-way so requests are still in flight.
 #include <gtest/gtest.h>
 

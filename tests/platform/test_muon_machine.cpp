@@ -1,4 +1,4 @@
-// The Muon machine options (platform/src/muon_machine.c): defaults, the project's two Muon
+// The Muon machine options (platform/lib/src/muon_machine.c): defaults, the project's two Muon
 // configs, and one precise error per impossible value, naming where it was set.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Tests of the option registry and the GPGPU-Sim config reader (platform/src/options*.c).
+// Tests of the option registry and the GPGPU-Sim config reader (platform/lib/src/options*.c).
 #include <gtest/gtest.h>
 
 #include "../param_names.hpp"

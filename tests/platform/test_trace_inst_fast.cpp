@@ -1,4 +1,4 @@
-// The instruction-line fast path (platform/src/trace_inst.c fast_line) against the general
+// The instruction-line fast path (platform/lib/src/trace_inst.c fast_line) against the general
 // parser: every line, well-formed or not, must give the same record or the same message with
 // the fast path on (ctx.plain_fields = 1) as with the general parser alone, and so must the
 // fast path's memo of line tails (the fixture keeps one memo across all lines: a line is parsed

@@ -1,4 +1,4 @@
-// The trace reader's opcode hash table (platform/src/trace_opindex.c) against the maps' own
+// The trace reader's opcode hash table (platform/lib/src/trace_opindex.c) against the maps' own
 // binary search, for every name of every map and for near misses (one byte more, one less, a
 // changed byte, names longer than the 8-byte key), which must find the same entry or none.
 #include <gtest/gtest.h>

@@ -7,6 +7,12 @@ execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${WORK}/pre
 if(rc)
   message(FATAL_ERROR "cmake --install failed")
 endif()
+# Both floors of platform/ install their headers as smtlm/<name>.h, beside the kernels' headers.
+foreach(h smtlm/trace.h smtlm/engine_config.h smtlm/smsim.h smtlm/progress.h smtlm/sm.h)
+  if(NOT EXISTS ${WORK}/prefix/include/${h})
+    message(FATAL_ERROR "cmake --install did not install include/${h}")
+  endif()
+endforeach()
 function(consume name components gtest expect_ok targets no_targets)
   execute_process(COMMAND ${CMAKE_COMMAND} -S ${CONSUMER} -B ${WORK}/${name} -DCMAKE_PREFIX_PATH=${WORK}/prefix
                           "-DSMTLM_COMPONENTS=${components}" -DCMAKE_DISABLE_FIND_PACKAGE_GTest=${gtest}
@@ -19,7 +25,7 @@ function(consume name components gtest expect_ok targets no_targets)
   endif()
   message(STATUS "${name}: as expected")
 endfunction()
-consume(tlm_without_gtest tlm ON TRUE "smtlm::tlm;smtlm::platform" "smtlm::testing;GTest::gtest")
+consume(tlm_without_gtest tlm ON TRUE "smtlm::tlm;smtlm::platform;smtlm::smsim" "smtlm::testing;GTest::gtest")
 if(HAS_TESTING)
   consume(testing_with_gtest "tlm;testing" OFF TRUE "smtlm::tlm;smtlm::testing;smtlm::testing_main" "")
   consume(testing_without_gtest "tlm;testing" ON FALSE "" "")

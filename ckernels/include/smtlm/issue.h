@@ -76,8 +76,6 @@ typedef struct smtlm_issue_cfg {
     int sub_core;
     unsigned n_sp, n_dp, n_int, n_sfu, n_tensor;
     unsigned n_spec_units[SMTLM_MAX_SPEC_UNITS]; /* units of specialized unit k+1 */
-    uint16_t depth[7];         /* pipeline depth per smtlm_unit, for latency validation */
-    uint16_t spec_depth[SMTLM_MAX_SPEC_UNITS];
 } smtlm_issue_cfg;
 
 /* scheduler_unit::cycle's unit for an op over the SM's unit counts (n_tensor 0 without a tensor

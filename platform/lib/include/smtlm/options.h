@@ -81,7 +81,7 @@ typedef struct smtlm_option_def {
     const char *choices; /* strings only: "a|b|c" allowed values, or NULL for any */
 } smtlm_option_def;
 
-/* The static table of every option (platform/src/options_table.c). */
+/* The static table of every option (platform/lib/src/options_table.c). */
 const smtlm_option_def *smtlm_option_table(size_t *count);
 /* The table row for a name (without '-'), or NULL. */
 const smtlm_option_def *smtlm_option_lookup(const char *name);
