@@ -124,117 +124,20 @@ int smtlm_sm_validate(const smtlm_sm_cfg *c, const char **why)
     return SMTLM_OK;
 }
 
-/* ---- callbacks the blocks use ------------------------------------------------------- */
+/* ---- the issue block's warp events, as the blocks' ports call them ----------------- */
 
-/* A completion's counters and retire hook; the caller records the progress (sm->last_progress
- * = sm->now, once per cycle is enough: nothing reads it in between). */
-static inline void completed(smtlm_sm *sm, const smtlm_inst *in)
-{
-    smtlm_sm_count_completion(&sm->stats, in);
-    if (sm->on_retire)
-        sm->on_retire(sm->retire_ctx, sm->id, in);
-}
-
-static inline void count_completion(smtlm_sm *sm, const smtlm_inst *in)
-{
-    sm->last_progress = sm->now;
-    completed(sm, in);
-}
-
-/* The warp events of writeback and the LDST land in the issue stage (warps, scoreboard) and
- * in the SM's completion counters. */
-void smtlm_sm_ev_release(void *ctx, unsigned warp, unsigned reg) { smtlm_sb_release_reg(&((smtlm_sm *)ctx)->iss.sb, warp, reg); }
-void smtlm_sm_ev_completed(void *ctx, const smtlm_inst *in) { count_completion(ctx, in); }
+void smtlm_sm_ev_release(void *ctx, unsigned warp, unsigned reg) { smtlm_issue_release(&((smtlm_sm *)ctx)->iss, warp, reg); }
+void smtlm_sm_ev_completed(void *ctx, const smtlm_inst *in) { smtlm_issue_completed(&((smtlm_sm *)ctx)->iss, in); }
 void smtlm_sm_ev_retired(void *ctx, unsigned warp) { smtlm_issue_retired(&((smtlm_sm *)ctx)->iss, warp); }
-/* Without the progress record (completed). */
-static inline void written_back(smtlm_sm *sm, const smtlm_inst *in, unsigned release_mask)
-{
-    for (unsigned m = release_mask; m; m &= m - 1) /* bit i < n_dst: destination i was written */
-        smtlm_sb_release_reg(&sm->iss.sb, in->warp, (unsigned)in->dst[smtlm_ctz64(m)]);
-    completed(sm, in);
-    smtlm_issue_retired(&sm->iss, in->warp);
-}
 void smtlm_sm_ev_written_back(void *ctx, const smtlm_inst *in, unsigned release_mask)
 {
-    smtlm_sm *sm = ctx;
-    sm->last_progress = sm->now;
-    written_back(sm, in, release_mask);
+    smtlm_issue_written_back(&((smtlm_sm *)ctx)->iss, in, release_mask);
 }
-
-/* One instruction's writeback on the direct path, in one pass: its writes and releases
- * (smtlm_wb_write_release), then the completion counters, the warp's in-pipeline count and the
- * pool entry. It fuses smtlm_wb_write_direct and written_back, which smtlm_sm_ev_written_back
- * keeps for the bound-port path, so that the drain takes each instruction in one inlined pass
- * rather than two calls. */
-static SMTLM_ALWAYS_INLINE void write_back_one(smtlm_sm *sm, smtlm_rf *rf, smtlm_inst_pool *pool,
-                                               smtlm_iref r, uint64_t now, int fast)
-{
-    smtlm_inst *in = smtlm_pool_get(pool, r);
-    smtlm_wb_write_release(rf, &sm->iss.sb, in, fast);
-    if (fast) { /* no retire hook: nothing reads the entry's writeback time before its reuse resets it */
-        smtlm_sm_count_completion(&sm->stats, in);
-    } else {
-        in->ev[SMTLM_EV_WRITEBACK] = now;
-        completed(sm, in);
-    }
-    smtlm_issue_retired(&sm->iss, in->warp);
-    smtlm_pool_free(pool, r);
-}
-
-/* Faithful mode drains in slot order (smtlm_wb_take's first occupied slot); nothing in the
- * loop looks at EX_WB, so it is emptied at once. */
-static SMTLM_ALWAYS_INLINE void write_back_slots(smtlm_sm *sm, smtlm_rf *rf, smtlm_inst_pool *pool, uint64_t now,
-                                                 int fast)
-{
-    smtlm_regset *exwb = sm->wb.exwb;
-    for (uint32_t occ = smtlm_regset_take_all(exwb); occ; occ &= occ - 1) {
-        const unsigned s = smtlm_ctz64(occ);
-        const smtlm_iref r = exwb->slot[s];
-        exwb->slot[s] = SMTLM_NO_INST;
-        write_back_one(sm, rf, pool, r, now, fast);
-    }
-}
-
-/* smtlm_wb_cycle with this SM's written-back handler and register-file writes inline (the
- * ports are bound to them unless someone rebound them). */
-static void writeback(smtlm_sm *sm, uint64_t now)
-{
-    smtlm_wb *wb = &sm->wb;
-    smtlm_regset *exwb = wb->exwb;
-    if (!exwb->count)
-        return;
-    smtlm_rf *rf = smtlm_wb_direct_rf(wb);
-    if (!rf || wb->warps.written_back != smtlm_sm_ev_written_back || wb->warps.ctx != sm) {
-        smtlm_wb_cycle(wb, now);
-        return;
-    }
-    smtlm_inst_pool *pool = wb->pool;
-    sm->last_progress = now; /* EX_WB holds one: something retires */
-    if (wb->oldest_first) {
-        do
-            write_back_one(sm, rf, pool, smtlm_wb_take(wb), now, 0);
-        while (exwb->count);
-        return;
-    }
-    /* Fast: the register file never buffers a write (so every destination is released) and no
-     * retire hook looks at the instruction. */
-    if (rf->cfg.fix_wb_bank_conflict || sm->on_retire)
-        write_back_slots(sm, rf, pool, now, 0);
-    else
-        write_back_slots(sm, rf, pool, now, 1);
-}
-void smtlm_sm_ev_store_sent(void *ctx, unsigned warp) { ((smtlm_sm *)ctx)->iss.warp[warp].stores_out++; }
-void smtlm_sm_ev_store_acked(void *ctx, unsigned warp)
-{
-    smtlm_sm *sm = ctx;
-    if (sm->iss.warp[warp].stores_out)
-        sm->iss.warp[warp].stores_out--;
-    sm->last_progress = sm->now;
-}
+void smtlm_sm_ev_store_sent(void *ctx, unsigned warp) { smtlm_issue_store_sent(&((smtlm_sm *)ctx)->iss, warp); }
+void smtlm_sm_ev_store_acked(void *ctx, unsigned warp) { smtlm_issue_store_acked(&((smtlm_sm *)ctx)->iss, warp); }
 void smtlm_sm_ev_atomic_done(void *ctx, unsigned warp, unsigned lanes)
 {
-    smtlm_warp *w = &((smtlm_sm *)ctx)->iss.warp[warp];
-    w->n_atomic = w->n_atomic > lanes ? w->n_atomic - lanes : 0;
+    smtlm_issue_atomic_done(&((smtlm_sm *)ctx)->iss, warp, lanes);
 }
 
 static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d);
@@ -250,15 +153,16 @@ static void bind(smtlm_sm *sm)
 {
     const smtlm_warp_ops warps = {sm, smtlm_sm_ev_release, smtlm_sm_ev_completed, smtlm_sm_ev_retired,
                                    smtlm_sm_ev_store_sent, smtlm_sm_ev_store_acked, smtlm_sm_ev_atomic_done,
-                                   smtlm_sm_ev_written_back};
+                                   smtlm_sm_ev_written_back, &sm->iss};
     const smtlm_rf_ops rfo = {sm, smtlm_sm_ev_release};
     const smtlm_rf_write_ops wport = smtlm_rf_write_port(&sm->rf);
     const smtlm_rf_read_ops rport = smtlm_rf_read_port(&sm->rf);
     smtlm_stage_ops stage;
     smtlm_regset_stage_ops(sm->rs, &stage);
     smtlm_issue_ports ip = {&sm->pool, stage, {sm, checked_next, checked_has_more, checked_next_into, 0, 0, 0, 0}, sm->id, sm,
-                            cta_done, 0, 0, 0, sm->ok_shape, checked_miss, 0, 0, 0, 0};
+                            cta_done, 0, 0, 0, sm->ok_shape, checked_miss, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     smtlm_issue_ports_raw_source(&ip, &sm->src);
+    smtlm_issue_ports_record(&ip, &sm->stats, &sm->last_progress, &sm->now, &sm->on_retire, &sm->retire_ctx);
     smtlm_issue_bind(&sm->iss, &ip);
     smtlm_opcoll_bind(&sm->oc, sm->rs, &stage, &sm->pool, &rport);
     smtlm_rf_bind(&sm->rf, &rfo);
@@ -633,7 +537,7 @@ int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
     sm->stats.active_cycles++;
     if (smtlm_rf_writes_pending(&sm->rf)) /* fix mode: buffered writes land first */
         smtlm_rf_drain_writes(&sm->rf);
-    writeback(sm, now);
+    smtlm_wb_drain(&sm->wb, now);
     int rc = execute(sm);
     if (!rc)
         rc = read_operands(sm);

@@ -77,7 +77,7 @@ void smtlm_sm_muon_bind(smtlm_sm *sm)
     /* stores, atomics and retirement are the SM's own events; releases and completions go through
      * the issue block (the writeback gate, tags) */
     const smtlm_warp_ops warps = {sm, ev_release, ev_completed, smtlm_sm_ev_retired, smtlm_sm_ev_store_sent,
-                                  smtlm_sm_ev_store_acked, smtlm_sm_ev_atomic_done, 0};
+                                  smtlm_sm_ev_store_acked, smtlm_sm_ev_atomic_done, 0, 0};
     const smtlm_rf_write_ops prf = {sm, prf_try_write, prf_can_write, prf_write};
     smtlm_ldst_bind(&sm->ldst, &sm->rs[SMTLM_OC_EX_MEM], &sm->pool, &prf, &warps);
     smtlm_muon_issue_ports p = {&sm->iss, &sm->pool, {0}, smtlm_muon_coll_direct_ops(&sm->muon.coll), sm,

@@ -305,7 +305,15 @@ struct WarpEvents {
                               [](void *o, unsigned) { static_cast<WarpEvents *>(o)->sent++; },
                               [](void *o, unsigned) { static_cast<WarpEvents *>(o)->acked++; },
                               [](void *o, unsigned, unsigned lanes) { static_cast<WarpEvents *>(o)->atomic_lanes += lanes; },
-                              nullptr}; // written_back: the kernels fall back to the three events
+                              [](void *o, const smtlm_inst *in, unsigned release_mask) {
+                                  WarpEvents *e = static_cast<WarpEvents *>(o);
+                                  for (unsigned i = 0; i < in->n_dst; i++)
+                                      if (release_mask >> i & 1)
+                                          smtlm_sb_release_reg(e->sb.get(), in->warp, (unsigned)in->dst[i]);
+                                  e->completed++;
+                                  e->retired++;
+                              },
+                              nullptr};
     }
     // The register file's release of a buffered write goes to the same scoreboard.
     smtlm_rf_ops rf_ops()

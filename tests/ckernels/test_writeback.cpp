@@ -1,6 +1,6 @@
-// The writeback kernel's parts (writeback.h): the direct register-file writes and the writes
-// through any write port give the same release mask and register-file state, and the drain
-// empties EX_WB in slot order (faithful) or oldest first (fix mode).
+// The writeback kernel's parts (writeback.h): the writes through the register file's own port
+// (inline) and through any other write port give the same release mask and register-file
+// state, and the drain empties EX_WB in slot order (faithful) or oldest first (fix mode).
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -13,7 +13,7 @@ extern "C" {
 
 namespace {
 
-// A write port that is not the C engine's own function: smtlm_wb_write_port calls it.
+// A write port that is not the C engine's own function: smtlm_wb_write calls it.
 smtlm_rf_write_result wrapped_try_write(void *rf, unsigned warp, unsigned sched, unsigned reg)
 {
     return smtlm_rf_try_write(static_cast<smtlm_rf *>(rf), warp, sched, reg);
@@ -45,10 +45,8 @@ TEST(Writeback, DirectAndPortWritesAgree)
     WriteCase d(true), p(false);
     ASSERT_EQ(d.k.init_rc, SMTLM_OK);
     ASSERT_EQ(p.k.init_rc, SMTLM_OK);
-    ASSERT_EQ(smtlm_wb_direct_rf(&d.wb), d.k.rf.get());
-    ASSERT_EQ(smtlm_wb_direct_rf(&p.wb), nullptr);
-    const unsigned md = smtlm_wb_write_direct(d.k.rf.get(), d.k.get(d.r));
-    const unsigned mp = smtlm_wb_write_port(&p.wb, p.k.get(p.r));
+    const unsigned md = smtlm_wb_write(&d.wb, d.k.get(d.r));
+    const unsigned mp = smtlm_wb_write(&p.wb, p.k.get(p.r));
     EXPECT_EQ(md, 0x5u); // destination 1 (register 6) buffered: released when it lands
     EXPECT_EQ(mp, md);
     for (const smtlm_rf *rf : {d.k.rf.get(), p.k.rf.get()}) {
@@ -67,8 +65,13 @@ TEST(Writeback, DirectAndPortWritesAgree)
 TEST(Writeback, DroppedWriteIsReleased)
 {
     ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0});
+    smtlm_wb wb;
+    smtlm_wb_init(&wb, 0);
+    const smtlm_rf_write_ops port = smtlm_rf_write_port(k.rf.get());
+    const smtlm_warp_ops warps{};
+    smtlm_wb_bind(&wb, &k.rs[SMTLM_EX_WB], k.pool.get(), &port, &warps);
     const smtlm_iref r = k.make(SMTLM_OP_SP, 1, 2, {}, {2, 6, 5});
-    EXPECT_EQ(smtlm_wb_write_direct(k.rf.get(), k.get(r)), 0x7u);
+    EXPECT_EQ(smtlm_wb_write(&wb, k.get(r)), 0x7u);
     EXPECT_EQ(k.rf->dropped_writes, 1u);
     EXPECT_EQ(k.rf->writes[11], 1u); // a dropped write never reaches the bank
     EXPECT_EQ(k.rf->blocked, 0u);

@@ -1,7 +1,6 @@
-// The SM drains EX_WB on its direct path in one pass (each destination written and released at
-// once, EX_WB emptied at once in faithful mode). With the written-back event bound to another
-// function the SM takes smtlm_wb_cycle (writes, then one release event per instruction): whole
-// runs must come out the same, in faithful and fix mode.
+// The SM's writeback port calls the issue block's written-back event directly; with the port
+// bound to another function instead (as a socket binding would be), the same drain sends the
+// event through it: whole runs must come out the same, in faithful and fix mode.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -32,8 +31,10 @@ Outcome run(const std::string &kind, int fix, bool general)
     cfg.sm.fix_wb_bank_conflict = fix;
     micro::Runner r(cfg);
     EXPECT_EQ(r.init_rc, SMTLM_OK);
-    if (general)
+    if (general) {
         r.sm()->wb.warps.written_back = written_back_elsewhere;
+        r.sm()->wb.warps.issue = nullptr;
+    }
     Outcome o;
     o.status = r.run(micro::program(kind, 150), 12);
     o.cycles = r.cycles();

@@ -175,8 +175,8 @@ Direct direct_ports(smtlm::GpgpusimSm &g)
                   stage_direct(g.collector.state().out),
                   stage_direct(g.exec.state().out),
                   g.collector.state().rf_direct == &g.regfile.state(),
-                  wb && g.writeback->state().rf.try_write == &smtlm_rf_port_try_write,
-                  wb && g.writeback->state().warps.ctx == static_cast<void *>(&g.issue)};
+                  wb && g.writeback->state().rf.ctx == static_cast<const void *>(&g.regfile.state()),
+                  wb && g.writeback->state().warps.issue == &g.issue.state()};
 }
 // Every port of every SM is direct but those in `off`.
 void expect_direct_but(smtlm::Gpu &gpu, std::initializer_list<bool Direct::*> off)

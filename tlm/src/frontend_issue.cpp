@@ -9,7 +9,7 @@ FrontendIssue::FrontendIssue(sc_core::sc_module_name name)
       rf_events("rf_events", this), id_oc("id_oc")
 {
     iss_.cfg_error = nullptr;
-    wb_events.grant_dmi(SmCommand::WarpWrittenBack, this, sizeof *this); // written_back_direct
+    wb_events.grant_dmi(SmCommand::WarpWrittenBack, &iss_, sizeof iss_); // smtlm_issue_written_back
 }
 
 int FrontendIssue::init(const smtlm_issue_cfg &cfg) { return smtlm_issue_init(&iss_, &cfg); }
@@ -18,7 +18,9 @@ void FrontendIssue::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool, const s
                                void *owner, void (*cta_done)(void *, unsigned))
 {
     out_.bind(row, &id_oc);
-    const smtlm_issue_ports p = {pool, out_.ops(), src, sm_id, owner, cta_done, 0, nullptr, nullptr, nullptr, nullptr, 0, 0, nullptr, nullptr};
+    smtlm_issue_ports p = {pool, out_.ops(), src, sm_id, owner, cta_done, 0, nullptr, nullptr, nullptr, nullptr, 0, 0, nullptr, nullptr,
+                           nullptr, nullptr, nullptr, nullptr, nullptr};
+    smtlm_issue_ports_record(&p, &done_, &last_progress_, &now_, &hook_, &hook_ctx_);
     smtlm_issue_bind(&iss_, &p);
 }
 
@@ -39,21 +41,16 @@ void FrontendIssue::reset()
     now_ = last_progress_ = 0;
 }
 
-// The other warp events, handled exactly as the C engine's smtlm_sm does.
+// The other warp events.
 void FrontendIssue::on_warp_event(SmTransaction &t)
 {
-    smtlm_warp *w = &iss_.warp[t.warp];
     switch (t.cmd) {
-    case SmCommand::WarpRelease: smtlm_sb_release_reg(&iss_.sb, t.warp, t.reg); break;
-    case SmCommand::WarpCompleted: completed(t.in); break;
+    case SmCommand::WarpRelease: smtlm_issue_release(&iss_, t.warp, t.reg); break;
+    case SmCommand::WarpCompleted: smtlm_issue_completed(&iss_, t.in); break;
     case SmCommand::WarpRetired: smtlm_issue_retired(&iss_, t.warp); break;
-    case SmCommand::StoreSent: w->stores_out++; break;
-    case SmCommand::StoreAcked:
-        if (w->stores_out)
-            w->stores_out--;
-        last_progress_ = now_;
-        break;
-    case SmCommand::AtomicDone: w->n_atomic = w->n_atomic > (unsigned)t.result ? w->n_atomic - (unsigned)t.result : 0; break;
+    case SmCommand::StoreSent: smtlm_issue_store_sent(&iss_, t.warp); break;
+    case SmCommand::StoreAcked: smtlm_issue_store_acked(&iss_, t.warp); break;
+    case SmCommand::AtomicDone: smtlm_issue_atomic_done(&iss_, t.warp, (unsigned)t.result); break;
     default: t.status = SMTLM_EINVAL; break;
     }
 }

@@ -155,6 +155,18 @@ typedef struct smtlm_sched {
     uint8_t age[SMTLM_MAX_WARPS];  /* gto/oldest: live supervised warps, oldest (dyn_id) first */
 } smtlm_sched;
 
+/* The SM's statistics: the completion counters are kept by the issue block's completion
+ * event (issue_events.h), the cycle counters by the SM's cycle. */
+typedef struct smtlm_sm_stats {
+    uint64_t active_cycles;        /* cycles in which the SM body ran */
+    uint64_t warp_insts, thread_insts;
+    uint64_t conflict_cycles;      /* cycles in which some read waited for its bank */
+    uint64_t unit_insts[8];        /* completed per smtlm_unit */
+} smtlm_sm_stats;
+
+/* Called for every retired instruction (event cycles in smtlm_inst.ev). Optional. */
+typedef void (*smtlm_retire_hook)(void *ctx, unsigned sm, const smtlm_inst *in);
+
 /* What the issue stage is bound to (smtlm_issue_bind). */
 typedef struct smtlm_issue_ports {
     smtlm_inst_pool *pool;
@@ -177,6 +189,13 @@ typedef struct smtlm_issue_ports {
     unsigned (*raw_take)(void *ctx, unsigned sm, unsigned warp, smtlm_inst_pool *pool, const uint64_t *memo,
                          smtlm_iref *out, unsigned max); /* the source's take_ready, or NULL */
     smtlm_rec_window *const *raw_win; /* the source's windows of this SM, or NULL (then raw_take) */
+    /* Where the completion events report (issue_events.h): the owner's records, read at each
+     * event (the owner may change its hook between cycles). */
+    smtlm_sm_stats *done;        /* the completion counters */
+    uint64_t *last_progress;     /* set to *clock by a completion or a store's acknowledgement */
+    const uint64_t *clock;       /* the cycle the owner runs */
+    const smtlm_retire_hook *on_retire; /* told of every completion when not NULL */
+    void *const *retire_ctx;
 } smtlm_issue_ports;
 
 /* Points the raw path at src (none when src->next_into is NULL), with what src declares: the
@@ -274,8 +293,6 @@ static inline uint64_t smtlm_issue_single(const smtlm_issue *iss, unsigned s)
     return events - iss->dual_issue[s];
 }
 
-/* Writeback-side bookkeeping the back end reports. */
-static inline void smtlm_issue_retired(smtlm_issue *iss, unsigned warp) { iss->warp[warp].in_pipeline--; }
 int smtlm_warp_waiting(smtlm_issue *iss, unsigned w);
 
 #ifdef __cplusplus

@@ -37,7 +37,10 @@ typedef struct smtlm_rf_ops {
     void (*release)(void *ctx, unsigned warp, unsigned reg); /* scoreboard release */
 } smtlm_rf_ops;
 
-/* Warp bookkeeping the back end reports to the issue stage (which owns warps and scoreboard). */
+struct smtlm_issue;
+
+/* Warp bookkeeping the back end reports to the issue stage (which owns warps and scoreboard):
+ * the events of issue_events.h, through the ops, or called directly when `issue` is set. */
 typedef struct smtlm_warp_ops {
     void *ctx;
     void (*release)(void *ctx, unsigned warp, unsigned reg);  /* scoreboard: register written */
@@ -46,10 +49,12 @@ typedef struct smtlm_warp_ops {
     void (*store_sent)(void *ctx, unsigned warp);             /* a store request left for memory */
     void (*store_acked)(void *ctx, unsigned warp);            /* and its acknowledgement came back */
     void (*atomic_done)(void *ctx, unsigned warp, unsigned lanes);
-    /* Optional: an ALU instruction's whole writeback as one event: release the destinations
-     * whose bit is set in release_mask (bit i = dst[i]), then completed, then retired. Lets a
-     * socket binding send one transaction instead of n_dst + 2; NULL = the three calls. */
+    /* An ALU instruction's whole writeback as one event: release the destinations whose bit is
+     * set in release_mask (bit i = dst[i]), then completed, then retired (one transaction). */
     void (*written_back)(void *ctx, const smtlm_inst *in, unsigned release_mask);
+    /* The issue block itself when the port is bound to it directly (its events are then called
+     * inline: smtlm_warp_written_back), else NULL. */
+    struct smtlm_issue *issue;
 } smtlm_warp_ops;
 
 /* A pipeline register set seen from its producer. The set belongs to the block that reads it;
@@ -100,16 +105,6 @@ static inline void smtlm_warp_release_dsts(const smtlm_warp_ops *w, const smtlm_
     for (unsigned i = 0; i < in->n_dst; i++)
         if (in->dst[i] > 0)
             w->release(w->ctx, in->warp, (unsigned)in->dst[i]);
-}
-
-/* The writeback event through written_back, or as its three parts when it is not bound. */
-static inline void smtlm_warp_written_back_parts(const smtlm_warp_ops *w, const smtlm_inst *in, unsigned release_mask)
-{
-    for (unsigned i = 0; i < in->n_dst; i++)
-        if (release_mask >> i & 1)
-            w->release(w->ctx, in->warp, (unsigned)in->dst[i]);
-    w->completed(w->ctx, in);
-    w->retired(w->ctx, in->warp);
 }
 
 #ifdef __cplusplus

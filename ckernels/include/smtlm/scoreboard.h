@@ -112,7 +112,7 @@ static inline void smtlm_sb_release_reg(smtlm_scoreboard *sb, unsigned w, unsign
 void smtlm_sb_release(smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in);
 /* smtlm_sb_release_reg of every destination in a summary `d` of registers 1..63 (a pool
  * entry's sb_dsts with bit 0 clear): one AND-NOT, as the per-register calls leave the set. */
-static inline void smtlm_sb_release_dsts(smtlm_scoreboard *sb, unsigned w, uint64_t d)
+static SMTLM_ALWAYS_INLINE void smtlm_sb_release_dsts(smtlm_scoreboard *sb, unsigned w, uint64_t d)
 {
     uint64_t rel = sb->pending[w][0] & d;
     if (!rel)

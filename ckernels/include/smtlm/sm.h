@@ -7,6 +7,7 @@
 
 #include "smtlm/exec.h"
 #include "smtlm/issue.h"
+#include "smtlm/issue_events.h"
 #include "smtlm/ldst.h"
 #include "smtlm/opcoll.h"
 #include "smtlm/regfile.h"
@@ -68,15 +69,6 @@ typedef enum smtlm_reject {
     SMTLM_REJECT_NO_UNIT      /* runs on unit type `detail` (smtlm_unit), of which the SM has none */
 } smtlm_reject;
 
-typedef struct smtlm_sm_stats {
-    uint64_t active_cycles;        /* cycles in which the SM body ran */
-    uint64_t warp_insts, thread_insts;
-    uint64_t conflict_cycles;      /* cycles in which some read waited for its bank */
-    uint64_t unit_insts[8];        /* completed per smtlm_unit */
-} smtlm_sm_stats;
-
-/* Called for every retired instruction (event cycles in smtlm_inst.ev). Optional. */
-typedef void (*smtlm_retire_hook)(void *ctx, unsigned sm, const smtlm_inst *in);
 typedef void (*smtlm_cta_hook)(void *ctx, unsigned sm, unsigned cta_slot, uint32_t cta_id);
 
 typedef struct smtlm_sm {
@@ -219,13 +211,14 @@ static inline int smtlm_sm_next_checked(const smtlm_inst_source *src, const smtl
     *why = smtlm_sm_check_inst_memo(cfg, memo, d, detail);
     return *why ? SMTLM_EINPUT : 1;
 }
-/* Counts a completed instruction in the SM's statistics (inline: once per instruction). */
-static inline void smtlm_sm_count_completion(smtlm_sm_stats *st, const smtlm_inst *in)
-{
-    st->warp_insts++;
-    st->thread_insts += smtlm_popcount32(in->mask);
-    st->unit_insts[in->unit & 7]++;
-}
+/* The issue block's warp events (issue_events.h) as warp-port ops over an smtlm_sm. */
+void smtlm_sm_ev_release(void *sm, unsigned warp, unsigned reg);
+void smtlm_sm_ev_completed(void *sm, const smtlm_inst *in);
+void smtlm_sm_ev_retired(void *sm, unsigned warp);
+void smtlm_sm_ev_written_back(void *sm, const smtlm_inst *in, unsigned release_mask);
+void smtlm_sm_ev_store_sent(void *sm, unsigned warp);
+void smtlm_sm_ev_store_acked(void *sm, unsigned warp);
+void smtlm_sm_ev_atomic_done(void *sm, unsigned warp, unsigned lanes);
 
 /* ---- muon mode (sm_muon.c) ---- */
 

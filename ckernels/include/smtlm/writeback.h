@@ -32,19 +32,8 @@ void smtlm_wb_init(smtlm_wb *wb, int oldest_first);
 void smtlm_wb_bind(smtlm_wb *wb, smtlm_regset *exwb, smtlm_inst_pool *pool, const smtlm_rf_write_ops *rf,
                    const smtlm_warp_ops *warps);
 void smtlm_wb_reset(smtlm_wb *wb);
-/* Drains all of EX_WB at cycle `now`. */
-void smtlm_wb_cycle(smtlm_wb *wb, uint64_t now);
 static inline int smtlm_wb_idle(const smtlm_wb *wb) { return wb->exwb->count == 0; }
 
-/* The parts of smtlm_wb_cycle, for an owner that handles the warp event itself (the C engine's
- * SM, with its handler inline). Per cycle: while EX_WB holds one, take the next instruction,
- * write it, hand it on with its release mask, free it. */
-
-/* The C engine's register file when the write port is bound to it (writes inline), else 0. */
-static inline smtlm_rf *smtlm_wb_direct_rf(const smtlm_wb *wb)
-{
-    return wb->rf.try_write == smtlm_rf_port_try_write ? (smtlm_rf *)wb->rf.ctx : 0;
-}
 /* Slot of EX_WB's oldest occupant (count > 0), by its pool entry's uid: execute's direct
  * hand-off keeps no copy of the uid in the set (its pool entry holds it until writeback). The
  * lowest slot wins a tie, as smtlm_regset_oldest. */
@@ -72,59 +61,92 @@ static inline smtlm_iref smtlm_wb_take(smtlm_wb *wb)
     const unsigned slot = wb->oldest_first ? smtlm_wb_oldest_slot(exwb, wb->pool) : smtlm_ctz64(exwb->occ);
     return smtlm_regset_take(exwb, slot);
 }
-/* Writes in's destinations straight into the register file (rf from smtlm_wb_direct_rf, not
- * 0), as smtlm_rf_try_write each. Returns the release mask: bit i set unless destination i was
- * buffered (the register file releases a buffered write when it lands). The register file and
- * the scoreboard do not see each other here, so all writes go first and the releases follow
- * in one event. */
-static inline unsigned smtlm_wb_write_direct(smtlm_rf *rf, const smtlm_inst *in)
+/* Writes in's destinations first.. through the write port, as smtlm_rf_try_write each.
+ * Returns the release mask: bit i set unless destination i was buffered (the register file
+ * releases a buffered write when it lands). The register file and the scoreboard do not see
+ * each other here, so all writes go first and the releases follow in one event. direct (a
+ * constant): as smtlm_write_try_'s. */
+static SMTLM_ALWAYS_INLINE unsigned smtlm_wb_write_from(const smtlm_wb *wb, const smtlm_inst *in, unsigned first,
+                                                        int direct)
 {
     const unsigned n = in->n_dst, warp = in->warp, sched = in->sched;
     unsigned release = 0;
-    for (unsigned i = 0; i < n; i++)
-        release |= (unsigned)(smtlm_rf_try_write(rf, warp, sched, (unsigned)in->dst[i]) != SMTLM_RF_BUFFERED) << i;
+    for (unsigned i = first; i < n; i++)
+        release |= (unsigned)(smtlm_write_try_(&wb->rf, warp, sched, (unsigned)in->dst[i], direct) != SMTLM_RF_BUFFERED)
+                   << i;
     return release;
 }
-/* The same through the write port's ops (any binding). */
-unsigned smtlm_wb_write_port(const smtlm_wb *wb, const smtlm_inst *in);
-
-/* The register-file writes of destinations 1.. (rare: out of line, so the usual
- * one-destination case keeps its registers; static, so each caller's unit sees which
- * registers it clobbers). */
+static inline unsigned smtlm_wb_write(const smtlm_wb *wb, const smtlm_inst *in) { return smtlm_wb_write_from(wb, in, 0, 0); }
+/* Destinations 1.. on the port bound directly (rare: out of line, so the usual one-destination
+ * case keeps its registers; static, so each caller's unit sees which registers it clobbers). */
 #if defined(__GNUC__)
 __attribute__((noinline, unused))
 #endif
-static void smtlm_wb_write_more_dsts(smtlm_rf *rf, const smtlm_inst *in)
+static void smtlm_wb_write_more(const smtlm_wb *wb, const smtlm_inst *in)
 {
-    for (unsigned i = 1; i < in->n_dst; i++)
-        (void)smtlm_rf_try_write(rf, in->warp, in->sched, (unsigned)in->dst[i]);
+    (void)smtlm_wb_write_from(wb, in, 1, 1);
 }
-/* One instruction's writes and scoreboard releases in one pass (rf from smtlm_wb_direct_rf):
- * each destination is written and, unless the register file buffered it, released at once
- * (equal to smtlm_wb_write_direct then the releases, as the two do not see each other). fast
- * (no buffered write possible: faithful mode) with the summary's bit 0 clear: every
- * destination is released by the pool entry's summary, in one step. For owners that handle
- * the warp event themselves (the C engine's SM, the SystemC writeback with direct access).
- * (An else rather than an early return: the early return compiles to more instructions in
- * the SM's cycle.) */
-static SMTLM_ALWAYS_INLINE void smtlm_wb_write_release(smtlm_rf *rf, smtlm_scoreboard *sb, const smtlm_inst *in, int fast)
+/* smtlm_wb_write; fast (a constant): the port is bound to the register file's kernel, which
+ * buffers no write (faithful mode), so every destination is released. */
+static SMTLM_ALWAYS_INLINE unsigned smtlm_wb_write_(const smtlm_wb *wb, const smtlm_inst *in, int fast)
 {
-    const unsigned n = in->n_dst, warp = in->warp, sched = in->sched;
-    const uint64_t d = in->sb_dsts;
-    if (fast && !(d & 1)) {
-        if (n)
-            (void)smtlm_rf_try_write_valid(rf, warp, sched, (unsigned)in->dst[0]);
-        if (n > 1)
-            smtlm_wb_write_more_dsts(rf, in);
-        smtlm_sb_release_dsts(sb, warp, d);
-    } else {
-        for (unsigned i = 0; i < n; i++) {
-            const unsigned reg = (unsigned)in->dst[i];
-            if (smtlm_rf_try_write(rf, warp, sched, reg) != SMTLM_RF_BUFFERED)
-                smtlm_sb_release_reg(sb, warp, reg);
-        }
+    if (!fast)
+        return smtlm_wb_write(wb, in);
+    const unsigned n = in->n_dst;
+    if (n)
+        (void)smtlm_write_try_(&wb->rf, in->warp, in->sched, (unsigned)in->dst[0], 1);
+    if (n > 1)
+        smtlm_wb_write_more(wb, in);
+    return (1u << n) - 1;
+}
+/* One instruction out of EX_WB: written, its writeback time set, the written-back event sent
+ * with its release mask, the pool entry freed. fast (a constant): both ports bound directly,
+ * no write buffered and no retire hook (so nothing reads the writeback time before the
+ * entry's reuse resets it), this cycle's progress already noted. */
+static SMTLM_ALWAYS_INLINE void smtlm_wb_one(smtlm_wb *wb, smtlm_iref r, uint64_t now, int fast)
+{
+    smtlm_inst *in = smtlm_pool_get(wb->pool, r);
+    const unsigned release = smtlm_wb_write_(wb, in, fast);
+    if (!fast)
+        in->ev[SMTLM_EV_WRITEBACK] = now;
+    smtlm_warp_written_back_(&wb->warps, in, release, fast);
+    smtlm_pool_free(wb->pool, r);
+}
+/* The drain, fast as smtlm_wb_one's. Oldest first one at a time; in faithful mode nothing in
+ * the loop looks at EX_WB, so it is emptied at once and drained in slot order. */
+static SMTLM_ALWAYS_INLINE void smtlm_wb_drain_(smtlm_wb *wb, uint64_t now, int fast)
+{
+    smtlm_regset *exwb = wb->exwb;
+    if (!fast && wb->oldest_first) {
+        do
+            smtlm_wb_one(wb, smtlm_wb_take(wb), now, 0);
+        while (exwb->count);
+        return;
+    }
+    for (uint32_t occ = smtlm_regset_take_all(exwb); occ; occ &= occ - 1) {
+        const unsigned s = smtlm_ctz64(occ);
+        const smtlm_iref r = exwb->slot[s];
+        exwb->slot[s] = SMTLM_NO_INST;
+        smtlm_wb_one(wb, r, now, fast);
     }
 }
+/* Drains all of EX_WB at cycle `now` (the body of smtlm_wb_cycle, inline for the C SM's
+ * cycle): fast when both ports are bound directly, the register file buffers no write and no
+ * retire hook is set (progress is then noted once for the cycle). */
+static SMTLM_ALWAYS_INLINE void smtlm_wb_drain(smtlm_wb *wb, uint64_t now)
+{
+    if (!wb->exwb->count)
+        return;
+    const smtlm_rf *rf = smtlm_write_direct_rf(&wb->rf);
+    smtlm_issue *iss = wb->warps.issue;
+    if (rf && iss && !rf->cfg.fix_wb_bank_conflict && !wb->oldest_first && smtlm_issue_unhooked(iss)) {
+        smtlm_issue_note_progress(iss);
+        smtlm_wb_drain_(wb, now, 1);
+    } else {
+        smtlm_wb_drain_(wb, now, 0);
+    }
+}
+void smtlm_wb_cycle(smtlm_wb *wb, uint64_t now);
 
 #ifdef __cplusplus
 }

@@ -1,30 +1,30 @@
 // FrontendIssue: fetch, decode, instruction buffers, warp schedulers and the scoreboard of one
 // SM (C kernel smtlm_issue). It hands issued instructions into the operand collector's ID_OC
-// sets and receives the warp events of writeback, the LDST and the register file. It also
-// counts completed instructions (the SM's instruction statistics) and the last cycle of
-// progress the watchdog looks at.
+// sets and routes the warp events of writeback, the LDST and the register file to the issue
+// block's own (issue_events.h). It holds what those events update outside the kernel: the
+// completion counters (the SM's instruction statistics), the last cycle of progress the
+// watchdog looks at and the retire hook.
 #ifndef SMTLM_TLM_FRONTEND_ISSUE_H
 #define SMTLM_TLM_FRONTEND_ISSUE_H
 
 #include "smtlm/tlm/stage.h"
 
 extern "C" {
-#include "smtlm/issue.h"
-#include "smtlm/sm.h"
-#include "smtlm/writeback.h"
+#include "smtlm/issue_events.h"
 }
 
 namespace smtlm {
 
 class FrontendIssue : public sc_core::sc_module {
   protected:
-    // The warp events of every target socket. An ALU instruction's writeback (one per
-    // instruction) is handled here directly; the rest goes to on_warp_event (MuonIssue adds the
-    // Muon events there and delegates the others to this class).
+    // The warp events of every target socket, each the issue block's own (issue_events.h). An
+    // ALU instruction's writeback (one per instruction) is handled here directly; the rest goes
+    // to on_warp_event (MuonIssue adds the Muon events there and delegates the others to this
+    // class).
     void on_event(SmTransaction &t)
     {
         if (t.cmd == SmCommand::WarpWrittenBack)
-            written_back(t.in, (unsigned)t.result);
+            smtlm_issue_written_back(&iss_, t.in, (unsigned)t.result);
         else
             on_warp_event(t);
     }
@@ -59,58 +59,25 @@ class FrontendIssue : public sc_core::sc_module {
     bool active() const { return iss_.n_active_ctas > 0 || iss_.not_completed > 0; }
     bool idle() const { return smtlm_issue_idle(&iss_); }
     void skip(uint64_t now, uint64_t k) { smtlm_issue_skip(&iss_, now, k); }
-    // Called for every completed instruction (the event log of a run).
-    void set_retire_hook(smtlm_retire_hook hook, void *ctx, unsigned sm_id)
+    // Called for every completed instruction (the event log of a run), with the SM id of
+    // bind_ports.
+    void set_retire_hook(smtlm_retire_hook hook, void *ctx)
     {
         hook_ = hook;
         hook_ctx_ = ctx;
-        sm_id_ = sm_id;
     }
     uint64_t last_progress() const { return last_progress_; }
     void note_progress(uint64_t now) { last_progress_ = now; }
     const smtlm_sm_stats &completions() const { return done_; } // warp/thread/unit counts
     const smtlm_issue &state() const { return iss_; }
 
-    // Writeback's direct access (granted on wb_events for WarpWrittenBack: the handler is
-    // written_back, inline): release destination i for bit i of release_mask, count, retire.
-    void written_back_direct(const smtlm_inst *in, unsigned release_mask) { written_back(in, release_mask); }
-    // The C engine's one-pass writeback of one instruction when no retire hook looks and no
-    // write can be buffered (faithful mode): written into `rf` (the register file's kernel,
-    // granted to writeback) and released, counted (progress is noted once per cycle by the
-    // caller), retired.
-    bool has_retire_hook() const { return hook_ != nullptr; }
-    void written_back_fast(smtlm_rf *rf, const smtlm_inst *in)
-    {
-        smtlm_wb_write_release(rf, &iss_.sb, in, 1);
-        smtlm_sm_count_completion(&done_, in);
-        smtlm_issue_retired(&iss_, in->warp);
-    }
-
   protected:
-    // An instruction finished: counted, progress noted, the retire hook told.
-    void completed(const smtlm_inst *in)
-    {
-        smtlm_sm_count_completion(&done_, in);
-        last_progress_ = now_;
-        if (hook_)
-            hook_(hook_ctx_, sm_id_, in);
-    }
-    // WarpWrittenBack: release the destinations in release_mask, count the instruction, retire it.
-    void written_back(const smtlm_inst *in, unsigned release_mask)
-    {
-        for (unsigned i = 0; i < in->n_dst; i++)
-            if (release_mask >> i & 1)
-                smtlm_sb_release_reg(&iss_.sb, in->warp, (unsigned)in->dst[i]);
-        completed(in);
-        smtlm_issue_retired(&iss_, in->warp);
-    }
     smtlm_issue iss_;
     StageOut out_;
     smtlm_sm_stats done_{};
     uint64_t now_ = 0, last_progress_ = 0;
     smtlm_retire_hook hook_ = nullptr;
     void *hook_ctx_ = nullptr;
-    unsigned sm_id_ = 0;
 };
 
 } // namespace smtlm

@@ -45,7 +45,7 @@ class MuonIssue : public FrontendIssue {
 
   private:
     void on_warp_event(SmTransaction &t) override;
-    static void completed_cb(void *ctx, const smtlm_inst *in) { static_cast<MuonIssue *>(ctx)->completed(in); }
+    static void completed_cb(void *ctx, const smtlm_inst *in) { smtlm_issue_completed(&static_cast<MuonIssue *>(ctx)->iss_, in); }
     static int coll_call(void *ctx, SmCommand c, uint64_t now, unsigned a, unsigned b, const smtlm_muon_coll_req *q);
     static int coll_writeback(void *ctx, uint64_t now, unsigned warp, int reg);
     static int coll_can_accept(void *ctx, unsigned fu);

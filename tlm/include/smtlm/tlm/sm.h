@@ -62,7 +62,7 @@ class Sm : public sc_core::sc_module {
     // Clears all state and statistics, keeping the configuration.
     void reset();
     void set_source(const smtlm_inst_source &src);
-    void set_retire_hook(smtlm_retire_hook hook, void *ctx) { issue_->set_retire_hook(hook, ctx, id_); }
+    void set_retire_hook(smtlm_retire_hook hook, void *ctx) { issue_->set_retire_hook(hook, ctx); }
     void set_cta_done_hook(smtlm_cta_hook hook, void *ctx)
     {
         cta_hook_ = hook;

@@ -97,7 +97,8 @@ class WarpEventsOut {
     explicit WarpEventsOut(SmInitiatorSocket &sock) : sock_(sock) {}
     smtlm_warp_ops ops()
     {
-        return smtlm_warp_ops{this, &release, &completed, &retired, &store_sent, &store_acked, &atomic_done, &written_back};
+        return smtlm_warp_ops{this, &release, &completed, &retired, &store_sent, &store_acked, &atomic_done, &written_back,
+                              nullptr};
     }
 
   private:

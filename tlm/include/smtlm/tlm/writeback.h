@@ -3,7 +3,6 @@
 #ifndef SMTLM_TLM_WRITEBACK_H
 #define SMTLM_TLM_WRITEBACK_H
 
-#include "smtlm/tlm/frontend_issue.h"
 #include "smtlm/tlm/stage.h"
 
 extern "C" {
@@ -24,26 +23,15 @@ class Writeback : public sc_core::sc_module {
     void init(int oldest_first) { smtlm_wb_init(&wb_, oldest_first); }
     void bind_ports(smtlm_regset *row, smtlm_inst_pool *pool);
     void reset() { smtlm_wb_reset(&wb_); }
-    // Writes and releases through the register file's and the issue stage's kernels directly
-    // where both grant that (TLM-2.0 DMI on `rf` and `events`): each instruction in one pass, as
-    // the C engine's SM does. Returns whether they did.
+    // Writes through the register file's kernel and sends the written-back event into the issue
+    // block's kernel directly where both grant that (TLM-2.0 DMI on `rf` and `events`); the
+    // drain (smtlm_wb_cycle) is the same either way. Returns whether they did.
     bool use_dmi();
-    void cycle(uint64_t now)
-    {
-        if (!wb_.exwb->count)
-            return;
-        if (issue_)
-            cycle_direct(now);
-        else
-            smtlm_wb_cycle(&wb_, now);
-    }
+    void cycle(uint64_t now) { smtlm_wb_cycle(&wb_, now); }
     bool idle() const { return smtlm_wb_idle(&wb_); }
     const smtlm_wb &state() const { return wb_; } // its bindings: which ports went direct
 
   private:
-    void cycle_direct(uint64_t now);
-    smtlm_rf *rf_direct_ = nullptr;
-    FrontendIssue *issue_ = nullptr; // both granted (use_dmi), else nullptr
     smtlm_wb wb_;
     smtlm_regset *row_ = nullptr;
     RfWriteOut rf_out_;
