@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "smtlm/ports_direct.h"
+#include "smtlm/port_calls.h"
 
 int smtlm_exec_init(smtlm_exec *ex, unsigned n_result_buses, int sub_core)
 {
@@ -195,35 +195,17 @@ static __attribute__((noinline)) int exwb_overflow(smtlm_exec *ex, unsigned i, u
     return SMTLM_EFULL;
 }
 
-/* The general visit pass: each result through the hand-off, stopping at a refusal. */
-static int visit_general(smtlm_exec *ex, uint64_t *due, uint64_t c, uint64_t now)
+/* The visit pass: each due unit's result into EX_WB, in unit order, stopping at the first
+ * refusal (EX_WB full: back-pressure, the unit keeps its result). direct (a constant): the port
+ * is bound to EX_WB itself, so a result goes into its first free slot inline (no uid copy:
+ * EX_WB's oldest is read from the pool, smtlm_wb_oldest_slot) with the set's mask and count
+ * kept in registers for the pass; else each result is put through the port. */
+static SMTLM_ALWAYS_INLINE int visit(smtlm_exec *ex, uint64_t *due, uint64_t c, uint64_t now, int direct)
 {
-    for (unsigned w = 0; w < SMTLM_FU_WORDS; w++) {
-        const uint64_t visit = due[w];
-        due[w] = 0;
-        for (uint64_t m = visit; m; m &= m - 1) {
-            const unsigned i = w * 64 + smtlm_ctz64(m);
-            const smtlm_iref done = smtlm_fu_visit(&ex->fu[i], &ex->cal, i, c);
-            if (done != SMTLM_NO_INST &&
-                smtlm_stage_put(&ex->out, SMTLM_EX_WB, 0, 0, done, ex->pool->inst[done].uid) < 0) {
-                due[w] = m & (m - 1); /* not visited: still due */
-                return exwb_overflow(ex, i, c, now);
-            }
-        }
-    }
-    return SMTLM_OK;
-}
-
-/* The visit pass when EX_WB is the C engine's register set: results go into it inline
- * (smtlm_regset_move_in's first free slot), its mask and count written once; a refusal when it
- * is full ends the pass as in visit_general. (A loop of its own, not one loop for both with the
- * set or NULL: that would inline the general path here too, into the per-cycle code.) */
-static SMTLM_ALWAYS_INLINE int visit_direct(smtlm_exec *ex, uint64_t *due, uint64_t c, uint64_t now,
-                                            smtlm_regset *exwb)
-{
-    uint32_t occ = exwb->occ;
-    unsigned count = exwb->count;
-    const unsigned width = exwb->width;
+    smtlm_regset *exwb = direct ? &ex->out.sets[SMTLM_EX_WB] : NULL;
+    uint32_t occ = direct ? exwb->occ : 0;
+    unsigned count = direct ? exwb->count : 0;
+    const unsigned width = direct ? exwb->width : 0;
     for (unsigned w = 0; w < SMTLM_FU_WORDS; w++) {
         const uint64_t visit = due[w];
         due[w] = 0;
@@ -232,21 +214,38 @@ static SMTLM_ALWAYS_INLINE int visit_direct(smtlm_exec *ex, uint64_t *due, uint6
             const smtlm_iref done = smtlm_fu_visit(&ex->fu[i], &ex->cal, i, c);
             if (done == SMTLM_NO_INST)
                 continue;
-            if (count == width) {
-                exwb->occ = occ;
-                exwb->count = (uint8_t)count;
+            const int refused = direct ? count == width
+                                       : smtlm_stage_put(&ex->out, SMTLM_EX_WB, 0, 0, done, ex->pool->inst[done].uid) < 0;
+            if (refused) {
+                if (direct) {
+                    exwb->occ = occ;
+                    exwb->count = (uint8_t)count;
+                }
                 due[w] = m & (m - 1); /* not visited: still due */
                 return exwb_overflow(ex, i, c, now);
             }
-            const unsigned s = smtlm_ctz64(~(uint64_t)occ);
-            exwb->slot[s] = done; /* no uid copy: EX_WB's oldest is read from the pool (smtlm_wb_oldest_slot) */
-            occ |= 1u << s;
-            count++;
+            if (direct) {
+                const unsigned s = smtlm_ctz64(~(uint64_t)occ);
+                exwb->slot[s] = done;
+                occ |= 1u << s;
+                count++;
+            }
         }
     }
-    exwb->occ = occ;
-    exwb->count = (uint8_t)count;
+    if (direct) {
+        exwb->occ = occ;
+        exwb->count = (uint8_t)count;
+    }
     return SMTLM_OK;
+}
+
+/* The pass through the port, out of line: it stays out of the per-cycle code of the direct one. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int visit_through_port(smtlm_exec *ex, uint64_t *due, uint64_t c, uint64_t now)
+{
+    return visit(ex, due, c, now, 0);
 }
 
 /* Units in m_fu order, each one's cycle then its issue attempt. A visit touches only its unit,
@@ -262,9 +261,7 @@ int smtlm_exec_cycle(smtlm_exec *ex, uint64_t now)
     for (unsigned w = 0; w < SMTLM_FU_WORDS; w++)
         any |= due[w];
     if (any) {
-        const int rc = ex->out.put == smtlm_regset_stage_put
-                           ? visit_direct(ex, due, c, now, &((smtlm_regset *)ex->out.ctx)[SMTLM_EX_WB])
-                           : visit_general(ex, due, c, now);
+        const int rc = ex->out.sets ? visit(ex, due, c, now, 1) : visit_through_port(ex, due, c, now);
         if (rc)
             return rc;
     }

@@ -87,6 +87,16 @@ static const smtlm_sm_ops c_ops = {c_cycle, c_active, c_quiescent, c_skip, c_lau
                                    c_set_source, c_set_hooks, c_pending, c_mem_cycle, c_view};
 const smtlm_sm_ops *smtlm_sm_c_ops(void) { return &c_ops; }
 
+/* The Muon composition's SMs (muon mode): their own cycle; they never skip cycles. */
+static int c_muon_cycle(void *ctx, unsigned i, uint64_t now) { return smtlm_sm_muon_cycle(CSM(ctx, i), now); }
+static int c_muon_quiescent(const void *ctx, unsigned i) { return !smtlm_sm_active(CCSM(ctx, i)); }
+static void c_muon_skip(void *ctx, unsigned i, uint64_t now, uint64_t k) { (void)ctx, (void)i, (void)now, (void)k; }
+static const smtlm_sm_ops c_muon_ops = {c_muon_cycle, c_active, c_muon_quiescent, c_muon_skip, c_launch, c_ctas,
+                                        c_set_source, c_set_hooks, c_pending, c_mem_cycle, c_view};
+
+/* The C engine's SM operations for the composition cfg selects. */
+static const smtlm_sm_ops *c_ops_for(const smtlm_gpu_cfg *cfg) { return cfg->sm.muon.enabled ? &c_muon_ops : &c_ops; }
+
 /* Checks the GPU-level fields; SMTLM_OK or a code with the reason in gpu->cfg_error. */
 static int check_cfg(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg)
 {
@@ -141,7 +151,7 @@ int smtlm_gpu_init(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtl
     }
     gpu->sm = sms;
     gpu->sm_blank = &sms[0]; /* every SM is built: never consulted */
-    return attach(gpu, cfg, smtlm_sm_c_ops(), gpu, mems);
+    return attach(gpu, cfg, c_ops_for(cfg), gpu, mems);
 }
 
 int smtlm_gpu_init_lazy(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms, smtlm_mem_model *mems)
@@ -155,7 +165,7 @@ int smtlm_gpu_init_lazy(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, smtlm_sm *sms,
         return smtlm_cfg_reject(&gpu->cfg_error, rc, sms[n].cfg_error ? sms[n].cfg_error : "SM: rejected");
     gpu->sm = sms;
     gpu->sm_blank = &sms[n];
-    return attach(gpu, cfg, smtlm_sm_c_ops(), gpu, mems);
+    return attach(gpu, cfg, c_ops_for(cfg), gpu, mems);
 }
 
 int smtlm_gpu_init_engine(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg, const smtlm_sm_ops *ops, void *ctx,

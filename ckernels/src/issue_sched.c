@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "smtlm/ports_direct.h"
+#include "smtlm/port_calls.h"
 
 /* May clear the warp's membar (released by the first look that finds no pending write) and
  * its may_wait bit (once none of the conditions holds). */

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "smtlm/port_calls.h"
+
 enum { WB_SHARED = 0, WB_TEXTURE, WB_CONST, WB_GLOBAL, WB_L1D, WB_CLIENTS };
 
 static void clear(smtlm_ldst *u);
@@ -219,17 +221,17 @@ static void maybe_free(smtlm_ldst *u, smtlm_iref r)
 static void complete(smtlm_ldst *u, smtlm_inst *in)
 {
     in->ev[SMTLM_EV_WRITEBACK] = u->now;
-    u->warps.completed(u->warps.ctx, in);
+    smtlm_warp_completed(&u->warps, in);
 }
 
 /* Writes next_wb's destinations; 1 on success, 0 if a bank already took a write this cycle. */
 static int write_banks(smtlm_ldst *u, const smtlm_inst *in)
 {
     for (unsigned i = 0; i < in->n_dst; i++)
-        if (!u->rf.can_write(u->rf.ctx, in->warp, in->sched, (unsigned)in->dst[i]))
+        if (!smtlm_write_can(&u->rf, in->warp, in->sched, (unsigned)in->dst[i]))
             return 0;
     for (unsigned i = 0; i < in->n_dst; i++)
-        u->rf.write(u->rf.ctx, in->warp, in->sched, (unsigned)in->dst[i]);
+        smtlm_write_reg(&u->rf, in->warp, in->sched, (unsigned)in->dst[i]);
     return 1;
 }
 
@@ -262,8 +264,8 @@ static void writeback(smtlm_ldst *u)
             u->pipe[0] = SMTLM_NO_INST;
             u->pipe_count--;
             if (in->atomic)
-                u->warps.atomic_done(u->warps.ctx, in->warp, smtlm_popcount32(in->mask));
-            u->warps.retired(u->warps.ctx, in->warp);
+                smtlm_warp_atomic_done(&u->warps, in->warp, smtlm_popcount32(in->mask));
+            smtlm_warp_retired(&u->warps, in->warp);
             served = (int)client;
         } else if (client == WB_GLOBAL && u->next_global != SMTLM_NO_INST) {
             u->next_wb = u->next_global;
@@ -282,13 +284,13 @@ static void accept_response(smtlm_ldst *u)
         return;
     const smtlm_mem_req *rq = &u->resp[u->resp_head];
     if (rq->is_write) {
-        u->warps.store_acked(u->warps.ctx, rq->warp);
+        smtlm_warp_store_acked(&u->warps, rq->warp);
     } else {
         if (u->next_global != SMTLM_NO_INST)
             return;
         u->next_global = rq->inst;
         if (rq->atomic)
-            u->warps.atomic_done(u->warps.ctx, rq->warp, smtlm_popcount32(rq->lanes));
+            smtlm_warp_atomic_done(&u->warps, rq->warp, smtlm_popcount32(rq->lanes));
     }
     u->mem_responses++;
     u->resp_head = (u->resp_head + 1) % SMTLM_LDST_RESP_CAP;
@@ -312,7 +314,7 @@ static int dispatch_stage(smtlm_ldst *u, smtlm_inst *in)
         u->out_len++;
         u->mem_requests++;
         if (rq->is_write)
-            u->warps.store_sent(u->warps.ctx, rq->warp);
+            smtlm_warp_store_sent(&u->warps, rq->warp);
     }
     return u->acc_next == u->n_acc;
 }
@@ -335,7 +337,7 @@ static void one_cycle(smtlm_ldst *u)
     if (!dispatch_stage(u, in))
         return;
     if (in->op == SMTLM_OP_MEMBAR || !is_load(in)) { /* stores and MEMBAR leave here */
-        u->warps.retired(u->warps.ctx, in->warp);
+        smtlm_warp_retired(&u->warps, in->warp);
         complete(u, in);
         smtlm_pool_free(u->pool, r);
         u->dispatch = SMTLM_NO_INST;
@@ -352,7 +354,7 @@ static void one_cycle(smtlm_ldst *u)
             smtlm_warp_release_dsts(&u->warps, in);
             complete(u, in);
         }
-        u->warps.retired(u->warps.ctx, in->warp);
+        smtlm_warp_retired(&u->warps, in->warp);
         u->dispatch = SMTLM_NO_INST;
         maybe_free(u, r);
     }

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "issue_internal.h"
-#include "smtlm/ports_direct.h"
+#include "smtlm/port_calls.h"
 
 /* ---- configuration ------------------------------------------------------------------- */
 

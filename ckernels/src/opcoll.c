@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "smtlm/ports_direct.h"
+#include "smtlm/port_calls.h"
 
 #define HOT static SMTLM_ALWAYS_INLINE /* per-instruction steps, inlined in their loops */
 
@@ -222,15 +222,6 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
     watch_gen_sets(oc);
 }
 
-/* The C engine's row of register sets when `out` hands off into it directly, else NULL
- * (ports_direct.h: the same code either way, without the indirect calls). */
-static smtlm_regset *direct_rows(const smtlm_stage_ops *out)
-{
-    return out->has_free == smtlm_regset_stage_has_free && out->put == smtlm_regset_stage_put
-               ? (smtlm_regset *)out->ctx
-               : NULL;
-}
-
 /* CU j's instruction moves into slot `slot` of its OC_EX set (C engine's row, `rows`) or is
  * handed through `out` (rows NULL; room was checked); CU j is free again. */
 HOT void dispatch_cu(smtlm_opcoll *oc, unsigned j, smtlm_regset *rows, int slot, uint64_t now)
@@ -241,7 +232,7 @@ HOT void dispatch_cu(smtlm_opcoll *oc, unsigned j, smtlm_regset *rows, int slot,
     if (rows)
         smtlm_regset_put(cu->out_rs, (unsigned)slot, r, in->uid);
     else
-        oc->out.put(oc->out.ctx, cu->out, oc->cfg.sub_core, cu->reg_id, r, in->uid);
+        smtlm_stage_put(&oc->out, cu->out, oc->cfg.sub_core, cu->reg_id, r, in->uid);
     in->ev[SMTLM_EV_OC_EX] = now;
     oc->cu_held[j] += now - in->ev[SMTLM_EV_CU_ALLOC];
     cu->inst = SMTLM_NO_INST;
@@ -451,24 +442,11 @@ static unsigned distinct_sources(const smtlm_inst *in)
     return ops;
 }
 
-/* Queues the reads of operand slots `ops` of CU j's instruction through the ports (the C
+/* Queues the reads of operand slots `ops` of CU j's instruction through the read port (the C
  * engine's own register file: queue_distinct_direct); *queued as smtlm_rf_request_reads. */
 HOT int queue_reads(smtlm_opcoll *oc, unsigned j, const smtlm_inst *in, unsigned ops, unsigned *queued)
 {
-    if (oc->rf.request_reads)
-        return oc->rf.request_reads(oc->rf.ctx, j, in->warp, in->sched, in->src, ops, queued);
-    *queued = 0;
-    while (ops) {
-        const unsigned op = smtlm_ctz64(ops);
-        ops &= ops - 1;
-        const unsigned reg = (unsigned)in->src[op];
-        const smtlm_read_req req = {(uint8_t)j, (uint8_t)op, (uint16_t)reg};
-        int rc = oc->rf.request(oc->rf.ctx, oc->rf.bank(oc->rf.ctx, reg, in->warp, in->sched), req);
-        if (rc)
-            return rc;
-        *queued |= 1u << op;
-    }
-    return SMTLM_OK;
+    return smtlm_read_request_reads(&oc->rf, j, in->warp, in->sched, in->src, ops, queued);
 }
 
 /* queue_reads into the C engine's register file of CU j's reads `ops` (in->rd_ops, nonzero: the
@@ -732,17 +710,17 @@ void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_o
         oc->gen_in[i] = oc->in[oc->ports[0].in[i]];
     watch_gen_sets(oc);
     oc->out = *out;
-    oc->out_direct = direct_rows(out);
+    oc->out_direct = out->sets;
     for (unsigned s = 0; s < SMTLM_NUM_REGSETS; s++)
         oc->out_rs_of[s] = oc->out_direct ? &oc->out_direct[s] : NULL;
     oc->out_row = out->row ? out->row : oc->out_direct;
     oc->pool = pool;
     oc->rf = *rf;
-    /* ports_direct.h: the C engine's register file is reached without the indirect calls, and
+    /* port_calls.h: the C engine's register file is reached without the indirect calls, and
      * without its checks where they cannot fail: a CU goes only to an instruction of one of the
      * collector's schedulers (sched_cus), which has banks when both split them alike, and every
      * CU index has room for its reads in each queue (smtlm_rf_queue_reads). */
-    smtlm_rf *direct = rf->bank == smtlm_rf_port_bank && rf->request == smtlm_rf_port_request ? (smtlm_rf *)rf->ctx : NULL;
+    smtlm_rf *direct = rf->rf;
     const int same_split = direct && (!direct->cfg.sub_core || (oc->cfg.sub_core && direct->cfg.n_sched == oc->cfg.n_sched));
     oc->rf_direct = same_split && oc->n_cus <= direct->cfg.n_cus ? direct : NULL;
 }

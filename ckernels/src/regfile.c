@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "smtlm/bankmap.h"
-#include "smtlm/ports_direct.h"
+#include "smtlm/port_calls.h"
 
 #define QMASK (SMTLM_RF_QUEUE_CAP - 1)
 
@@ -181,35 +181,22 @@ void smtlm_rf_drain_writes(smtlm_rf *rf)
         rf->wbuf_head[b] = (uint16_t)((rf->wbuf_head[b] + 1) % SMTLM_RF_WBUF_CAP);
         rf->wbuf_len[b]--;
         smtlm_rf_write(rf, b);
-        rf->ops.release(rf->ops.ctx, e.warp, e.reg);
+        smtlm_rf_out_release(&rf->ops, e.warp, e.reg);
         if (rf->wbuf_len[b] == 0)
             rf->blocked &= ~(1ull << b);
     }
 }
 
-smtlm_rf_write_result smtlm_rf_port_try_write(void *ctx, unsigned warp, unsigned sched, unsigned reg)
-{
-    return smtlm_rf_try_write(ctx, warp, sched, reg);
-}
-static int port_can_write(void *ctx, unsigned warp, unsigned sched, unsigned reg)
-{
-    return smtlm_rf_can_write(ctx, warp, sched, reg);
-}
-static void port_write(void *ctx, unsigned warp, unsigned sched, unsigned reg) { smtlm_rf_write_reg(ctx, warp, sched, reg); }
-
 smtlm_rf_write_ops smtlm_rf_write_port(smtlm_rf *rf)
 {
-    const smtlm_rf_write_ops ops = {rf, smtlm_rf_port_try_write, port_can_write, port_write};
-    return ops;
+    const smtlm_rf_write_ops direct = {rf, NULL, NULL, NULL, NULL};
+    return direct;
 }
-
-unsigned smtlm_rf_port_bank(void *ctx, unsigned reg, unsigned warp, unsigned sched) { return smtlm_rf_bank(ctx, reg, warp, sched); }
-int smtlm_rf_port_request(void *ctx, unsigned bank, smtlm_read_req req) { return smtlm_rf_request(ctx, bank, req); }
 
 smtlm_rf_read_ops smtlm_rf_read_port(smtlm_rf *rf)
 {
-    const smtlm_rf_read_ops ops = {rf, smtlm_rf_port_bank, smtlm_rf_port_request, NULL};
-    return ops;
+    const smtlm_rf_read_ops direct = {rf, NULL, NULL, NULL, NULL};
+    return direct;
 }
 
 /* ---- read arbitration -------------------------------------------------------------------- */

@@ -1,7 +1,7 @@
 /* Pipeline register sets: fixed slots, oldest-first selection by uid. */
 #include "smtlm/regset.h"
 
-#include "smtlm/ports_direct.h"
+#include "smtlm/ports.h"
 
 void smtlm_regset_init(smtlm_regset *rs, unsigned width)
 {
@@ -18,22 +18,10 @@ void smtlm_regset_init(smtlm_regset *rs, unsigned width)
 
 int smtlm_regset_oldest_of_many(const smtlm_regset *rs) { return (int)smtlm_regset_oldest_occupied(rs); }
 
-/* ---- the C engine's stage ops over an array of sets ---- */
-
-int smtlm_regset_stage_has_free(void *ctx, unsigned set, int sub_core, unsigned s)
-{
-    return smtlm_regset_has_free(&((smtlm_regset *)ctx)[set], sub_core, s);
-}
-
-int smtlm_regset_stage_put(void *ctx, unsigned set, int sub_core, unsigned s, smtlm_iref r, uint64_t uid)
-{
-    return smtlm_regset_move_in(&((smtlm_regset *)ctx)[set], sub_core, s, r, uid);
-}
+/* ---- a stage port bound directly to a row of sets ---- */
 
 void smtlm_regset_stage_ops(smtlm_regset *sets, smtlm_stage_ops *out)
 {
-    out->ctx = sets;
-    out->has_free = smtlm_regset_stage_has_free;
-    out->put = smtlm_regset_stage_put;
-    out->row = sets;
+    const smtlm_stage_ops direct = {sets, NULL, NULL, NULL, sets};
+    *out = direct;
 }

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "smtlm/ports_direct.h"
+#include "smtlm/port_calls.h"
 
 void smtlm_sm_cfg_qv100(smtlm_sm_cfg *c)
 {
@@ -124,22 +124,6 @@ int smtlm_sm_validate(const smtlm_sm_cfg *c, const char **why)
     return SMTLM_OK;
 }
 
-/* ---- the issue block's warp events, as the blocks' ports call them ----------------- */
-
-void smtlm_sm_ev_release(void *ctx, unsigned warp, unsigned reg) { smtlm_issue_release(&((smtlm_sm *)ctx)->iss, warp, reg); }
-void smtlm_sm_ev_completed(void *ctx, const smtlm_inst *in) { smtlm_issue_completed(&((smtlm_sm *)ctx)->iss, in); }
-void smtlm_sm_ev_retired(void *ctx, unsigned warp) { smtlm_issue_retired(&((smtlm_sm *)ctx)->iss, warp); }
-void smtlm_sm_ev_written_back(void *ctx, const smtlm_inst *in, unsigned release_mask)
-{
-    smtlm_issue_written_back(&((smtlm_sm *)ctx)->iss, in, release_mask);
-}
-void smtlm_sm_ev_store_sent(void *ctx, unsigned warp) { smtlm_issue_store_sent(&((smtlm_sm *)ctx)->iss, warp); }
-void smtlm_sm_ev_store_acked(void *ctx, unsigned warp) { smtlm_issue_store_acked(&((smtlm_sm *)ctx)->iss, warp); }
-void smtlm_sm_ev_atomic_done(void *ctx, unsigned warp, unsigned lanes)
-{
-    smtlm_issue_atomic_done(&((smtlm_sm *)ctx)->iss, warp, lanes);
-}
-
 static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d);
 static int checked_next_into(void *ctx, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr);
 static int checked_has_more(void *ctx, unsigned smid, unsigned warp);
@@ -151,10 +135,8 @@ static void cta_done(void *owner, unsigned slot);
  * instructions into the next block's sets through stage ops. */
 static void bind(smtlm_sm *sm)
 {
-    const smtlm_warp_ops warps = {sm, smtlm_sm_ev_release, smtlm_sm_ev_completed, smtlm_sm_ev_retired,
-                                   smtlm_sm_ev_store_sent, smtlm_sm_ev_store_acked, smtlm_sm_ev_atomic_done,
-                                   smtlm_sm_ev_written_back, &sm->iss};
-    const smtlm_rf_ops rfo = {sm, smtlm_sm_ev_release};
+    const smtlm_warp_ops warps = {&sm->iss, 0, 0, 0, 0, 0, 0, 0, 0};
+    const smtlm_rf_ops rfo = {&sm->iss, 0, 0};
     const smtlm_rf_write_ops wport = smtlm_rf_write_port(&sm->rf);
     const smtlm_rf_read_ops rport = smtlm_rf_read_port(&sm->rf);
     smtlm_stage_ops stage;
@@ -259,7 +241,6 @@ _Static_assert(SMTLM_MAX_REG == 511 && SMTLM_MAX_SRC == 4 && SMTLM_MAX_DST == 4,
 static void record_reject(smtlm_sm *sm, unsigned line, smtlm_reject why, unsigned detail)
 {
     sm->error = SMTLM_EINPUT;
-    sm->rare = 1;
     sm->error_line = line;
     sm->reject = why;
     sm->reject_detail = detail;
@@ -474,7 +455,6 @@ void smtlm_sm_reset(smtlm_sm *sm)
     sm->now = 0;
     sm->last_progress = 0;
     sm->error = SMTLM_OK;
-    sm->rare = c->muon.enabled != 0;
     sm->error_line = 0;
     sm->reject = SMTLM_REJECT_NONE;
     sm->reject_detail = 0;
@@ -528,11 +508,8 @@ int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
 {
     if (!smtlm_sm_active(sm))
         return SMTLM_OK;
-    if (sm->rare) { /* an error stops the SM; muon mode has its own cycle */
-        if (sm->error)
-            return sm->error;
-        return smtlm_sm_muon_cycle(sm, now);
-    }
+    if (sm->error) /* an error stops the SM */
+        return sm->error;
     sm->now = now;
     sm->stats.active_cycles++;
     if (smtlm_rf_writes_pending(&sm->rf)) /* fix mode: buffered writes land first */
@@ -548,12 +525,16 @@ int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
     if (sm->iss.issued_this_cycle)
         sm->last_progress = now;
     smtlm_opcoll_sample(&sm->oc);
-    if (rc && !sm->error) { /* an input error was already recorded by checked_next */
+    smtlm_sm_note_error(sm, rc);
+    return sm->error;
+}
+
+void smtlm_sm_note_error(smtlm_sm *sm, int rc)
+{
+    if (rc && !sm->error) { /* an input error was already recorded by the checked source */
         sm->error = rc;
-        sm->rare = 1;
         sm->error_line = sm->iss.error_line;
     }
-    return sm->error;
 }
 
 /* ---- skipping quiescent cycles ------------------------------------------------------- */
@@ -562,15 +543,13 @@ int smtlm_sm_quiescent(const smtlm_sm *sm)
 {
     if (!smtlm_sm_active(sm))
         return 1;
-    if (sm->cfg.muon.enabled) /* muon mode does not skip cycles */
-        return 0;
     return !sm->error && smtlm_issue_idle(&sm->iss) && smtlm_opcoll_idle(&sm->oc) && smtlm_rf_idle(&sm->rf) &&
            smtlm_exec_idle(&sm->ex) && smtlm_ldst_idle(&sm->ldst) && smtlm_wb_idle(&sm->wb);
 }
 
 void smtlm_sm_skip(smtlm_sm *sm, uint64_t now, uint64_t k)
 {
-    if (k == 0 || !smtlm_sm_active(sm) || sm->cfg.muon.enabled) /* muon mode is never quiescent */
+    if (k == 0 || !smtlm_sm_active(sm))
         return;
     sm->now = now;
     smtlm_issue_skip(&sm->iss, now, k);

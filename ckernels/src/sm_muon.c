@@ -20,7 +20,7 @@
  * w + 1 and reaches its unit in w + 3. */
 #include "smtlm/sm.h"
 
-#include "smtlm/ports_direct.h"
+#include "smtlm/port_calls.h"
 #include "smtlm/writeback.h"
 
 void smtlm_sm_muon_coll_cfg(const smtlm_sm_cfg *c, smtlm_muon_coll_cfg *out)
@@ -52,13 +52,23 @@ void smtlm_sm_muon_reset(smtlm_sm *sm)
     smtlm_muon_coll_reset(&sm->muon.coll);
 }
 
-/* ---- the LDST's warp events (completions count as the SM's own: smtlm_sm_ev_completed) - */
+/* ---- the LDST's warp events: releases and completions through the Muon issue block (the
+ * writeback gate, tags), the rest the issue block's own (issue_events.h) ---- */
 
 static void ev_release(void *ctx, unsigned warp, unsigned reg)
 {
     smtlm_muon_issue_ldst_release(&((smtlm_sm *)ctx)->muon.iss, warp, reg);
 }
 static void ev_completed(void *ctx, const smtlm_inst *in) { smtlm_muon_issue_ldst_completed(&((smtlm_sm *)ctx)->muon.iss, in); }
+static void ev_retired(void *ctx, unsigned warp) { smtlm_issue_retired(&((smtlm_sm *)ctx)->iss, warp); }
+static void ev_store_sent(void *ctx, unsigned warp) { smtlm_issue_store_sent(&((smtlm_sm *)ctx)->iss, warp); }
+static void ev_store_acked(void *ctx, unsigned warp) { smtlm_issue_store_acked(&((smtlm_sm *)ctx)->iss, warp); }
+static void ev_atomic_done(void *ctx, unsigned warp, unsigned lanes)
+{
+    smtlm_issue_atomic_done(&((smtlm_sm *)ctx)->iss, warp, lanes);
+}
+/* The Muon issue block's completions count as the SM's own (the completion counters). */
+static void issue_completed(void *ctx, const smtlm_inst *in) { smtlm_issue_completed(&((smtlm_sm *)ctx)->iss, in); }
 /* Muon's PRF writes use their own port and never conflict (docs/MUON.md). */
 static smtlm_rf_write_result prf_try_write(void *ctx, unsigned w, unsigned s, unsigned r)
 {
@@ -74,14 +84,11 @@ static void prf_write(void *ctx, unsigned w, unsigned s, unsigned r) { (void)ctx
 
 void smtlm_sm_muon_bind(smtlm_sm *sm)
 {
-    /* stores, atomics and retirement are the SM's own events; releases and completions go through
-     * the issue block (the writeback gate, tags) */
-    const smtlm_warp_ops warps = {sm, ev_release, ev_completed, smtlm_sm_ev_retired, smtlm_sm_ev_store_sent,
-                                  smtlm_sm_ev_store_acked, smtlm_sm_ev_atomic_done, 0, 0};
-    const smtlm_rf_write_ops prf = {sm, prf_try_write, prf_can_write, prf_write};
+    const smtlm_warp_ops warps = {0, sm, ev_release, ev_completed, ev_retired, ev_store_sent, ev_store_acked, ev_atomic_done, 0};
+    const smtlm_rf_write_ops prf = {0, sm, prf_try_write, prf_can_write, prf_write};
     smtlm_ldst_bind(&sm->ldst, &sm->rs[SMTLM_OC_EX_MEM], &sm->pool, &prf, &warps);
     smtlm_muon_issue_ports p = {&sm->iss, &sm->pool, {0}, smtlm_muon_coll_direct_ops(&sm->muon.coll), sm,
-                               smtlm_sm_ev_completed};
+                               issue_completed};
     smtlm_regset_stage_ops(sm->rs, &p.exec);
     smtlm_muon_issue_bind(&sm->muon.iss, &p);
 }
@@ -90,6 +97,10 @@ void smtlm_sm_muon_bind(smtlm_sm *sm)
 
 int smtlm_sm_muon_cycle(smtlm_sm *sm, uint64_t now)
 {
+    if (!smtlm_sm_active(sm))
+        return SMTLM_OK;
+    if (sm->error) /* an error stops the SM */
+        return sm->error;
     smtlm_muon_issue *mi = &sm->muon.iss;
     sm->now = now;
     sm->stats.active_cycles++;
@@ -126,10 +137,6 @@ int smtlm_sm_muon_cycle(smtlm_sm *sm, uint64_t now)
     if (sm->iss.issued_this_cycle)
         sm->last_progress = now;
     smtlm_muon_rs_sample(&mi->rs);
-    if (rc && !sm->error) {
-        sm->error = rc;
-        sm->rare = 1;
-        sm->error_line = sm->iss.error_line;
-    }
+    smtlm_sm_note_error(sm, rc);
     return sm->error;
 }

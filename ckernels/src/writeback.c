@@ -1,7 +1,7 @@
 /* EX_WB drain: every instruction writes its registers and retires in the cycle it arrives. */
 #include "smtlm/writeback.h"
 
-#include "smtlm/ports_direct.h"
+#include "smtlm/port_calls.h"
 
 void smtlm_wb_init(smtlm_wb *wb, int oldest_first)
 {

@@ -195,7 +195,7 @@ class Rig {
     int step()
     {
         smtlm_mem_cycle(mem_.get(), &sm_->ldst, now_);
-        int rc = smtlm_sm_cycle(sm_.get(), now_);
+        int rc = sm_->cfg.muon.enabled ? smtlm_sm_muon_cycle(sm_.get(), now_) : smtlm_sm_cycle(sm_.get(), now_);
         if (after_cycle)
             after_cycle(*this);
         now_++;
@@ -298,7 +298,7 @@ struct WarpEvents {
     WarpEvents() { smtlm_sb_init(sb.get(), 64); }
     smtlm_warp_ops ops()
     {
-        return smtlm_warp_ops{this,
+        return smtlm_warp_ops{nullptr, this,
                               [](void *o, unsigned w, unsigned reg) { smtlm_sb_release_reg(static_cast<WarpEvents *>(o)->sb.get(), w, reg); },
                               [](void *o, const smtlm_inst *) { static_cast<WarpEvents *>(o)->completed++; },
                               [](void *o, unsigned) { static_cast<WarpEvents *>(o)->retired++; },
@@ -312,13 +312,12 @@ struct WarpEvents {
                                           smtlm_sb_release_reg(e->sb.get(), in->warp, (unsigned)in->dst[i]);
                                   e->completed++;
                                   e->retired++;
-                              },
-                              nullptr};
+                              }};
     }
     // The register file's release of a buffered write goes to the same scoreboard.
     smtlm_rf_ops rf_ops()
     {
-        return smtlm_rf_ops{this, [](void *o, unsigned w, unsigned reg) { smtlm_sb_release_reg(static_cast<WarpEvents *>(o)->sb.get(), w, reg); }};
+        return smtlm_rf_ops{nullptr, this, [](void *o, unsigned w, unsigned reg) { smtlm_sb_release_reg(static_cast<WarpEvents *>(o)->sb.get(), w, reg); }};
     }
 };
 

@@ -11,7 +11,7 @@
 
 extern "C" {
 #include "smtlm/exec.h"
-#include "smtlm/ports_direct.h"
+#include "smtlm/port_calls.h"
 }
 
 namespace {

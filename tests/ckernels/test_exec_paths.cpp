@@ -1,8 +1,8 @@
 // The execute block's inline paths against the general ones, every cycle on random traffic:
 // - issue places an instruction with II > 0 into its free start stage inline; a reference built
 //   from the unit's general calls (smtlm_fu_visit every cycle, smtlm_fu_issue_at) must agree;
-// - results go into the C engine's EX_WB inline (visit_direct); the same exec bound to EX_WB
-//   through another put function (the general hand-off) must agree, refusals included.
+// - results go into EX_WB inline when the port is bound to it directly; the same exec bound to
+//   EX_WB through the port's ops (a put function) must agree, refusals included.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -12,7 +12,7 @@
 
 extern "C" {
 #include "smtlm/exec.h"
-#include "smtlm/ports_direct.h"
+#include "smtlm/port_calls.h"
 }
 
 namespace {
@@ -186,8 +186,10 @@ TEST(ExecPaths, InlineHandOffMatchesGeneralPut)
         smtlm_stage_ops direct, general;
         smtlm_regset_stage_ops(ka.rs, &direct);
         smtlm_regset_stage_ops(kb.rs, &general);
+        general.sets = nullptr; // the same sets through the ops
+        general.ctx = kb.rs;
         general.put = [](void *sets, unsigned set, int sc, unsigned s, smtlm_iref r, uint64_t uid) {
-            return smtlm_regset_stage_put(sets, set, sc, s, r, uid);
+            return smtlm_regset_move_in(&static_cast<smtlm_regset *>(sets)[set], sc, s, r, uid);
         };
         smtlm_exec_bind(a.get(), ka.rs, &direct, ka.pool.get());
         smtlm_exec_bind(b.get(), kb.rs, &general, kb.pool.get());

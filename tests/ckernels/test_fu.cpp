@@ -307,7 +307,7 @@ struct ExWbSink {
     bool refuse = false;
     smtlm_stage_ops ops()
     {
-        return smtlm_stage_ops{this,
+        return smtlm_stage_ops{nullptr, this,
                                [](void *o, unsigned, int, unsigned) { return static_cast<ExWbSink *>(o)->refuse ? 0 : 1; },
                                [](void *o, unsigned set, int, unsigned, smtlm_iref r, uint64_t uid) {
                                    auto *k = static_cast<ExWbSink *>(o);

@@ -9,7 +9,7 @@
 #include "micro.hpp"
 
 extern "C" {
-#include "smtlm/ports_direct.h"
+#include "smtlm/port_calls.h"
 }
 
 namespace {
@@ -20,9 +20,9 @@ struct Outcome {
     std::vector<micro::Event> events;
 };
 
-void written_back_elsewhere(void *sm, const smtlm_inst *in, unsigned release_mask)
+void written_back_elsewhere(void *iss, const smtlm_inst *in, unsigned release_mask)
 {
-    smtlm_sm_ev_written_back(sm, in, release_mask);
+    smtlm_issue_written_back(static_cast<smtlm_issue *>(iss), in, release_mask);
 }
 
 Outcome run(const std::string &kind, int fix, bool general)
@@ -32,6 +32,7 @@ Outcome run(const std::string &kind, int fix, bool general)
     micro::Runner r(cfg);
     EXPECT_EQ(r.init_rc, SMTLM_OK);
     if (general) {
+        r.sm()->wb.warps.ctx = &r.sm()->iss; // the same issue block through the ops
         r.sm()->wb.warps.written_back = written_back_elsewhere;
         r.sm()->wb.warps.issue = nullptr;
     }

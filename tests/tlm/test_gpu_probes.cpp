@@ -13,7 +13,7 @@
 #include "vp_harness.hpp"
 
 extern "C" {
-#include "smtlm/ports_direct.h"
+#include "smtlm/port_calls.h"
 }
 
 namespace {
@@ -127,7 +127,7 @@ struct OwnWriteback : sc_core::sc_module, smtlm::SmBlock {
     void reset() override { held.clear(); }
 };
 
-bool stage_direct(const smtlm_stage_ops &o) { return o.put == &smtlm_regset_stage_put; }
+bool stage_direct(const smtlm_stage_ops &o) { return o.sets != nullptr; }
 
 // Runs kernel 0 of `trace` on the default machine whose Gpu takes `hook`, through the control
 // registers as software would, and checks every counter against the C engine's. Returns the
@@ -175,7 +175,7 @@ Direct direct_ports(smtlm::GpgpusimSm &g)
                   stage_direct(g.collector.state().out),
                   stage_direct(g.exec.state().out),
                   g.collector.state().rf_direct == &g.regfile.state(),
-                  wb && g.writeback->state().rf.ctx == static_cast<const void *>(&g.regfile.state()),
+                  wb && g.writeback->state().rf.rf == &g.regfile.state(),
                   wb && g.writeback->state().warps.issue == &g.issue.state()};
 }
 // Every port of every SM is direct but those in `off`.

@@ -10,7 +10,7 @@
 #include "smtlm/tlm/stage.h"
 
 extern "C" {
-#include "smtlm/ports_direct.h"
+#include "smtlm/port_calls.h"
 }
 
 namespace {
@@ -42,15 +42,15 @@ struct Bench : sc_core::sc_module {
         to_ldst.bind(ldst.in);
         out.bind(row, &to_exec, SMTLM_OC_EX_MEM, &to_ldst);
     }
-    // Two puts through the ops the kernels would get: one to each reader.
+    // Two puts through the port the kernels would get, as they call it: one to each reader.
     void put_two()
     {
         const smtlm_stage_ops o = out.ops();
-        EXPECT_EQ(o.put(o.ctx, SMTLM_OC_EX_SP, 1, 1, 7, 70), 1);
-        EXPECT_EQ(o.put(o.ctx, SMTLM_OC_EX_MEM, 1, 0, 8, 80), 0);
+        EXPECT_EQ(smtlm_stage_put(&o, SMTLM_OC_EX_SP, 1, 1, 7, 70), 1);
+        EXPECT_EQ(smtlm_stage_put(&o, SMTLM_OC_EX_MEM, 1, 0, 8, 80), 0);
         EXPECT_EQ(row[SMTLM_OC_EX_SP].slot[1], 7);
         EXPECT_EQ(row[SMTLM_OC_EX_MEM].slot[0], 8);
-        EXPECT_EQ(o.put(o.ctx, SMTLM_OC_EX_SP, 1, 1, 9, 90), -1) << "slot 1 is taken: refused either way";
+        EXPECT_EQ(smtlm_stage_put(&o, SMTLM_OC_EX_SP, 1, 1, 9, 90), -1) << "slot 1 is taken: refused either way";
     }
 };
 
@@ -60,7 +60,7 @@ TEST(StageDmi, WithoutAGrantEveryPutIsATransaction)
 {
     Bench b;
     EXPECT_FALSE(b.out.try_dmi());
-    EXPECT_NE(b.out.ops().put, &smtlm_regset_stage_put);
+    EXPECT_EQ(b.out.ops().sets, nullptr);
     b.put_two();
     EXPECT_EQ(b.exec.puts, 2u);
     EXPECT_EQ(b.ldst.puts, 1u);
@@ -72,8 +72,7 @@ TEST(StageDmi, WhenEveryReaderGrantsThePutsAreDirect)
     b.exec.in.grant_stage_dmi(b.row);
     b.ldst.in.grant_stage_dmi(b.row);
     EXPECT_TRUE(b.out.try_dmi());
-    EXPECT_EQ(b.out.ops().put, &smtlm_regset_stage_put); // the C engine's ops: the kernels inline them
-    EXPECT_EQ(b.out.ops().ctx, static_cast<void *>(b.row));
+    EXPECT_EQ(b.out.ops().sets, b.row); // bound directly, as the C engine's: the kernels inline the put
     b.put_two();
     EXPECT_EQ(b.exec.puts, 0u);
     EXPECT_EQ(b.ldst.puts, 0u);
@@ -97,7 +96,7 @@ TEST(StageDmi, AReaderGrantingAnotherRowKeepsTransactions)
     b.exec.in.grant_stage_dmi(b.row);
     b.ldst.in.grant_stage_dmi(b.other_row);
     EXPECT_FALSE(b.out.try_dmi()) << "the LDST grants another row";
-    EXPECT_NE(b.out.ops().put, &smtlm_regset_stage_put);
+    EXPECT_EQ(b.out.ops().sets, nullptr);
     b.put_two();
     EXPECT_EQ(b.exec.puts, 0u);
     EXPECT_EQ(b.ldst.puts, 1u);

@@ -34,7 +34,7 @@ void OperandCollector::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
     id_oc.grant_stage_dmi(row); // on_put is stage_accept
     out_.bind(row, &to_exec, SMTLM_OC_EX_MEM, &to_ldst);
     const smtlm_stage_ops out = out_.ops();
-    const smtlm_rf_read_ops rops = {this, &OperandCollector::bank_cb, &OperandCollector::request_cb,
+    const smtlm_rf_read_ops rops = {nullptr, this, &OperandCollector::bank_cb, &OperandCollector::request_cb,
                                     &OperandCollector::request_reads_cb};
     smtlm_opcoll_bind(&oc_, row, &out, pool, &rops);
 }

@@ -15,7 +15,7 @@ RegisterFile::RegisterFile(sc_core::sc_module_name name)
 int RegisterFile::init(const smtlm_rf_cfg &cfg)
 {
     int rc = smtlm_rf_init(&rf_, &cfg);
-    const smtlm_rf_ops ops = {this, &RegisterFile::release_cb};
+    const smtlm_rf_ops ops = {nullptr, this, &RegisterFile::release_cb};
     smtlm_rf_bind(&rf_, &ops);
     return rc;
 }

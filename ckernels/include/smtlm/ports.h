@@ -1,8 +1,12 @@
-/* The calls that cross from one block to another, as ops tables bound once at init (QEMU's
- * MemoryRegionOps style). A block never touches another block's state: what it needs from a
- * neighbour goes through one of these tables. The C engine (smtlm_sm) binds the neighbour's C
- * functions; the SystemC model binds socket calls. Every call is synchronous and returns before
- * the caller goes on, so the order of events is the same either way. */
+/* The ports that cross from one block to another. Each port is bound once, when the blocks are
+ * put together, to one of two targets: the neighbour block's own state (a typed pointer: the
+ * direct target, as the C engine binds every port and a SystemC socket whose target grants
+ * direct access), or an ops table (QEMU's MemoryRegionOps style; the SystemC model's socket
+ * calls, a probe, a block of the user's own) with the direct target NULL. A block never touches
+ * another block's state except through a port, and calls a port only through the inline
+ * functions of port_calls.h, which branch on the target (as a TLM-2.0 initiator socket decides
+ * between DMI and a transaction). Every call is synchronous and returns before the caller goes
+ * on, so the order of events is the same either way. */
 #ifndef SMTLM_PORTS_H
 #define SMTLM_PORTS_H
 
@@ -20,8 +24,12 @@ typedef enum smtlm_rf_write_result {
                             * releases the register (smtlm_rf_ops.release) when it lands */
 } smtlm_rf_write_result;
 
+struct smtlm_rf;
+struct smtlm_regset;
+
 /* The register file's write port, used by writeback and by the LDST. */
 typedef struct smtlm_rf_write_ops {
+    struct smtlm_rf *rf; /* direct target, else NULL: the ops below */
     void *ctx;
     /* ALU result: never stalls the caller. */
     smtlm_rf_write_result (*try_write)(void *ctx, unsigned warp, unsigned sched, unsigned reg);
@@ -31,17 +39,19 @@ typedef struct smtlm_rf_write_ops {
     void (*write)(void *ctx, unsigned warp, unsigned sched, unsigned reg);
 } smtlm_rf_write_ops;
 
+struct smtlm_issue;
+
 /* What the register file reports outside itself: a buffered write has landed. */
 typedef struct smtlm_rf_ops {
+    struct smtlm_issue *issue; /* direct target (its scoreboard release), else NULL: the ops */
     void *ctx;
     void (*release)(void *ctx, unsigned warp, unsigned reg); /* scoreboard release */
 } smtlm_rf_ops;
 
-struct smtlm_issue;
-
 /* Warp bookkeeping the back end reports to the issue stage (which owns warps and scoreboard):
- * the events of issue_events.h, through the ops, or called directly when `issue` is set. */
+ * the events of issue_events.h. */
 typedef struct smtlm_warp_ops {
+    struct smtlm_issue *issue; /* direct target, else NULL: the ops below */
     void *ctx;
     void (*release)(void *ctx, unsigned warp, unsigned reg);  /* scoreboard: register written */
     void (*completed)(void *ctx, const smtlm_inst *in);       /* an instruction finished executing */
@@ -52,15 +62,13 @@ typedef struct smtlm_warp_ops {
     /* An ALU instruction's whole writeback as one event: release the destinations whose bit is
      * set in release_mask (bit i = dst[i]), then completed, then retired (one transaction). */
     void (*written_back)(void *ctx, const smtlm_inst *in, unsigned release_mask);
-    /* The issue block itself when the port is bound to it directly (its events are then called
-     * inline: smtlm_warp_written_back), else NULL. */
-    struct smtlm_issue *issue;
 } smtlm_warp_ops;
 
 /* A pipeline register set seen from its producer. The set belongs to the block that reads it;
  * the producer asks for room and hands an instruction in. A refused hand-off (no room) is
  * back-pressure: the producer keeps the instruction and tries again in a later cycle. */
 typedef struct smtlm_stage_ops {
+    struct smtlm_regset *sets; /* direct target: the reader's sets (a put moves in), else NULL */
     void *ctx;
     /* 1 if set `set` has room: slot `s` under the sub-core model, any slot otherwise. */
     int (*has_free)(void *ctx, unsigned set, int sub_core, unsigned s);
@@ -87,6 +95,7 @@ typedef struct smtlm_read_grant {
 
 /* The register file's read side, used by the operand collector. */
 typedef struct smtlm_rf_read_ops {
+    struct smtlm_rf *rf; /* direct target, else NULL: the ops below */
     void *ctx;
     /* Bank of register `reg` of warp `warp` issued by scheduler `sched`. */
     unsigned (*bank)(void *ctx, unsigned reg, unsigned warp, unsigned sched);
@@ -98,14 +107,6 @@ typedef struct smtlm_rf_read_ops {
     int (*request_reads)(void *ctx, unsigned cu, unsigned warp, unsigned sched, const int16_t *src, unsigned ops,
                          unsigned *queued);
 } smtlm_rf_read_ops;
-
-/* Releases every destination of `in` (register 0 is never tracked). */
-static inline void smtlm_warp_release_dsts(const smtlm_warp_ops *w, const smtlm_inst *in)
-{
-    for (unsigned i = 0; i < in->n_dst; i++)
-        if (in->dst[i] > 0)
-            w->release(w->ctx, in->warp, (unsigned)in->dst[i]);
-}
 
 #ifdef __cplusplus
 }

@@ -259,7 +259,7 @@ void smtlm_rf_write_reg(smtlm_rf *rf, unsigned warp, unsigned sched, unsigned re
 /* Fix mode, start of writeback: one buffered write lands in every bank that holds some. */
 void smtlm_rf_drain_writes(smtlm_rf *rf);
 static inline int smtlm_rf_writes_pending(const smtlm_rf *rf) { return rf->blocked != 0; }
-/* The ports as ops tables over this register file (the C engine's binding). */
+/* Ports bound directly to this register file (the C engine's binding). */
 smtlm_rf_write_ops smtlm_rf_write_port(smtlm_rf *rf);
 smtlm_rf_read_ops smtlm_rf_read_port(smtlm_rf *rf);
 

@@ -91,8 +91,7 @@ typedef struct smtlm_sm {
     void *hook_ctx;                /* context of on_cta_done */
     void *retire_ctx;              /* context of on_retire */
     uint64_t last_progress;        /* last cycle something issued or retired */
-    int error;
-    int rare;                      /* nonzero when error is set or muon mode is on: the cycle's one test */
+    int error;                     /* nonzero: the SM stopped (smtlm_sm_note_error) */
     uint32_t error_line;
     smtlm_reject reject;           /* with SMTLM_EINPUT: what was wrong */
     unsigned reject_detail;        /* specialized unit number or pipeline depth */
@@ -106,8 +105,12 @@ int smtlm_sm_init(smtlm_sm *sm, const smtlm_sm_cfg *cfg, unsigned id);
 /* Clears all state and statistics (warps, pipelines, queues), keeping the configuration. */
 void smtlm_sm_reset(smtlm_sm *sm);
 void smtlm_sm_set_source(smtlm_sm *sm, const smtlm_inst_source *src);
-/* One core cycle at global cycle `now`. Returns SMTLM_OK or an error (sm->error). */
+/* One core cycle at global cycle `now` of the GPGPU-Sim composition (muon mode:
+ * smtlm_sm_muon_cycle). Returns SMTLM_OK or an error (sm->error). */
 int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now);
+/* Stops the SM at the first error of a cycle (rc nonzero), the issue block's line with it,
+ * unless the checked source already recorded an input error. Both compositions' cycles end here. */
+void smtlm_sm_note_error(smtlm_sm *sm, int rc);
 /* 1 while the SM holds a CTA or unfinished threads (GPGPU-Sim: its body runs). */
 static inline int smtlm_sm_active(const smtlm_sm *sm)
 {
@@ -116,7 +119,7 @@ static inline int smtlm_sm_active(const smtlm_sm *sm)
 /* Launches a CTA of `threads` threads; returns the slot or a negative code. */
 int smtlm_sm_launch_cta(smtlm_sm *sm, unsigned threads, uint32_t cta_id);
 
-/* 1 when the SM's coming cycles would only advance counters until an outside event (a memory
+/* GPGPU-Sim composition. 1 when the SM's coming cycles would only advance counters until an outside event (a memory
  * response or a new CTA): every pipeline register, collector, unit and queue is empty, and no
  * warp can be fetched, decoded, issued or retired. Holds for the lrr, gto and oldest policies
  * (the others may reorder warps while idle). */
@@ -211,14 +214,6 @@ static inline int smtlm_sm_next_checked(const smtlm_inst_source *src, const smtl
     *why = smtlm_sm_check_inst_memo(cfg, memo, d, detail);
     return *why ? SMTLM_EINPUT : 1;
 }
-/* The issue block's warp events (issue_events.h) as warp-port ops over an smtlm_sm. */
-void smtlm_sm_ev_release(void *sm, unsigned warp, unsigned reg);
-void smtlm_sm_ev_completed(void *sm, const smtlm_inst *in);
-void smtlm_sm_ev_retired(void *sm, unsigned warp);
-void smtlm_sm_ev_written_back(void *sm, const smtlm_inst *in, unsigned release_mask);
-void smtlm_sm_ev_store_sent(void *sm, unsigned warp);
-void smtlm_sm_ev_store_acked(void *sm, unsigned warp);
-void smtlm_sm_ev_atomic_done(void *sm, unsigned warp, unsigned lanes);
 
 /* ---- muon mode (sm_muon.c) ---- */
 
@@ -230,7 +225,8 @@ int smtlm_sm_muon_init(smtlm_sm *sm);
 void smtlm_sm_muon_bind(smtlm_sm *sm);
 /* Clears the Muon state (called by smtlm_sm_reset). */
 void smtlm_sm_muon_reset(smtlm_sm *sm);
-/* One core cycle of the Muon composition (smtlm_sm_cycle in muon mode). */
+/* One core cycle of the Muon composition (muon mode's smtlm_sm_cycle). Muon SMs never skip
+ * cycles (the GPU asks them nothing of quiescence). */
 int smtlm_sm_muon_cycle(smtlm_sm *sm, uint64_t now);
 
 /* Per-scheduler shader_cycle_distro sums over schedulers. */

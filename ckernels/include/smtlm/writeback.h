@@ -9,7 +9,7 @@
 
 #include "smtlm/inst_pool.h"
 #include "smtlm/ports.h"
-#include "smtlm/ports_direct.h"
+#include "smtlm/port_calls.h"
 #include "smtlm/regfile.h"
 #include "smtlm/regset.h"
 #include "smtlm/scoreboard.h"
@@ -64,15 +64,15 @@ static inline smtlm_iref smtlm_wb_take(smtlm_wb *wb)
 /* Writes in's destinations first.. through the write port, as smtlm_rf_try_write each.
  * Returns the release mask: bit i set unless destination i was buffered (the register file
  * releases a buffered write when it lands). The register file and the scoreboard do not see
- * each other here, so all writes go first and the releases follow in one event. direct (a
+ * each other here, so all writes go first and the releases follow in one event. valid (a
  * constant): as smtlm_write_try_'s. */
 static SMTLM_ALWAYS_INLINE unsigned smtlm_wb_write_from(const smtlm_wb *wb, const smtlm_inst *in, unsigned first,
-                                                        int direct)
+                                                        int valid)
 {
     const unsigned n = in->n_dst, warp = in->warp, sched = in->sched;
     unsigned release = 0;
     for (unsigned i = first; i < n; i++)
-        release |= (unsigned)(smtlm_write_try_(&wb->rf, warp, sched, (unsigned)in->dst[i], direct) != SMTLM_RF_BUFFERED)
+        release |= (unsigned)(smtlm_write_try_(&wb->rf, warp, sched, (unsigned)in->dst[i], valid) != SMTLM_RF_BUFFERED)
                    << i;
     return release;
 }
@@ -137,7 +137,7 @@ static SMTLM_ALWAYS_INLINE void smtlm_wb_drain(smtlm_wb *wb, uint64_t now)
 {
     if (!wb->exwb->count)
         return;
-    const smtlm_rf *rf = smtlm_write_direct_rf(&wb->rf);
+    const smtlm_rf *rf = wb->rf.rf;
     smtlm_issue *iss = wb->warps.issue;
     if (rf && iss && !rf->cfg.fix_wb_bank_conflict && !wb->oldest_first && smtlm_issue_unhooked(iss)) {
         smtlm_issue_note_progress(iss);

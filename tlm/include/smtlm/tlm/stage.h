@@ -58,7 +58,7 @@ class StageOut {
     smtlm_stage_ops ops()
     {
         if (!direct())
-            return smtlm_stage_ops{this, &StageOut::has_free, &StageOut::put, row_};
+            return smtlm_stage_ops{nullptr, this, &StageOut::has_free, &StageOut::put, row_};
         smtlm_stage_ops o;
         smtlm_regset_stage_ops(const_cast<smtlm_regset *>(row_), &o);
         return o;
@@ -97,8 +97,8 @@ class WarpEventsOut {
     explicit WarpEventsOut(SmInitiatorSocket &sock) : sock_(sock) {}
     smtlm_warp_ops ops()
     {
-        return smtlm_warp_ops{this, &release, &completed, &retired, &store_sent, &store_acked, &atomic_done, &written_back,
-                              nullptr};
+        return smtlm_warp_ops{nullptr, this, &release, &completed, &retired, &store_sent, &store_acked, &atomic_done,
+                              &written_back};
     }
 
   private:
@@ -137,7 +137,7 @@ class WarpEventsOut {
 class RfWriteOut {
   public:
     explicit RfWriteOut(SmInitiatorSocket &sock) : sock_(sock) {}
-    smtlm_rf_write_ops ops() { return smtlm_rf_write_ops{this, &try_write, &can_write, &write}; }
+    smtlm_rf_write_ops ops() { return smtlm_rf_write_ops{nullptr, this, &try_write, &can_write, &write}; }
 
   private:
     static long send(void *ctx, SmCommand c, unsigned warp, unsigned sched, unsigned reg)
