@@ -1,5 +1,6 @@
 /* Operand collector: CU sets, ports and dispatch units in GPGPU-Sim's construction order, CU
- * allocation (allocate_cu), operand collection and round-robin dispatch (dispatch_ready_cu). */
+ * allocation (its rule: allocate_pair), operand collection and round-robin dispatch
+ * (dispatch_ready_cu). */
 #include "smtlm/opcoll.h"
 
 #include <string.h>
@@ -512,23 +513,6 @@ static int allocate_cu(smtlm_opcoll *oc, unsigned j, smtlm_iref r, smtlm_inst *i
     return SMTLM_OK;
 }
 
-/* Tries the port's CU sets in order for the instruction in `slot`; returns 1 if allocated. */
-static int try_sets(smtlm_opcoll *oc, const smtlm_port *p, unsigned pair,
-                    unsigned slot, int *err)
-{
-    smtlm_regset *in_rs = oc->in[p->in[pair]];
-    smtlm_inst *in = smtlm_pool_get(oc->pool, in_rs->slot[slot]);
-    for (unsigned s = 0; s < p->n_sets; s++) {
-        /* first free CU of the set available to the instruction's scheduler */
-        const uint64_t avail = oc->free_cus & oc->sched_cus[p->sets[s]][in->sched];
-        if (avail) {
-            *err = allocate_cu(oc, smtlm_ctz64(avail), smtlm_regset_take(in_rs, slot), in, p->out[pair]);
-            return 1;
-        }
-    }
-    return 0;
-}
-
 /* Slots of a register set ordered oldest first; returns their count. */
 static unsigned slots_by_age(const smtlm_regset *rs, uint8_t *out)
 {
@@ -546,8 +530,39 @@ static unsigned slots_by_age(const smtlm_regset *rs, uint8_t *out)
     return n;
 }
 
-/* Returns the number of CUs allocated, or a negative error. Pairs set in *dead failed on an
- * identical earlier port in this step and are skipped; new failures are added. */
+/* The allocation rule, the one body both walks (allocate_port, allocate_generic) call: a port's
+ * pair, whose ID_OC set in_rs holds at least one instruction, allocates at most one CU, handing
+ * into OC_EX set `out`. GPGPU-Sim considers only the oldest instruction of the set; it takes the
+ * first free CU its scheduler may use (sched_cus: under the sub-core model its own group) of the
+ * first of the port's CU sets `sets` (own set, then GEN) that has one, and if none is free
+ * nothing of this set is allocated by this port, even when a younger instruction's scheduler
+ * has a free CU. `hol` (fix_subcore_hol under the sub-core model) tries the instructions oldest
+ * first instead, so that each sub-core's own oldest can get its CU. The generic ports' walk
+ * passes constants (GEN only, no fix), which leave it only the default path. Returns 1 if
+ * allocated, 0 if no CU was free, or a negative error. */
+HOT int allocate_pair(smtlm_opcoll *oc, smtlm_regset *in_rs, const uint8_t *sets, unsigned n_sets, unsigned out,
+                      int hol)
+{
+    uint8_t by_age[SMTLM_MAX_REGSET_WIDTH];
+    const unsigned n = hol ? slots_by_age(in_rs, by_age) : 1;
+    for (unsigned k = 0; k < n; k++) {
+        const unsigned slot = hol ? by_age[k] : smtlm_regset_oldest_occupied(in_rs);
+        smtlm_inst *in = smtlm_pool_get(oc->pool, in_rs->slot[slot]);
+        for (unsigned s = 0; s < n_sets; s++) {
+            const uint64_t avail = oc->free_cus & oc->sched_cus[sets[s]][in->sched];
+            if (avail) {
+                const int rc = allocate_cu(oc, smtlm_ctz64(avail), smtlm_regset_take_occupied(in_rs, slot), in, out);
+                return rc ? rc : 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The general walk of one port (the quirk fixes, the specialized ports): its pairs in order (by
+ * age under fix_optype_priority), each through allocate_pair. Returns the number of CUs
+ * allocated, or a negative error. Pairs set in *dead failed on an identical earlier port in this
+ * step and are skipped; new failures are added. */
 static int allocate_port(smtlm_opcoll *oc, const smtlm_port *p, uint32_t *dead)
 {
     uint8_t order[SMTLM_PORT_MAX_PAIRS];
@@ -566,45 +581,21 @@ static int allocate_port(smtlm_opcoll *oc, const smtlm_port *p, uint32_t *dead)
                 order[k - 1] = t;
             }
     }
-    int err = SMTLM_OK, got = 0;
+    const int hol = oc->cfg.sub_core && oc->cfg.fix_subcore_hol;
+    int got = 0;
     for (unsigned i = 0; i < p->n_pairs; i++) {
         unsigned pair = order[i];
-        const smtlm_regset *in_rs = oc->in[p->in[pair]];
+        smtlm_regset *in_rs = oc->in[p->in[pair]];
         if (in_rs->count == 0 || (*dead >> pair & 1))
             continue;
-        int ok = 0;
-        if (oc->cfg.sub_core && oc->cfg.fix_subcore_hol) {
-            uint8_t slots[SMTLM_MAX_REGSET_WIDTH];
-            unsigned n = slots_by_age(in_rs, slots);
-            for (unsigned k = 0; k < n && !ok; k++)
-                ok = try_sets(oc, p, pair, slots[k], &err);
-        } else {
-            /* GPGPU-Sim: only the oldest instruction of the set is considered; if its
-             * sub-core has no free CU, nothing of this set is allocated by this port. */
-            ok = try_sets(oc, p, pair, (unsigned)smtlm_regset_oldest(in_rs), &err);
-        }
-        got += ok;
-        if (!ok)
+        const int rc = allocate_pair(oc, in_rs, p->sets, p->n_sets, p->out[pair], hol);
+        if (rc < 0)
+            return rc;
+        got += rc;
+        if (rc == 0)
             *dead |= 1u << pair;
-        if (err)
-            return err;
     }
     return got;
-}
-
-/* Generic port pair i tries the oldest instruction of its ID_OC set (which holds one): the first
- * free CU of the instruction's scheduler in GEN. Returns 1 if allocated, 0 if none was free, or
- * a negative error. */
-static inline int try_generic(smtlm_opcoll *oc, unsigned i)
-{
-    smtlm_regset *in_rs = oc->gen_in[i];
-    const unsigned slot = smtlm_regset_oldest_occupied(in_rs);
-    smtlm_inst *in = smtlm_pool_get(oc->pool, in_rs->slot[slot]);
-    const uint64_t avail = oc->free_cus & oc->sched_cus[0][in->sched];
-    if (!avail)
-        return 0;
-    int rc = allocate_cu(oc, smtlm_ctz64(avail), smtlm_regset_take_occupied(in_rs, slot), in, oc->ports[0].out[i]);
-    return rc ? rc : 1;
 }
 
 /* The identical generic ports in GPGPU-Sim's default mode (the only CU set they search is GEN).
@@ -617,9 +608,11 @@ static inline int try_generic(smtlm_opcoll *oc, unsigned i)
  * arrives), 1 when the ports ran out first, or a negative error. */
 static int allocate_generic(smtlm_opcoll *oc)
 {
+    static const uint8_t gen_only[1] = {0}; /* the generic ports' CU sets: GEN, created first */
     const uint64_t gen = oc->set_cus[0];
     if (!(oc->free_cus & gen) || oc->n_generic_ports == 0)
         return 0;
+    const smtlm_port *gp = &oc->ports[0];
     uint32_t pending = 0;
     for (uint64_t live = oc->gen_live; live; live &= live - 1) { /* the first port */
         const unsigned i = smtlm_ctz64(live);
@@ -627,7 +620,7 @@ static int allocate_generic(smtlm_opcoll *oc)
             oc->gen_live &= ~(1ull << i);
             continue;
         }
-        int rc = try_generic(oc, i);
+        int rc = allocate_pair(oc, oc->gen_in[i], gen_only, 1, gp->out[i], 0);
         if (rc < 0)
             return rc;
         if (rc == 0)
@@ -644,7 +637,7 @@ static int allocate_generic(smtlm_opcoll *oc)
         while (todo) {
             const unsigned i = smtlm_ctz64(todo);
             todo &= todo - 1;
-            int rc = try_generic(oc, i);
+            int rc = allocate_pair(oc, oc->gen_in[i], gen_only, 1, gp->out[i], 0);
             if (rc < 0)
                 return rc;
             if (rc == 0) {
