@@ -126,10 +126,9 @@ int smtlm_sm_muon_cycle(smtlm_sm *sm, uint64_t now)
     if (sm->iss.issued_this_cycle)
         sm->last_progress = now;
     smtlm_muon_rs_sample(&mi->rs);
-    if (rc && !sm->error) {
+    if (rc && !sm->error) { /* an input error was already recorded by the SM's check */
         sm->error = rc;
         sm->rare = 1;
-        sm->error_line = sm->iss.error_line;
     }
     return sm->error;
 }
