@@ -228,16 +228,16 @@ void smtlm_issue_ports_source(smtlm_issue_ports *p, const smtlm_inst_source *src
  * (the source's own when it sets it). What the source holds at hand as records goes first, in one
  * step (its windows inline, else one take_ready call): those are marked and summarized, and the
  * first one the memo does not pass is left for the general step, so refusals are the same. The
- * pool has room for max (decode's test). Returns SMTLM_OK (*n < max: the stream ended) or
- * SMTLM_ESOURCE (iss->error set; the *n taken before stay taken, as one by one). */
-static SMTLM_ALWAYS_INLINE int intake(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w, smtlm_iref *out,
-                                      unsigned max, unsigned *n_taken)
+ * pool has room for max (decode's test). Returns how many it took: fewer than max when the
+ * stream ended or on an error, which sets iss->error to SMTLM_ESOURCE (those taken before it stay
+ * taken, as one by one). The count alone is returned: the usual full take tests nothing else. */
+static SMTLM_ALWAYS_INLINE unsigned intake(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w, smtlm_iref *out,
+                                           unsigned max)
 {
     smtlm_inst_pool *pool = env->pool;
     unsigned n = env->windows      ? smtlm_pool_take_window(pool, env->memo, env->windows[w], (uint16_t)w, out, max)
                  : env->take_ready ? env->take_ready(env->next_ctx, env->sm_id, w, pool, env->memo, out, max)
                                    : 0;
-    int rc = SMTLM_OK;
     for (; n < max; n++) {
         smtlm_inst *in = smtlm_pool_next_entry(pool);
         int got = env->next_into(env->next_ctx, env->sm_id, w, in, smtlm_pool_next_addr(pool));
@@ -245,15 +245,14 @@ static SMTLM_ALWAYS_INLINE int intake(smtlm_issue *iss, const smtlm_issue_ports 
             got = env->check_miss(env->owner, in);
         if (got <= 0) { /* a refused (never committed) or missing instruction leaves the pool as it was */
             if (got < 0)
-                rc = iss->error = SMTLM_ESOURCE;
+                iss->error = SMTLM_ESOURCE;
             break;
         }
         if (!env->sets_summary)
             smtlm_pool_reg_summary(in);
         out[n] = smtlm_pool_commit_summarized(pool, (uint16_t)w);
     }
-    *n_taken = n;
-    return rc;
+    return n;
 }
 
 /* Decode: the next two instructions of the fetched warp into ibuffer slots 0 and 1. */
@@ -272,8 +271,7 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
     smtlm_warp *wp = &iss->warp[w];
     wp->next = 0;
     warp_ib_changed(iss, w);
-    unsigned n; /* into the (empty) ibuffer */
-    const int rc = intake(iss, env, w, wp->ib, 2, &n);
+    const unsigned n = intake(iss, env, w, wp->ib, 2); /* into the (empty) ibuffer */
     if (n) {
         wp->ib_valid[0] = 1;
         if (n == 2)
@@ -283,19 +281,19 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
         iss->ib_empty &= ~(1ull << w);
         warp_ib_filled(iss, env->pool, w, wp->ib[0]);
     }
-    if (rc)
-        return rc;
-    /* The stream ended. After a full decode its end is found by the next decode (next() keeps
-     * returning 0 there, so asking has_more first would only cost a call), or by has_more when an
-     * EXIT needs it (stream_done in issue_sched.c): the stream cannot move before then. */
-    if (n < 2) {
-        wp->trace_done = 1;
-        if (n == 0 && !warp_functional_done(wp)) {
-            /* Stream ended without retiring every lane: treat as an implicit EXIT
-             * (Accel-Sim would dereference a null instruction here). */
-            smtlm_issue_set_fdone(iss, w);
-            smtlm_issue_barrier_exit(iss, w);
-        }
+    /* After a full decode the stream's end is found by the next decode (next() keeps returning 0
+     * there, so asking has_more first would only cost a call), or by has_more when an EXIT needs
+     * it (stream_done in issue_sched.c): the stream cannot move before then. */
+    if (n == 2)
+        return SMTLM_OK;
+    if (iss->error) /* the intake stopped at an error (the SM stops at its first) */
+        return iss->error;
+    wp->trace_done = 1; /* the stream ended */
+    if (n == 0 && !warp_functional_done(wp)) {
+        /* Stream ended without retiring every lane: treat as an implicit EXIT
+         * (Accel-Sim would dereference a null instruction here). */
+        smtlm_issue_set_fdone(iss, w);
+        smtlm_issue_barrier_exit(iss, w);
     }
     return SMTLM_OK;
 }

@@ -7,18 +7,20 @@
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "kernel_test_util.hpp"
+#include "sm_compare.hpp"
 
 namespace {
 
 using ktu::ffma;
 using ktu::iadd;
 using ktu::mufu;
-using micro::alu;
 using micro::exit_inst;
 using micro::shared;
 
@@ -265,24 +267,33 @@ void expect_program(const Outcome &r, const std::vector<std::vector<smtlm_inst_d
 
 void expect_same(const Outcome &a, const Outcome &b)
 {
-    EXPECT_EQ(a.rc, b.rc);
-    EXPECT_EQ(a.sm_error, b.sm_error);
-    EXPECT_EQ(a.iss_error, b.iss_error);
-    EXPECT_EQ(a.line, b.line);
-    EXPECT_EQ(a.why, b.why);
-    EXPECT_EQ(a.detail, b.detail);
-    EXPECT_EQ(a.decoded, b.decoded);
-    EXPECT_EQ(a.now, b.now);
-    EXPECT_EQ(a.used, b.used);
-    EXPECT_EQ(a.mem_used, b.mem_used);
+    // (rc, SM error, issue error, line, verdict, detail, decoded, cycles, pool entries, payloads)
+    auto counts = [](const Outcome &o) {
+        return std::make_tuple(o.rc, o.sm_error, o.iss_error, o.line, (int)o.why, o.detail, o.decoded, o.now, o.used,
+                               o.mem_used);
+    };
+    EXPECT_EQ(counts(a), counts(b));
     ASSERT_EQ(a.cycles.size(), b.cycles.size());
     for (size_t c = 0; c < a.cycles.size(); c++)
         EXPECT_TRUE(a.cycles[c] == b.cycles[c]) << "ibuffers differ after cycle " << c;
-    ASSERT_EQ(a.events.size(), b.events.size());
-    for (size_t i = 0; i < a.events.size(); i++) {
-        EXPECT_EQ(a.events[i].warp, b.events[i].warp);
-        EXPECT_EQ(a.events[i].pc, b.events[i].pc);
-        EXPECT_EQ(std::memcmp(a.events[i].ev, b.events[i].ev, sizeof a.events[i].ev), 0) << i;
+    ktu::expect_same_retired(a.events, b.events, "retired");
+}
+
+// Runs progs through every source form (the source's own error at warp 0's instruction fail_at),
+// each checked by check(outcome, source, form) and held to the first, descriptor-only, form.
+template <typename CHECK>
+void each_form(const std::vector<std::vector<smtlm_inst_desc>> &progs, size_t fail_at, CHECK check)
+{
+    std::vector<Outcome> runs;
+    for (Cap c : kCaps) {
+        SCOPED_TRACE(name(c));
+        Source src(c, progs);
+        src.fail_at = fail_at;
+        src.refresh(0);
+        runs.push_back(run_with(src, (unsigned)progs.size()));
+        check(runs.back(), src, c);
+        if (c != kCaps[0])
+            expect_same(runs.back(), runs.front());
     }
 }
 
@@ -314,25 +325,18 @@ std::vector<std::vector<smtlm_inst_desc>> mixed()
 TEST(IssueIntake, EverySourceFormDecodesTheSameEntries)
 {
     const auto progs = mixed();
-    Source ref_src(Cap::Desc, progs);
-    const Outcome ref = run_with(ref_src, (unsigned)progs.size());
-    ASSERT_EQ(ref.rc, SMTLM_OK);
     uint64_t total = 0;
     std::vector<size_t> all;
     for (const auto &p : progs) {
         total += p.size();
         all.push_back(p.size());
     }
-    for (Cap c : kCaps) {
-        SCOPED_TRACE(name(c));
-        Source src(c, progs);
-        const Outcome r = run_with(src, (unsigned)progs.size());
+    each_form(progs, SIZE_MAX, [&](const Outcome &r, const Source &src, Cap c) {
         EXPECT_EQ(r.rc, SMTLM_OK);
         EXPECT_EQ(r.decoded, total); // every instruction once (the implicit EXITs take none)
         EXPECT_EQ(r.used, 0u);
         EXPECT_EQ(r.mem_used, 0u);
         expect_program(r, progs, all);
-        expect_same(r, ref);
         // the form offered is the form used: records in one step, the rest one by one
         const bool windows = c == Cap::Windows || c == Cap::WindowsOne;
         EXPECT_EQ(src.n_ready_calls > 0, c == Cap::TakeReady);
@@ -341,10 +345,10 @@ TEST(IssueIntake, EverySourceFormDecodesTheSameEntries)
             EXPECT_EQ(src.n_into, total);
         }
         if (c == Cap::TakeReady || windows) {
-            EXPECT_GT(src.n_into, 0u);     // each shape's first instruction (the memo does not know it)
-            EXPECT_LT(src.n_into, total);  // the others taken as records
+            EXPECT_GT(src.n_into, 0u);    // each shape's first instruction (the memo does not know it)
+            EXPECT_LT(src.n_into, total); // the others taken as records
         }
-    }
+    });
 }
 
 // A refused instruction in the middle of a decode's two (its first taken, whichever way) stops
@@ -368,12 +372,7 @@ TEST(IssueIntake, ARefusalMidBatchIsTheSameErrorAtItsLine)
         else
             bad.ii = (uint16_t)(bad.latency + 1);
         bad.line = 42;
-        std::vector<Outcome> runs;
-        for (Cap c : kCaps) {
-            SCOPED_TRACE(name(c));
-            Source src(c, progs);
-            runs.push_back(run_with(src, 1));
-            const Outcome &r = runs.back();
+        each_form(progs, SIZE_MAX, [&](const Outcome &r, const Source &, Cap) {
             EXPECT_EQ(r.rc, SMTLM_EINPUT);
             EXPECT_EQ(r.sm_error, SMTLM_EINPUT);
             EXPECT_EQ(r.iss_error, SMTLM_ESOURCE);
@@ -384,16 +383,13 @@ TEST(IssueIntake, ARefusalMidBatchIsTheSameErrorAtItsLine)
             expect_program(r, progs, {k.at});
             // the one before it in the same decode is in the ibuffer; the refused one is not
             ASSERT_FALSE(r.cycles.empty());
-            size_t in_ib0 = 0;
-            for (const Held &h : r.cycles.back())
-                if (h.warp == 0) {
-                    in_ib0++;
-                    EXPECT_EQ(h.entry.pc, 16u * (k.at - 1));
-                }
-            EXPECT_EQ(in_ib0, k.at % 2);
-            if (c != kCaps[0])
-                expect_same(r, runs.front());
-        }
+            size_t in_ib = 0;
+            for (const Held &h : r.cycles.back()) {
+                in_ib++;
+                EXPECT_EQ(h.entry.pc, 16u * (k.at - 1));
+            }
+            EXPECT_EQ(in_ib, k.at % 2);
+        });
     }
 }
 
@@ -402,20 +398,11 @@ TEST(IssueIntake, ARefusalMidBatchIsTheSameErrorAtItsLine)
 TEST(IssueIntake, ASourceErrorMidBatchIsTheSame)
 {
     const auto progs = numbered({{ffma(3, {4, 5}), ffma(6, {4, 5}), ffma(7, {4, 5}), ffma(8, {4, 5}), exit_inst()}});
-    std::vector<Outcome> runs;
-    for (Cap c : kCaps) {
-        SCOPED_TRACE(name(c));
-        Source src(c, progs);
-        src.fail_at = 3;
-        src.refresh(0);
-        runs.push_back(run_with(src, 1));
-        const Outcome &r = runs.back();
+    each_form(progs, 3, [&](const Outcome &r, const Source &, Cap) {
         EXPECT_EQ(r.rc, SMTLM_ESOURCE);
         EXPECT_EQ(r.sm_error, SMTLM_ESOURCE);
         EXPECT_EQ(r.why, SMTLM_REJECT_NONE);
         EXPECT_EQ(r.decoded, 3u);
         expect_program(r, progs, {3});
-        if (c != kCaps[0])
-            expect_same(r, runs.front());
-    }
+    });
 }
