@@ -222,7 +222,7 @@ void smtlm_issue_ports_source(smtlm_issue_ports *p, const smtlm_inst_source *src
 }
 
 /* The intake rule, the one body every instruction enters the pool through: up to max of warp
- * w's next instructions, refs into out[0..*n). Each is checked (the owner's shape memo passes it,
+ * w's next instructions, refs into out[0..n). Each is checked (the owner's shape memo passes it,
  * on the source's mark when it marks, else the owner's full check decides, and its refusal
  * records the input error with the instruction's line) and committed with its register summary
  * (the source's own when it sets it). What the source holds at hand as records goes first, in one
