@@ -84,7 +84,6 @@ void smtlm_issue_reset(smtlm_issue *iss)
     iss->decoded = 0;
     iss->pool_stalls = 0;
     iss->error = SMTLM_OK;
-    iss->error_line = 0;
 }
 
 int smtlm_issue_free_cta_slot(const smtlm_issue *iss, unsigned max_cta)
@@ -190,52 +189,70 @@ void smtlm_issue_barrier_exit(smtlm_issue *iss, unsigned w)
 #define COLD static
 #endif
 
-/* One instruction of warp w into the pool through src (next_into when it can, else next() and a
- * descriptor): 1 with *r, 0 at the stream's end, < 0 an error (iss->error set). Kept out of
- * decode's frame: the descriptor is large and the SM's own source takes the path below. */
-COLD int take_via_src(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w, smtlm_iref *r)
+/* A source that only hands descriptors (next), read in place: its descriptor copied into the
+ * entry. ctx is the source itself. A call of its own: the descriptor is large and stays out of
+ * decode's frame. */
+static int next_via_desc(void *ctx, unsigned sm, unsigned warp, smtlm_inst *in, uint64_t *addr)
 {
-    const smtlm_inst_source *src = &env->src;
-    smtlm_inst_pool *pool = env->pool;
+    const smtlm_inst_source *src = ctx;
     smtlm_inst_desc d;
-    /* in place when the source can (decode's pool test leaves both heads free) */
-    const int in_place = src->next_into && smtlm_pool_can_fill(pool);
-    int got = in_place ? src->next_into(src->ctx, env->sm_id, w, smtlm_pool_next_entry(pool), smtlm_pool_next_addr(pool))
-                       : src->next(src->ctx, env->sm_id, w, &d);
-    if (got < 0) {
-        iss->error = SMTLM_ESOURCE;
-        return SMTLM_ESOURCE;
-    }
-    if (got == 0)
-        return 0;
-    *r = in_place ? smtlm_pool_commit(pool, (uint16_t)w) : smtlm_pool_alloc(pool, &d, (uint16_t)w);
-    if (*r == SMTLM_NO_INST) {
-        iss->error = SMTLM_EFULL;
-        iss->error_line = d.line;
-        return SMTLM_EFULL;
-    }
-    return 1;
+    const int got = src->next(src->ctx, sm, warp, &d);
+    if (got > 0)
+        smtlm_pool_fill_from_desc(in, addr, &d);
+    return got;
 }
 
-/* The same through the owner's source itself (raw_next_into) and its checks, a call only when
- * the shape memo does not pass the instruction. The pool has room (decode's test). */
-static inline int take_raw(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w, smtlm_iref *r)
+static int no_stream(void *ctx, unsigned sm, unsigned warp, smtlm_inst *in, uint64_t *addr)
+{
+    (void)ctx, (void)sm, (void)warp, (void)in, (void)addr;
+    return 0;
+}
+
+void smtlm_issue_ports_source(smtlm_issue_ports *p, const smtlm_inst_source *src)
+{
+    p->src = *src;
+    p->next_into = src->next_into ? src->next_into : src->next ? next_via_desc : no_stream;
+    p->next_ctx = src->next_into ? src->ctx : (void *)src;
+    /* what the source declares holds only for its own next_into (the adapter sets neither) */
+    p->sets_summary = src->next_into && src->sets_summary;
+    p->marks_fields_ok = src->next_into && src->marks_fields_ok;
+    /* take_ready relies on the mark: only the memo's key is tested */
+    p->take_ready = p->marks_fields_ok ? src->take_ready : 0;
+    p->windows = p->take_ready && src->windows ? src->windows(src->ctx, p->sm_id) : 0;
+}
+
+/* The intake rule, the one body every instruction enters the pool through: up to max of warp
+ * w's next instructions, refs into out[0..n). Each is checked (the owner's shape memo passes it,
+ * on the source's mark when it marks, else the owner's full check decides, and its refusal
+ * records the input error with the instruction's line) and committed with its register summary
+ * (the source's own when it sets it). What the source holds at hand as records goes first, in one
+ * step (its windows inline, else one take_ready call): those are marked and summarized, and the
+ * first one the memo does not pass is left for the general step, so refusals are the same. The
+ * pool has room for max (decode's test). Returns how many it took: fewer than max when the
+ * stream ended or on an error, which sets iss->error to SMTLM_ESOURCE (those taken before it stay
+ * taken, as one by one). The count alone is returned: the usual full take tests nothing else. */
+static SMTLM_ALWAYS_INLINE unsigned intake(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w, smtlm_iref *out,
+                                           unsigned max)
 {
     smtlm_inst_pool *pool = env->pool;
-    smtlm_inst *in = smtlm_pool_next_entry(pool);
-    int got = env->raw_next_into(env->raw_ctx, env->sm_id, w, in, smtlm_pool_next_addr(pool));
-    if (got > 0 && !(env->raw_marked ? smtlm_sm_memo_pass_marked(env->memo, in) : smtlm_sm_memo_pass(env->memo, in)))
-        got = env->check_miss(env->owner, in);
-    if (got < 0) {
-        iss->error = SMTLM_ESOURCE;
-        return SMTLM_ESOURCE;
-    }
-    if (got > 0) {
-        if (!env->raw_summary)
+    unsigned n = env->windows      ? smtlm_pool_take_window(pool, env->memo, env->windows[w], (uint16_t)w, out, max)
+                 : env->take_ready ? env->take_ready(env->next_ctx, env->sm_id, w, pool, env->memo, out, max)
+                                   : 0;
+    for (; n < max; n++) {
+        smtlm_inst *in = smtlm_pool_next_entry(pool);
+        int got = env->next_into(env->next_ctx, env->sm_id, w, in, smtlm_pool_next_addr(pool));
+        if (got > 0 && !(env->marks_fields_ok ? smtlm_sm_memo_pass_marked(env->memo, in) : smtlm_sm_memo_pass(env->memo, in)))
+            got = env->check_miss(env->owner, in);
+        if (got <= 0) { /* a refused (never committed) or missing instruction leaves the pool as it was */
+            if (got < 0)
+                iss->error = SMTLM_ESOURCE;
+            break;
+        }
+        if (!env->sets_summary)
             smtlm_pool_reg_summary(in);
-        *r = smtlm_pool_commit_summarized(pool, (uint16_t)w);
+        out[n] = smtlm_pool_commit_summarized(pool, (uint16_t)w);
     }
-    return got;
+    return n;
 }
 
 /* Decode: the next two instructions of the fetched warp into ibuffer slots 0 and 1. */
@@ -254,47 +271,30 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
     smtlm_warp *wp = &iss->warp[w];
     wp->next = 0;
     warp_ib_changed(iss, w);
-    /* what the source has at hand and the memo passes, in one call straight into the (empty)
-     * ibuffer; the rest one by one */
-    const unsigned n_ready = env->raw_win ? smtlm_pool_take_window(env->pool, env->memo, env->raw_win[w], (uint16_t)w, wp->ib, 2)
-                             : env->raw_take ? env->raw_take(env->raw_ctx, env->sm_id, w, env->pool, env->memo, wp->ib, 2)
-                                             : 0;
-    if (n_ready) {
+    const unsigned n = intake(iss, env, w, wp->ib, 2); /* into the (empty) ibuffer */
+    if (n) {
         wp->ib_valid[0] = 1;
-        if (n_ready == 2)
+        if (n == 2)
             wp->ib_valid[1] = 1;
-        wp->in_pipeline += (uint16_t)n_ready;
-        iss->decoded += n_ready;
+        wp->in_pipeline += (uint16_t)n;
+        iss->decoded += n;
         iss->ib_empty &= ~(1ull << w);
         warp_ib_filled(iss, env->pool, w, wp->ib[0]);
     }
-    for (unsigned slot = n_ready; slot < 2; slot++) {
-        smtlm_iref r = SMTLM_NO_INST;
-        const int got = env->raw_next_into ? take_raw(iss, env, w, &r) : take_via_src(iss, env, w, &r);
-        if (got < 0)
-            return got;
-        if (got == 0) {
-            wp->trace_done = 1;
-            if (slot == 0 && !warp_functional_done(wp)) {
-                /* Stream ended without retiring every lane: treat as an implicit EXIT
-                 * (Accel-Sim would dereference a null instruction here). */
-                smtlm_issue_set_fdone(iss, w);
-                smtlm_issue_barrier_exit(iss, w);
-            }
-            break;
-        }
-        wp->ib[slot] = r;
-        wp->ib_valid[slot] = 1;
-        wp->in_pipeline++;
-        iss->decoded++;
-        iss->ib_empty &= ~(1ull << w);
-        if (slot == 0)
-            warp_ib_filled(iss, env->pool, w, r);
-        /* (after slot 0, an exhausted stream is found by the next call: next() keeps returning 0
-         * at the end, so asking has_more first would only cost a call) */
+    /* After a full decode the stream's end is found by the next decode (next() keeps returning 0
+     * there, so asking has_more first would only cost a call), or by has_more when an EXIT needs
+     * it (stream_done in issue_sched.c): the stream cannot move before then. */
+    if (n == 2)
+        return SMTLM_OK;
+    if (iss->error) /* the intake stopped at an error (the SM stops at its first) */
+        return iss->error;
+    wp->trace_done = 1; /* the stream ended */
+    if (n == 0 && !warp_functional_done(wp)) {
+        /* Stream ended without retiring every lane: treat as an implicit EXIT
+         * (Accel-Sim would dereference a null instruction here). */
+        smtlm_issue_set_fdone(iss, w);
+        smtlm_issue_barrier_exit(iss, w);
     }
-    /* trace_done after a full decode is asked of has_more only when an EXIT needs it
-     * (stream_done in issue_sched.c): the stream cannot move before then. */
     return SMTLM_OK;
 }
 

@@ -124,9 +124,6 @@ int smtlm_sm_validate(const smtlm_sm_cfg *c, const char **why)
     return SMTLM_OK;
 }
 
-static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d);
-static int checked_next_into(void *ctx, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr);
-static int checked_has_more(void *ctx, unsigned smid, unsigned warp);
 static int checked_miss(void *owner, smtlm_inst *in);
 static void cta_done(void *owner, unsigned slot);
 
@@ -141,9 +138,9 @@ static void bind(smtlm_sm *sm)
     const smtlm_rf_read_ops rport = smtlm_rf_read_port(&sm->rf);
     smtlm_stage_ops stage;
     smtlm_regset_stage_ops(sm->rs, &stage);
-    smtlm_issue_ports ip = {&sm->pool, stage, {sm, checked_next, checked_has_more, checked_next_into, 0, 0, 0, 0}, sm->id, sm,
-                            cta_done, 0, 0, 0, sm->ok_shape, checked_miss, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    smtlm_issue_ports_raw_source(&ip, &sm->src);
+    smtlm_issue_ports ip = {&sm->pool, stage, sm->src, sm->id, sm, cta_done, 0, 0, 0, sm->ok_shape, checked_miss,
+                            0, 0, 0, 0, 0, 0, 0, 0, 0};
+    smtlm_issue_ports_source(&ip, &sm->src);
     smtlm_issue_ports_record(&ip, &sm->stats, &sm->last_progress, &sm->now, &sm->on_retire, &sm->retire_ctx);
     smtlm_issue_bind(&sm->iss, &ip);
     smtlm_opcoll_bind(&sm->oc, sm->rs, &stage, &sm->pool, &rport);
@@ -237,7 +234,7 @@ _Static_assert(offsetof(smtlm_inst, n_src) == offsetof(smtlm_inst, op) + 3 && of
 _Static_assert(SMTLM_MAX_REG == 511 && SMTLM_MAX_SRC == 4 && SMTLM_MAX_DST == 4,
                "smtlm_sm_check_inst_memo tests four 9-bit register numbers at once");
 
-/* Records an input error of the checked source (the line of the refused instruction). */
+/* Records an input error: the check refused the instruction at `line`. */
 static void record_reject(smtlm_sm *sm, unsigned line, smtlm_reject why, unsigned detail)
 {
     sm->error = SMTLM_EINPUT;
@@ -246,40 +243,7 @@ static void record_reject(smtlm_sm *sm, unsigned line, smtlm_reject why, unsigne
     sm->reject_detail = detail;
 }
 
-/* The SM's view of the user's source: validates every instruction before it enters. */
-static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d)
-{
-    smtlm_sm *sm = ctx;
-    smtlm_reject why;
-    unsigned detail;
-    const int got = smtlm_sm_next_checked(&sm->src, &sm->cfg, sm->ok_shape, smid, warp, d, &why, &detail);
-    if (why)
-        record_reject(sm, d->line, why, detail);
-    return got;
-}
-
-int smtlm_sm_next_via_desc(const smtlm_inst_source *src, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr)
-{
-    smtlm_inst_desc d;
-    const int got = src->next(src->ctx, smid, warp, &d);
-    if (got > 0)
-        smtlm_pool_fill_from_desc(in, addr, &d);
-    return got;
-}
-
-/* checked_next decoding in place (what the issue stage uses when the pool has room). */
-static int checked_next_into(void *ctx, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr)
-{
-    smtlm_sm *sm = ctx;
-    smtlm_reject why;
-    unsigned detail;
-    const int got = smtlm_sm_next_into_checked(&sm->src, &sm->cfg, sm->ok_shape, smid, warp, in, addr, &why, &detail);
-    if (why)
-        record_reject(sm, in->line, why, detail);
-    return got;
-}
-
-/* The checks of an entry the memo did not pass (the issue stage's split checked_next_into). */
+/* The full check of an instruction the shape memo did not pass (the issue block's intake). */
 static int checked_miss(void *owner, smtlm_inst *in)
 {
     smtlm_sm *sm = owner;
@@ -288,12 +252,6 @@ static int checked_miss(void *owner, smtlm_inst *in)
     if (why)
         record_reject(sm, in->line, why, detail);
     return why ? SMTLM_EINPUT : 1;
-}
-
-static int checked_has_more(void *ctx, unsigned smid, unsigned warp)
-{
-    smtlm_sm *sm = ctx;
-    return sm->src.has_more ? sm->src.has_more(sm->src.ctx, smid, warp) : 1;
 }
 
 /* ---- construction --------------------------------------------------------------------- */
@@ -461,11 +419,12 @@ void smtlm_sm_reset(smtlm_sm *sm)
     smtlm_sm_memo_clear(sm->ok_shape);
 }
 
-/* The issue stage calls a source that decodes in place itself, and checks what the memo passes. */
+/* The issue block reads the source itself (its intake checks each instruction with the SM's memo
+ * and check_miss); sm->src stays put for it. */
 void smtlm_sm_set_source(smtlm_sm *sm, const smtlm_inst_source *src)
 {
     sm->src = *src;
-    smtlm_issue_ports_raw_source(&sm->iss.ports, src);
+    smtlm_issue_ports_source(&sm->iss.ports, &sm->src);
 }
 
 int smtlm_sm_launch_cta(smtlm_sm *sm, unsigned threads, uint32_t cta_id)
@@ -531,9 +490,8 @@ int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
 
 void smtlm_sm_note_error(smtlm_sm *sm, int rc)
 {
-    if (rc && !sm->error) { /* an input error was already recorded by the checked source */
+    if (rc && !sm->error) { /* an input error was already recorded by checked_miss */
         sm->error = rc;
-        sm->error_line = sm->iss.error_line;
     }
 }
 

@@ -27,7 +27,7 @@ void FrontendIssue::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool, const s
 void FrontendIssue::set_raw_source(const smtlm_inst_source &src, const uint64_t *memo,
                                    int (*check_miss)(void *, smtlm_inst *))
 {
-    smtlm_issue_ports_raw_source(&iss_.ports, &src);
+    smtlm_issue_ports_source(&iss_.ports, &src);
     iss_.ports.memo = memo;
     iss_.ports.check_miss = check_miss;
 }

@@ -44,8 +44,7 @@ int Sm::init_units()
 
 void Sm::bind_common()
 {
-    const smtlm_inst_source checked = {this, &Sm::checked_next, &Sm::checked_has_more, &Sm::checked_next_into, 0, 0, nullptr, nullptr};
-    issue_->bind_ports(rs_, &pool_, checked, id_, this, &Sm::cta_done);
+    issue_->bind_ports(rs_, &pool_, src_, id_, this, &Sm::cta_done);
     issue_->set_raw_source(src_, ok_shape_, &Sm::checked_miss);
     exec.bind_ports(rs_, &pool_);
     ldst.bind_ports(rs_, &pool_);
@@ -67,7 +66,7 @@ void Sm::reset()
     smtlm_sm_memo_clear(ok_shape_);
 }
 
-// Records an input error of the checked source (the line of the refused instruction).
+// Records an input error: the check refused the instruction at `line`.
 void Sm::record_reject(unsigned line, smtlm_reject why, unsigned detail)
 {
     error_ = SMTLM_EINPUT;
@@ -76,31 +75,7 @@ void Sm::record_reject(unsigned line, smtlm_reject why, unsigned detail)
     reject_detail_ = detail;
 }
 
-int Sm::checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d)
-{
-    Sm *sm = static_cast<Sm *>(ctx);
-    smtlm_reject why;
-    unsigned detail;
-    const int got = smtlm_sm_next_checked(&sm->src_, &sm->cfg_, sm->ok_shape_, smid, warp, d, &why, &detail);
-    if (why)
-        sm->record_reject(d->line, why, detail);
-    return got;
-}
-
-// checked_next decoding in place, as the C engine's (what the issue stage uses when the pool has room).
-int Sm::checked_next_into(void *ctx, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr)
-{
-    Sm *sm = static_cast<Sm *>(ctx);
-    smtlm_reject why;
-    unsigned detail;
-    const int got =
-        smtlm_sm_next_into_checked(&sm->src_, &sm->cfg_, sm->ok_shape_, smid, warp, in, addr, &why, &detail);
-    if (why)
-        sm->record_reject(in->line, why, detail);
-    return got;
-}
-
-// The checks of an entry the memo did not pass (the issue block's split checked_next_into).
+// The full check of an instruction the shape memo did not pass (the issue block's intake).
 int Sm::checked_miss(void *owner, smtlm_inst *in)
 {
     Sm *sm = static_cast<Sm *>(owner);
@@ -111,17 +86,11 @@ int Sm::checked_miss(void *owner, smtlm_inst *in)
     return why ? SMTLM_EINPUT : 1;
 }
 
-// The issue block decodes from the source itself while the memo passes its instructions.
+// The issue block reads the source itself (its intake checks with the memo and checked_miss).
 void Sm::set_source(const smtlm_inst_source &src)
 {
     src_ = src;
     issue_->set_raw_source(src_, ok_shape_, &Sm::checked_miss);
-}
-
-int Sm::checked_has_more(void *ctx, unsigned smid, unsigned warp)
-{
-    Sm *sm = static_cast<Sm *>(ctx);
-    return sm->src_.has_more ? sm->src_.has_more(sm->src_.ctx, smid, warp) : 1;
 }
 
 void Sm::cta_done(void *owner, unsigned slot)
@@ -143,10 +112,8 @@ int Sm::cycle(uint64_t now)
     const int rc = cycle_blocks(now);
     if (issue_->state().issued_this_cycle)
         issue_->note_progress(now);
-    if (rc && !error_) { // an input error was already recorded by checked_next
+    if (rc && !error_) // an input error was already recorded by checked_miss
         error_ = rc;
-        error_line_ = issue_->state().error_line;
-    }
     return error_;
 }
 

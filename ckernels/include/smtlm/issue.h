@@ -171,24 +171,27 @@ typedef void (*smtlm_retire_hook)(void *ctx, unsigned sm, const smtlm_inst *in);
 typedef struct smtlm_issue_ports {
     smtlm_inst_pool *pool;
     smtlm_stage_ops out;         /* hand-off into the collector's ID_OC sets */
-    smtlm_inst_source src;       /* where fetch gets instructions */
+    smtlm_inst_source src;       /* the owner's source (has_more; decode's intake below is read off it) */
     unsigned sm_id;
     void *owner;
     void (*cta_done)(void *owner, unsigned cta_slot); /* a CTA's last warp exited */
     uint64_t now;                /* the cycle being run (set by each call) */
-    /* Optional (raw_next_into NULL: src.next_into does it all): decoding in place with the
-     * owner's source called directly and its checks split off, so an instruction its shape memo
-     * passes (smtlm_sm_memo_pass) costs one call instead of two. check_miss(owner, in) is the
-     * full check of any other; it records a refusal and returns SMTLM_EINPUT, else 1. */
-    int (*raw_next_into)(void *ctx, unsigned sm, unsigned warp, smtlm_inst *in, uint64_t *addr);
-    void *raw_ctx;
+    /* Decode's intake (issue_frontend.c), one rule for every source: the source's capabilities
+     * are read once, when it is bound (smtlm_issue_ports_source), into the one form decode runs:
+     * take what the source has at hand in the pool's record layout (take_ready, or its windows
+     * inline), then the rest one by one through next_into (a descriptor-only source behind an
+     * adapter), each passed by the owner's shape memo or fully checked by check_miss, committed
+     * with its register summary. check_miss(owner, in) records a refusal (the instruction's line)
+     * and returns SMTLM_EINPUT, else 1; memo and check_miss are the owner's (bound with it). */
+    int (*next_into)(void *ctx, unsigned sm, unsigned warp, smtlm_inst *in, uint64_t *addr); /* never NULL once bound */
+    void *next_ctx;
     const uint64_t *memo;
     int (*check_miss)(void *owner, smtlm_inst *in);
-    int raw_summary;             /* raw_next_into sets the register summary (sets_summary) */
-    int raw_marked;              /* raw_next_into marks smtlm_fields_ok (marks_fields_ok) */
-    unsigned (*raw_take)(void *ctx, unsigned sm, unsigned warp, smtlm_inst_pool *pool, const uint64_t *memo,
-                         smtlm_iref *out, unsigned max); /* the source's take_ready, or NULL */
-    smtlm_rec_window *const *raw_win; /* the source's windows of this SM, or NULL (then raw_take) */
+    int sets_summary;            /* next_into sets the register summary (the source's sets_summary) */
+    int marks_fields_ok;         /* next_into marks smtlm_fields_ok (the source's marks_fields_ok) */
+    unsigned (*take_ready)(void *ctx, unsigned sm, unsigned warp, smtlm_inst_pool *pool, const uint64_t *memo,
+                           smtlm_iref *out, unsigned max); /* the source's take_ready (marking sources only), or NULL */
+    smtlm_rec_window *const *windows; /* the source's windows of this SM, or NULL (then take_ready) */
     /* Where the completion events report (issue_events.h): the owner's records, read at each
      * event (the owner may change its hook between cycles). */
     smtlm_sm_stats *done;        /* the completion counters */
@@ -198,17 +201,11 @@ typedef struct smtlm_issue_ports {
     void *const *retire_ctx;
 } smtlm_issue_ports;
 
-/* Points the raw path at src (none when src->next_into is NULL), with what src declares: the
- * summary set, the fields marked, and take_ready (used only with the mark). */
-static inline void smtlm_issue_ports_raw_source(smtlm_issue_ports *p, const smtlm_inst_source *src)
-{
-    p->raw_next_into = src->next_into;
-    p->raw_ctx = src->ctx;
-    p->raw_summary = src->next_into && src->sets_summary;
-    p->raw_marked = src->next_into && src->marks_fields_ok;
-    p->raw_take = p->raw_marked ? src->take_ready : 0;
-    p->raw_win = p->raw_take && src->windows ? src->windows(src->ctx, p->sm_id) : 0;
-}
+/* Binds decode's intake (above) and the stream-end query (has_more) to src, which must stay put
+ * while bound: a source offering only next() is read in place through an adapter that reads it
+ * there. A source without next() or next_into() has an empty stream. Call again when the source
+ * changes (its windows array stays put; binding CTAs changes only what the windows hold). */
+void smtlm_issue_ports_source(smtlm_issue_ports *p, const smtlm_inst_source *src);
 
 typedef struct smtlm_issue {
     smtlm_issue_cfg cfg;
@@ -245,9 +242,7 @@ typedef struct smtlm_issue {
     uint64_t warp_stall[SMTLM_MAX_WARPS][SMTLM_WS_COUNT];
     uint64_t decoded;              /* (issued: smtlm_issue_issued) */
     uint64_t pool_stalls;          /* decode rounds deferred because the pool was full */
-    /* error detail */
-    int error;
-    uint32_t error_line;
+    int error;                     /* SMTLM_ESOURCE once the source or the owner's check refused */
     smtlm_issue_ports ports;
     const char *cfg_error;         /* why init rejected the configuration */
 } smtlm_issue;

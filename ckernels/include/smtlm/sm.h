@@ -184,36 +184,6 @@ static inline smtlm_reject smtlm_sm_check_entry_memo(const smtlm_sm_cfg *cfg, ui
     *detail = 0;
     return v ? SMTLM_REJECT_REGISTER : SMTLM_REJECT_NONE;
 }
-/* A source without next_into decoding in place: its next() through a descriptor. */
-int smtlm_sm_next_via_desc(const smtlm_inst_source *src, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr);
-/* The SM's checked source decoding in place (both engines bind it as the issue stage's
- * next_into): the user source's next_into, or its next() through a descriptor, then the checks.
- * Returns as next(), or SMTLM_EINPUT with *why and *detail set (*why stays SMTLM_REJECT_NONE
- * otherwise: a source's own error may be any negative number). Nothing is taken from the pool. */
-static inline int smtlm_sm_next_into_checked(const smtlm_inst_source *src, const smtlm_sm_cfg *cfg, uint64_t *memo,
-                                             unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr,
-                                             smtlm_reject *why, unsigned *detail)
-{
-    *why = SMTLM_REJECT_NONE;
-    const int got = src->next_into ? src->next_into(src->ctx, smid, warp, in, addr)
-                                   : smtlm_sm_next_via_desc(src, smid, warp, in, addr);
-    if (got <= 0)
-        return got;
-    *why = smtlm_sm_check_entry_memo(cfg, memo, in, detail);
-    return *why ? SMTLM_EINPUT : 1;
-}
-/* The same through the source's next() and a descriptor (the checked source's next). */
-static inline int smtlm_sm_next_checked(const smtlm_inst_source *src, const smtlm_sm_cfg *cfg, uint64_t *memo,
-                                        unsigned smid, unsigned warp, smtlm_inst_desc *d, smtlm_reject *why,
-                                        unsigned *detail)
-{
-    *why = SMTLM_REJECT_NONE;
-    const int got = src->next(src->ctx, smid, warp, d);
-    if (got <= 0)
-        return got;
-    *why = smtlm_sm_check_inst_memo(cfg, memo, d, detail);
-    return *why ? SMTLM_EINPUT : 1;
-}
 
 /* ---- muon mode (sm_muon.c) ---- */
 

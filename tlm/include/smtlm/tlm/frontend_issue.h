@@ -44,9 +44,9 @@ class FrontendIssue : public sc_core::sc_module {
     // source, and the CTA-done hook of the owner.
     void bind_ports(smtlm_regset *row, smtlm_inst_pool *pool, const smtlm_inst_source &src, unsigned sm_id, void *owner,
                     void (*cta_done)(void *, unsigned));
-    // Decoding straight from the owner's own source, its checks split off (as the C engine's SM):
-    // `memo` is the owner's shape memo; check_miss(owner, in) fully checks an instruction the
-    // memo does not pass. After bind_ports; a source without next_into keeps the checked source.
+    // Decode's intake from the owner's source, as the C engine's SM binds it
+    // (smtlm_issue_ports_source; `src` stays put while bound): `memo` is the owner's shape memo;
+    // check_miss(owner, in) fully checks an instruction the memo does not pass. After bind_ports.
     void set_raw_source(const smtlm_inst_source &src, const uint64_t *memo, int (*check_miss)(void *, smtlm_inst *));
     // Puts into the next block's sets without a transaction when every reader grants direct
     // access (StageOut::try_dmi; call once all blocks are bound). Returns whether they did.

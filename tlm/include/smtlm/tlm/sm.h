@@ -133,9 +133,6 @@ class Sm : public sc_core::sc_module {
 
   private:
     void record_reject(unsigned line, smtlm_reject why, unsigned detail);
-    static int checked_next(void *ctx, unsigned smid, unsigned warp, smtlm_inst_desc *d);
-    static int checked_next_into(void *ctx, unsigned smid, unsigned warp, smtlm_inst *in, uint64_t *addr);
-    static int checked_has_more(void *ctx, unsigned smid, unsigned warp);
     static int checked_miss(void *owner, smtlm_inst *in);
     static void cta_done(void *owner, unsigned slot);
 
