@@ -168,10 +168,10 @@ static inline int smtlm_opcoll_quiet(const smtlm_opcoll *oc)
 {
     return !(oc->collected | oc->gen_live | oc->walk_always);
 }
-/* One whole step (dispatch, arbitrate+collect, allocate) over the C engine's own register
- * file `rf`, for an owner other than the C engine's SM (the SystemC collector with direct
- * access to the register file). */
-int smtlm_opcoll_step_direct(smtlm_opcoll *oc, struct smtlm_rf *rf, uint64_t now);
+/* One whole read-operand step: dispatch, one arbitration step's grants through the read port
+ * (the register file bound directly: smtlm_opcoll_arbitrate_collect) collected, allocate.
+ * Returns SMTLM_OK or an error from the register file. */
+int smtlm_opcoll_step(smtlm_opcoll *oc, uint64_t now);
 /* Operand slots of CU j still to be read (bit i: src[i]). */
 static inline unsigned smtlm_opcoll_not_ready(const smtlm_opcoll *oc, unsigned j) { return oc->not_ready[j]; }
 /* Instructions given a CU, and instructions dispatched: derived from the per-CU counts and the
