@@ -483,7 +483,9 @@ static int execute(smtlm_sm *sm)
     return smtlm_ldst_step(&sm->ldst, sm->now);
 }
 
-int smtlm_sm_read_operands(smtlm_opcoll *oc, smtlm_rf *rf, unsigned steps, uint64_t now, uint64_t *conflict_cycles)
+/* c_sm (a constant): called from smtlm_sm_cycle (as smtlm_opcoll_step_'s). */
+static SMTLM_ALWAYS_INLINE int read_operands(smtlm_opcoll *oc, smtlm_rf *rf, unsigned steps, uint64_t now,
+                                             uint64_t *conflict_cycles, int c_sm)
 {
     if (!rf->nonempty && smtlm_opcoll_quiet(oc)) { /* every step would do nothing but end */
         smtlm_rf_end_step(rf);
@@ -491,7 +493,7 @@ int smtlm_sm_read_operands(smtlm_opcoll *oc, smtlm_rf *rf, unsigned steps, uint6
     }
     const uint64_t waits_before = rf->steps_with_wait;
     for (unsigned step = 0; step < steps; step++) {
-        int rc = smtlm_opcoll_step(oc, now);
+        int rc = smtlm_opcoll_step_(oc, now, c_sm);
         if (rc)
             return rc;
         smtlm_rf_end_step(rf);
@@ -499,6 +501,11 @@ int smtlm_sm_read_operands(smtlm_opcoll *oc, smtlm_rf *rf, unsigned steps, uint6
     if (rf->steps_with_wait != waits_before)
         ++*conflict_cycles;
     return SMTLM_OK;
+}
+
+int smtlm_sm_read_operands(smtlm_opcoll *oc, smtlm_rf *rf, unsigned steps, uint64_t now, uint64_t *conflict_cycles)
+{
+    return read_operands(oc, rf, steps, now, conflict_cycles, 0);
 }
 
 int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
@@ -514,7 +521,7 @@ int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
     smtlm_wb_drain(&sm->wb, now);
     int rc = execute(sm);
     if (!rc)
-        rc = smtlm_sm_read_operands(&sm->oc, &sm->rf, sm->cfg.reg_file_port_throughput, now, &sm->stats.conflict_cycles);
+        rc = read_operands(&sm->oc, &sm->rf, sm->cfg.reg_file_port_throughput, now, &sm->stats.conflict_cycles, 1);
     if (!rc)
         rc = smtlm_issue_cycle(&sm->iss, now);
     if (!rc)
@@ -524,14 +531,6 @@ int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
     smtlm_opcoll_sample(&sm->oc);
     smtlm_sm_note_error(sm, rc);
     return sm->error;
-}
-
-void smtlm_sm_note_error(smtlm_sm *sm, int rc)
-{
-    if (rc && !sm->error) { /* an input error was already recorded by the checked source */
-        sm->error = rc;
-        sm->error_line = sm->iss.error_line;
-    }
 }
 
 /* ---- skipping quiescent cycles ------------------------------------------------------- */

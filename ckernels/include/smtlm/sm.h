@@ -115,7 +115,13 @@ int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now);
 int smtlm_sm_read_operands(smtlm_opcoll *oc, smtlm_rf *rf, unsigned steps, uint64_t now, uint64_t *conflict_cycles);
 /* Stops the SM at the first error of a cycle (rc nonzero), the issue block's line with it,
  * unless the checked source already recorded an input error. Both compositions' cycles end here. */
-void smtlm_sm_note_error(smtlm_sm *sm, int rc);
+static inline void smtlm_sm_note_error(smtlm_sm *sm, int rc)
+{
+    if (rc && !sm->error) { /* an input error was already recorded by the checked source */
+        sm->error = rc;
+        sm->error_line = sm->iss.error_line;
+    }
+}
 /* 1 while the SM holds a CTA or unfinished threads (GPGPU-Sim: its body runs). */
 static inline int smtlm_sm_active(const smtlm_sm *sm)
 {
