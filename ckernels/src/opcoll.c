@@ -408,17 +408,18 @@ static SMTLM_ALWAYS_INLINE void arbitrate_collect(smtlm_opcoll *oc, smtlm_rf *rf
     smtlm_rf_fifo_done(rf, emptied);
 }
 
-/* Two entry points over one body, each with one caller (the C engine's SM, the SystemC
- * collector with direct access): one caller per entry point keeps link-time optimisation
- * inlining the body into the SM's cycle, which it stops doing for a body with two callers. */
+/* Two entry points over one body, each with one caller (the C engine's SM; the other owners
+ * of smtlm_opcoll_step_): one caller per entry point keeps link-time optimisation inlining the
+ * body into the C SM's cycle, which it stops doing for a function with two callers. */
 void smtlm_opcoll_arbitrate_collect(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now) { arbitrate_collect(oc, rf, now); }
+void smtlm_opcoll_arbitrate_collect_shared(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now) { arbitrate_collect(oc, rf, now); }
 
-int smtlm_opcoll_step_direct(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now)
+void smtlm_opcoll_arbitrate_through_port(smtlm_opcoll *oc, uint64_t now)
 {
-    smtlm_opcoll_dispatch(oc, now);
-    if (rf->nonempty) /* an empty file grants nothing (and moves no priority) */
-        arbitrate_collect(oc, rf, now);
-    return smtlm_opcoll_allocate(oc, now);
+    smtlm_read_grant g[SMTLM_MAX_BANKS];
+    const unsigned n = oc->rf.arbitrate(oc->rf.ctx, g);
+    if (n)
+        smtlm_opcoll_collect(oc, now, g, n);
 }
 
 /* Operand slots of `in` to read: one per distinct source register, as Accel-Sim's GPGPU-Sim

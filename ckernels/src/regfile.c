@@ -195,7 +195,7 @@ smtlm_rf_write_ops smtlm_rf_write_port(smtlm_rf *rf)
 
 smtlm_rf_read_ops smtlm_rf_read_port(smtlm_rf *rf)
 {
-    const smtlm_rf_read_ops direct = {rf, NULL, NULL, NULL, NULL};
+    const smtlm_rf_read_ops direct = {rf, NULL, NULL, NULL, NULL, NULL};
     return direct;
 }
 

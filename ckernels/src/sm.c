@@ -442,25 +442,29 @@ static int execute(smtlm_sm *sm)
     return smtlm_ldst_step(&sm->ldst, sm->now);
 }
 
-static int read_operands(smtlm_sm *sm)
+/* c_sm (a constant): called from smtlm_sm_cycle (as smtlm_opcoll_step_'s). */
+static SMTLM_ALWAYS_INLINE int read_operands(smtlm_opcoll *oc, smtlm_rf *rf, unsigned steps, uint64_t now,
+                                             uint64_t *conflict_cycles, int c_sm)
 {
-    if (!sm->rf.nonempty && smtlm_opcoll_quiet(&sm->oc)) { /* every step would do nothing but end */
-        smtlm_rf_end_step(&sm->rf);
+    if (!rf->nonempty && smtlm_opcoll_quiet(oc)) { /* every step would do nothing but end */
+        smtlm_rf_end_step(rf);
         return SMTLM_OK;
     }
-    const uint64_t waits_before = sm->rf.steps_with_wait;
-    for (unsigned step = 0; step < sm->cfg.reg_file_port_throughput; step++) {
-        smtlm_opcoll_dispatch(&sm->oc, sm->now);
-        if (sm->rf.nonempty)
-            smtlm_opcoll_arbitrate_collect(&sm->oc, &sm->rf, sm->now);
-        int rc = smtlm_opcoll_allocate(&sm->oc, sm->now);
+    const uint64_t waits_before = rf->steps_with_wait;
+    for (unsigned step = 0; step < steps; step++) {
+        int rc = smtlm_opcoll_step_(oc, now, c_sm);
         if (rc)
             return rc;
-        smtlm_rf_end_step(&sm->rf);
+        smtlm_rf_end_step(rf);
     }
-    if (sm->rf.steps_with_wait != waits_before)
-        sm->stats.conflict_cycles++;
+    if (rf->steps_with_wait != waits_before)
+        ++*conflict_cycles;
     return SMTLM_OK;
+}
+
+int smtlm_sm_read_operands(smtlm_opcoll *oc, smtlm_rf *rf, unsigned steps, uint64_t now, uint64_t *conflict_cycles)
+{
+    return read_operands(oc, rf, steps, now, conflict_cycles, 0);
 }
 
 int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
@@ -476,7 +480,7 @@ int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
     smtlm_wb_drain(&sm->wb, now);
     int rc = execute(sm);
     if (!rc)
-        rc = read_operands(sm);
+        rc = read_operands(&sm->oc, &sm->rf, sm->cfg.reg_file_port_throughput, now, &sm->stats.conflict_cycles, 1);
     if (!rc)
         rc = smtlm_issue_cycle(&sm->iss, now);
     if (!rc)
@@ -486,13 +490,6 @@ int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
     smtlm_opcoll_sample(&sm->oc);
     smtlm_sm_note_error(sm, rc);
     return sm->error;
-}
-
-void smtlm_sm_note_error(smtlm_sm *sm, int rc)
-{
-    if (rc && !sm->error) { /* an input error was already recorded by checked_miss */
-        sm->error = rc;
-    }
 }
 
 /* ---- skipping quiescent cycles ------------------------------------------------------- */

@@ -137,7 +137,7 @@ TEST(RegisterFileAlone, AWriteBlocksItsBankForTheStep)
     EXPECT_EQ(b.write(b.ldst, smtlm::SmCommand::RfCanWrite, 0, 0, 4), 1);              // bank 0 is free
     EXPECT_EQ(b.request(3, 0, 0, 7), SMTLM_OK);
     EXPECT_TRUE(b.arbitrate().empty()); // write-allocated in this step
-    b.rf.end_step();
+    smtlm_rf_end_step(&b.rf.kernel());
     EXPECT_EQ(b.arbitrate().size(), 1u);
     EXPECT_EQ(b.rf.state().dropped_writes, 1u);
 }
@@ -151,7 +151,7 @@ TEST(RegisterFileAlone, ABufferedWriteIsReleasedWhenItLands)
     EXPECT_EQ(b.write(b.wb, smtlm::SmCommand::RfTryWrite, 2, 0, 7), SMTLM_RF_BUFFERED);
     EXPECT_TRUE(b.released.empty());
     EXPECT_FALSE(b.rf.idle());
-    b.rf.end_step();
+    smtlm_rf_end_step(&b.rf.kernel());
     b.rf.drain_writes();
     ASSERT_EQ(b.released.size(), 1u);
     EXPECT_EQ(b.released[0], std::make_pair(2u, 7u));

@@ -82,24 +82,6 @@ void GpgpusimSm::reset_blocks()
         writeback->reset();
 }
 
-int GpgpusimSm::read_operands()
-{
-    if (collector.quiet()) { // one end of step stands for them all, as in the C engine's SM
-        regfile.end_step();
-        return SMTLM_OK;
-    }
-    const uint64_t waits_before = regfile.state().steps_with_wait;
-    for (unsigned step = 0; step < cfg_.reg_file_port_throughput; step++) {
-        const int rc = collector.step(now_);
-        if (rc)
-            return rc;
-        regfile.end_step();
-    }
-    if (regfile.state().steps_with_wait != waits_before)
-        conflict_cycles_++;
-    return SMTLM_OK;
-}
-
 // GPGPU-Sim's order: writeback, execute (units, then the LDST), read operands, issue, fetch.
 int GpgpusimSm::cycle_blocks(uint64_t now)
 {
@@ -112,7 +94,8 @@ int GpgpusimSm::cycle_blocks(uint64_t now)
     if (!rc)
         rc = ldst.cycle(now);
     if (!rc)
-        rc = read_operands();
+        rc = smtlm_sm_read_operands(&collector.kernel(), &regfile.kernel(), cfg_.reg_file_port_throughput, now,
+                                    &conflict_cycles_);
     if (!rc)
         rc = issue.cycle(now);
     if (!rc)

@@ -106,6 +106,9 @@ typedef struct smtlm_rf_read_ops {
      * slots queued (all unless it failed). */
     int (*request_reads)(void *ctx, unsigned cu, unsigned warp, unsigned sched, const int16_t *src, unsigned ops,
                          unsigned *queued);
+    /* One arbitration step (smtlm_rf_arbitrate): the grants into g (room for one per bank),
+     * returns their number. */
+    unsigned (*arbitrate)(void *ctx, smtlm_read_grant *g);
 } smtlm_rf_read_ops;
 
 #ifdef __cplusplus

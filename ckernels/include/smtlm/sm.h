@@ -108,9 +108,18 @@ void smtlm_sm_set_source(smtlm_sm *sm, const smtlm_inst_source *src);
 /* One core cycle at global cycle `now` of the GPGPU-Sim composition (muon mode:
  * smtlm_sm_muon_cycle). Returns SMTLM_OK or an error (sm->error). */
 int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now);
-/* Stops the SM at the first error of a cycle (rc nonzero), the issue block's line with it,
- * unless the checked source already recorded an input error. Both compositions' cycles end here. */
-void smtlm_sm_note_error(smtlm_sm *sm, int rc);
+/* The read-operand stage of one cycle: reg_file_port_throughput (`steps`) collector steps
+ * (smtlm_opcoll_step), each ending the register file's step; a cycle in which some step left a
+ * read waiting counts in *conflict_cycles. One end of step stands for them all when every step
+ * would do nothing. Both engines' GPGPU-Sim SMs call it. */
+int smtlm_sm_read_operands(smtlm_opcoll *oc, smtlm_rf *rf, unsigned steps, uint64_t now, uint64_t *conflict_cycles);
+/* Stops the SM at the first error of a cycle (rc nonzero), unless the checked source already
+ * recorded an input error (with its line: checked_miss). Both compositions' cycles end here. */
+static inline void smtlm_sm_note_error(smtlm_sm *sm, int rc)
+{
+    if (rc && !sm->error)
+        sm->error = rc;
+}
 /* 1 while the SM holds a CTA or unfinished threads (GPGPU-Sim: its body runs). */
 static inline int smtlm_sm_active(const smtlm_sm *sm)
 {

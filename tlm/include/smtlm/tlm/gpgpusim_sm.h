@@ -36,7 +36,6 @@ class GpgpusimSm : public Sm {
     int build();
     void reset_blocks() override;
     int cycle_blocks(uint64_t now) override;
-    int read_operands();
     SmBlock *own_writeback_ = nullptr; // the hook's block in writeback's place, else null
     bool built_ = false;
 };

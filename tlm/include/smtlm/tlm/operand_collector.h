@@ -1,8 +1,8 @@
 // OperandCollector: collector units, input ports and dispatch units of one SM (C kernel
-// smtlm_opcoll). Instructions arrive in its ID_OC sets from the issue stage; it queues their
-// reads in the register file (the reads of a step's allocations in one transaction at the end of
-// the step), takes one arbitration step's grants per step (one transaction) and hands collected
-// instructions into the units' OC_EX sets (OC_EX_MEM goes to the LDST).
+// smtlm_opcoll). Instructions arrive in its ID_OC sets from the issue stage; it queues each
+// allocated instruction's reads in the register file (one transaction), takes one arbitration
+// step's grants per step (one transaction) and hands collected instructions into the units'
+// OC_EX sets (OC_EX_MEM goes to the LDST). The SM runs its steps (smtlm_sm_read_operands).
 #ifndef SMTLM_TLM_OPERAND_COLLECTOR_H
 #define SMTLM_TLM_OPERAND_COLLECTOR_H
 
@@ -36,34 +36,13 @@ class OperandCollector : public sc_core::sc_module {
     // Puts into the next block's sets without a transaction when every reader grants direct
     // access (StageOut::try_dmi; call once all blocks are bound). Returns whether they did.
     bool use_stage_dmi();
-    // Reaches the register file's kernel directly where it grants that (TLM-2.0 DMI on `rf`):
-    // each step then arbitrates and collects in one pass and queues each allocation's reads at
-    // once, as the C engine's SM does (same kernels, same results). After use_stage_dmi.
+    // Binds the read port to the register file's kernel where it grants that (TLM-2.0 DMI on
+    // `rf`): each step then arbitrates and collects in one pass and queues each allocation's
+    // reads at once, as the C engine's SM does (same kernels, same results). After use_stage_dmi.
     bool use_rf_dmi();
-    void reset()
-    {
-        smtlm_opcoll_reset(&oc_);
-        n_reads_ = 0;
-    }
-    // One read-operand step: dispatch, one arbitration step's grants (one transaction), allocate,
-    // then the reads of the instructions allocated (one transaction). Returns a status. Inline:
-    // it runs up to reg_file_port_throughput times per cycle.
-    int step(uint64_t now)
-    {
-        if (rf_direct_)
-            return smtlm_opcoll_step_direct(&oc_, rf_direct_, now);
-        smtlm_opcoll_dispatch(&oc_, now);
-        SmTransaction &t = arbitrate_; // one payload object reused, with room for every bank's grant
-        t.result = 0;
-        rf.call(t);
-        if (t.result)
-            smtlm_opcoll_collect(&oc_, now, grants_, (unsigned)t.result);
-        const int rc = smtlm_opcoll_allocate(&oc_, now);
-        return n_reads_ ? send_reads(rc) : rc;
-    }
-    // With direct access to the register file: no read queued, nothing collected and no ID_OC
-    // set that may hold work, so every step of the cycle would only end (smtlm_opcoll_quiet).
-    bool quiet() const { return rf_direct_ && !rf_direct_->nonempty && smtlm_opcoll_quiet(&oc_); }
+    void reset() { smtlm_opcoll_reset(&oc_); }
+    // The kernel, for the SM that runs its steps (smtlm_sm_read_operands).
+    smtlm_opcoll &kernel() { return oc_; }
     void sample() { smtlm_opcoll_sample(&oc_); }
     bool idle() const { return smtlm_opcoll_idle(&oc_); }
     void skip(uint64_t k) { smtlm_opcoll_skip(&oc_, k); }
@@ -75,17 +54,14 @@ class OperandCollector : public sc_core::sc_module {
     static int request_cb(void *ctx, unsigned bank, smtlm_read_req req);
     static int request_reads_cb(void *ctx, unsigned cu, unsigned warp, unsigned sched, const int16_t *src, unsigned ops,
                                 unsigned *queued);
-    int send_reads(int rc);
+    static unsigned arbitrate_cb(void *ctx, smtlm_read_grant *g);
     smtlm_opcoll oc_;
     smtlm_rf_cfg rf_cfg_{};
     smtlm_regset *row_ = nullptr;
     smtlm_inst_pool *pool_ = nullptr;
-    smtlm_rf *rf_direct_ = nullptr; // the register file's kernel, when granted (use_rf_dmi)
     StageOut out_;
-    SmInstReads pending_[SMTLM_MAX_CUS]; // this step's allocations' reads, in allocation order
-    unsigned n_reads_ = 0;
+    SmInstReads read_; // the one instruction's reads of an RfRequestReads
     SmTransaction reads_{SmCommand::RfRequestReads};
-    smtlm_read_grant grants_[SMTLM_MAX_BANKS];
     SmTransaction arbitrate_{SmCommand::RfArbitrate};
 };
 

@@ -42,8 +42,8 @@ class RegisterFile : public sc_core::sc_module {
         if (smtlm_rf_writes_pending(&rf_))
             smtlm_rf_drain_writes(&rf_);
     }
-    // End of an arbitration step: write allocations clear.
-    void end_step() { smtlm_rf_end_step(&rf_); }
+    // The kernel, for the SM that ends each read step (smtlm_sm_read_operands).
+    smtlm_rf &kernel() { return rf_; }
     bool idle() const { return smtlm_rf_idle(&rf_); }
     const smtlm_rf &state() const { return rf_; } // statistics, read-only
 
