@@ -494,12 +494,25 @@ int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
 
 /* ---- skipping quiescent cycles ------------------------------------------------------- */
 
+int smtlm_sm_blocks_idle(const smtlm_issue *iss, const smtlm_opcoll *oc, const smtlm_rf *rf, const smtlm_exec *ex,
+                         const smtlm_ldst *ldst, int wb_idle)
+{
+    return wb_idle && smtlm_issue_idle(iss) && smtlm_opcoll_idle(oc) && smtlm_rf_idle(rf) && smtlm_exec_idle(ex) &&
+           smtlm_ldst_idle(ldst);
+}
+
+void smtlm_sm_blocks_skip(smtlm_issue *iss, smtlm_opcoll *oc, smtlm_exec *ex, uint64_t now, uint64_t k)
+{
+    smtlm_issue_skip(iss, now, k);
+    smtlm_opcoll_skip(oc, k);
+    smtlm_exec_skip(ex, k);
+}
+
 int smtlm_sm_quiescent(const smtlm_sm *sm)
 {
     if (!smtlm_sm_active(sm))
         return 1;
-    return !sm->error && smtlm_issue_idle(&sm->iss) && smtlm_opcoll_idle(&sm->oc) && smtlm_rf_idle(&sm->rf) &&
-           smtlm_exec_idle(&sm->ex) && smtlm_ldst_idle(&sm->ldst) && smtlm_wb_idle(&sm->wb);
+    return !sm->error && smtlm_sm_blocks_idle(&sm->iss, &sm->oc, &sm->rf, &sm->ex, &sm->ldst, smtlm_wb_idle(&sm->wb));
 }
 
 void smtlm_sm_skip(smtlm_sm *sm, uint64_t now, uint64_t k)
@@ -507,9 +520,7 @@ void smtlm_sm_skip(smtlm_sm *sm, uint64_t now, uint64_t k)
     if (k == 0 || !smtlm_sm_active(sm))
         return;
     sm->now = now;
-    smtlm_issue_skip(&sm->iss, now, k);
-    smtlm_opcoll_skip(&sm->oc, k);
-    smtlm_exec_skip(&sm->ex, k);
+    smtlm_sm_blocks_skip(&sm->iss, &sm->oc, &sm->ex, now, k);
     sm->stats.active_cycles += k;
     sm->now = now + k - 1;
 }

@@ -108,8 +108,8 @@ bool GpgpusimSm::quiescent() const
 {
     if (!active())
         return true;
-    return !error() && issue.idle() && collector.idle() && regfile.idle() && exec.idle() && ldst.idle() &&
-           (own_writeback_ ? own_writeback_->idle() : writeback->idle());
+    return !error() && smtlm_sm_blocks_idle(&issue.state(), &collector.state(), &regfile.state(), &exec.state(),
+                                            &ldst.state(), own_writeback_ ? own_writeback_->idle() : writeback->idle());
 }
 
 void GpgpusimSm::skip(uint64_t now, uint64_t k)
@@ -118,9 +118,7 @@ void GpgpusimSm::skip(uint64_t now, uint64_t k)
         return;
     now_ = now;
     issue.set_now(now);
-    issue.skip(now, k);
-    collector.skip(k);
-    exec.skip(k);
+    smtlm_sm_blocks_skip(&issue.kernel(), &collector.kernel(), &exec.kernel(), now, k);
     active_cycles_ += k;
     now_ = now + k - 1;
     issue.set_now(now_);

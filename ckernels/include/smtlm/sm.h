@@ -139,6 +139,13 @@ void smtlm_sm_skip(smtlm_sm *sm, uint64_t now, uint64_t k);
 
 /* ---- the composition's pieces, shared with other engines (the SystemC model) ---- */
 
+/* The GPGPU-Sim composition's quiescence and skip over its blocks' kernels (smtlm_sm_quiescent,
+ * smtlm_sm_skip; the SystemC GpgpusimSm passes its modules' kernels and its writeback's idle):
+ * every block idle; the blocks that account skipped cycles. */
+int smtlm_sm_blocks_idle(const smtlm_issue *iss, const smtlm_opcoll *oc, const smtlm_rf *rf, const smtlm_exec *ex,
+                         const smtlm_ldst *ldst, int wb_idle);
+void smtlm_sm_blocks_skip(smtlm_issue *iss, smtlm_opcoll *oc, smtlm_exec *ex, uint64_t now, uint64_t k);
+
 /* The SM-level configuration checks; SMTLM_OK or a code with *why naming the field. */
 int smtlm_sm_validate(const smtlm_sm_cfg *cfg, const char **why);
 /* Each block's configuration as the SM derives it from cfg. */

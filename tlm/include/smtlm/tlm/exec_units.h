@@ -31,7 +31,8 @@ class ExecUnits : public sc_core::sc_module {
     void reset() { smtlm_exec_reset(&ex_); }
     int cycle(uint64_t now) { return smtlm_exec_step(&ex_, now); } // as the C engine's SM runs it
     bool idle() const { return smtlm_exec_idle(&ex_); }
-    void skip(uint64_t k) { smtlm_exec_skip(&ex_, k); }
+    // The kernel, for the SM's composition (smtlm_sm_blocks_skip).
+    smtlm_exec &kernel() { return ex_; }
     const smtlm_exec &state() const { return ex_; }
 
   private:

@@ -58,7 +58,8 @@ class FrontendIssue : public sc_core::sc_module {
     int launch_cta(unsigned threads, uint32_t cta_id) { return smtlm_issue_launch_cta(&iss_, threads, cta_id); }
     bool active() const { return iss_.n_active_ctas > 0 || iss_.not_completed > 0; }
     bool idle() const { return smtlm_issue_idle(&iss_); }
-    void skip(uint64_t now, uint64_t k) { smtlm_issue_skip(&iss_, now, k); }
+    // The kernel, for the SM's composition (smtlm_sm_blocks_skip).
+    smtlm_issue &kernel() { return iss_; }
     // Called for every completed instruction (the event log of a run), with the SM id of
     // bind_ports.
     void set_retire_hook(smtlm_retire_hook hook, void *ctx)

@@ -41,11 +41,11 @@ class OperandCollector : public sc_core::sc_module {
     // reads at once, as the C engine's SM does (same kernels, same results). After use_stage_dmi.
     bool use_rf_dmi();
     void reset() { smtlm_opcoll_reset(&oc_); }
-    // The kernel, for the SM that runs its steps (smtlm_sm_read_operands).
+    // The kernel, for the SM that runs its steps and skips (smtlm_sm_read_operands,
+    // smtlm_sm_blocks_skip).
     smtlm_opcoll &kernel() { return oc_; }
     void sample() { smtlm_opcoll_sample(&oc_); }
     bool idle() const { return smtlm_opcoll_idle(&oc_); }
-    void skip(uint64_t k) { smtlm_opcoll_skip(&oc_, k); }
     unsigned n_cus() const { return oc_.n_cus; }
     const smtlm_opcoll &state() const { return oc_; }
 
