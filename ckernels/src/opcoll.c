@@ -408,11 +408,7 @@ static SMTLM_ALWAYS_INLINE void arbitrate_collect(smtlm_opcoll *oc, smtlm_rf *rf
     smtlm_rf_fifo_done(rf, emptied);
 }
 
-/* Two entry points over one body, each with one caller (the C engine's SM; the other owners
- * of smtlm_opcoll_step_): one caller per entry point keeps link-time optimisation inlining the
- * body into the C SM's cycle, which it stops doing for a function with two callers. */
 void smtlm_opcoll_arbitrate_collect(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now) { arbitrate_collect(oc, rf, now); }
-void smtlm_opcoll_arbitrate_collect_shared(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now) { arbitrate_collect(oc, rf, now); }
 
 void smtlm_opcoll_arbitrate_through_port(smtlm_opcoll *oc, uint64_t now)
 {

@@ -97,13 +97,9 @@ void smtlm_sm_muon_bind(smtlm_sm *sm)
 
 int smtlm_sm_muon_cycle(smtlm_sm *sm, uint64_t now)
 {
-    if (!smtlm_sm_active(sm))
-        return SMTLM_OK;
-    if (sm->error) /* an error stops the SM */
-        return sm->error;
+    if (!smtlm_sm_cycle_begin(sm, now))
+        return smtlm_sm_idle_result(sm);
     smtlm_muon_issue *mi = &sm->muon.iss;
-    sm->now = now;
-    sm->stats.active_cycles++;
     sm->iss.issued_this_cycle = 0;
     smtlm_muon_issue_begin(mi, now);
     smtlm_regset *exwb = &sm->rs[SMTLM_EX_WB];
@@ -134,9 +130,6 @@ int smtlm_sm_muon_cycle(smtlm_sm *sm, uint64_t now)
     }
     if (!rc)
         rc = smtlm_issue_fetch_decode(&sm->iss, now);
-    if (sm->iss.issued_this_cycle)
-        sm->last_progress = now;
     smtlm_muon_rs_sample(&mi->rs);
-    smtlm_sm_note_error(sm, rc);
-    return sm->error;
+    return smtlm_sm_cycle_end(sm, now, rc);
 }

@@ -2,10 +2,10 @@
 
 namespace smtlm {
 
-MuonCollector::MuonCollector(sc_core::sc_module_name name)
-    : sc_core::sc_module(name), id_oc("id_oc", this), ldst_write("ldst_write", this), resp("resp"), to_exec("to_exec"), to_ldst("to_ldst")
+MuonCollector::MuonCollector(sc_core::sc_module_name name, smtlm_muon_coll &block)
+    : sc_core::sc_module(name), id_oc("id_oc", this), ldst_write("ldst_write", this), resp("resp"), to_exec("to_exec"),
+      to_ldst("to_ldst"), c_(block)
 {
-    c_.cfg_error = nullptr;
 }
 
 int MuonCollector::deliver(uint64_t now)

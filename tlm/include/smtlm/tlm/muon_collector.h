@@ -24,22 +24,20 @@ class MuonCollector : public sc_core::sc_module {
     SmInitiatorSocket to_exec; // StagePut into the OC_EX sets of the execution units
     SmInitiatorSocket to_ldst; // StagePut into OC_EX_MEM
 
-    explicit MuonCollector(sc_core::sc_module_name name);
-    int init(const smtlm_muon_coll_cfg &cfg) { return smtlm_muon_coll_init(&c_, &cfg); }
-    const char *cfg_error() const { return c_.cfg_error; }
+    // The face of `block` (the C SM's Muon collector, built by smtlm_sm_init).
+    MuonCollector(sc_core::sc_module_name name, smtlm_muon_coll &block);
     void bind_ports(const smtlm_regset *row)
     {
         out_.bind(row, &to_exec, SMTLM_OC_EX_MEM, &to_ldst);
         out_ops_ = out_.ops();
     }
-    void reset() { smtlm_muon_coll_reset(&c_); }
     // The bank egress of the cycle: the readResp it answers goes to `resp`. SMTLM_OK or an error.
     int deliver(uint64_t now);
     int arbitrate(uint64_t now) { return smtlm_muon_coll_arbitrate(&c_, now); }
     const smtlm_muon_coll &state() const { return c_; }
 
   private:
-    smtlm_muon_coll c_;
+    smtlm_muon_coll &c_;
     StageOut out_;
     smtlm_stage_ops out_ops_{};
     smtlm_muon_coll_resp answers_[SMTLM_MUON_COLL_MAX_ENTRIES];
