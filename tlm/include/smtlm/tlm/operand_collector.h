@@ -2,7 +2,7 @@
 // units (C kernel smtlm_opcoll, the C SM's block). Instructions arrive in its ID_OC sets from the issue stage; it queues each
 // allocated instruction's reads in the register file (one transaction), takes one arbitration
 // step's grants per step (one transaction) and hands collected instructions into the units'
-// OC_EX sets (OC_EX_MEM goes to the LDST). The SM runs its steps (smtlm_sm_read_operands).
+// OC_EX sets (OC_EX_MEM goes to the LDST). The SM's cycle runs its steps (smtlm_sm_cycle).
 #ifndef SMTLM_TLM_OPERAND_COLLECTOR_H
 #define SMTLM_TLM_OPERAND_COLLECTOR_H
 
