@@ -22,38 +22,8 @@ MuonSm::MuonSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned i
     // the C SM's blocks reach each other through these sockets from here on
     bind_common(&issue);
     issue.bind_muon(&c_.pool);
-    collector.bind_ports(c_.rs);
-    writeback.bind_ports(c_.rs);
-}
-
-// The steps of smtlm_sm_muon_cycle (sm_muon.c), block by block, between the C SM's bookkeeping.
-int MuonSm::cycle(uint64_t now)
-{
-    if (!smtlm_sm_cycle_begin(&c_, now))
-        return smtlm_sm_idle_result(&c_);
-    issue.begin(now);
-    writeback.cycle();
-    int rc = exec.cycle(now);
-    if (!rc)
-        rc = ldst.cycle(now);
-    if (!rc)
-        rc = collector.deliver(now);
-    if (!rc)
-        rc = issue.read_data();
-    if (!rc) {
-        issue.dispatch();
-        rc = issue.collect();
-    }
-    if (!rc)
-        rc = collector.arbitrate(now);
-    if (!rc) {
-        issue.wake();
-        rc = issue.admit();
-    }
-    if (!rc)
-        rc = issue.fetch_decode(now);
-    issue.sample();
-    return smtlm_sm_cycle_end(&c_, now, rc);
+    collector.bind_ports(c_.rs, &c_.muon.read_resp);
+    writeback.bind_ports(c_.rs, &c_.muon.results);
 }
 
 } // namespace smtlm

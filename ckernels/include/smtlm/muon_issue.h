@@ -131,6 +131,33 @@ int smtlm_muon_issue_collect(smtlm_muon_issue *mi);
 void smtlm_muon_issue_wake(smtlm_muon_issue *mi);
 int smtlm_muon_issue_admit(smtlm_muon_issue *mi);
 
+/* A port into the Muon issue block from the SM's other Muon stages: the results the writeback
+ * takes from EX_WB (MuonResult) and the collector's readResp of the cycle (MuonReadResp). Bound
+ * once to the issue block itself (the direct target) or to an owner's ops (a SystemC socket);
+ * the stages call it only through smtlm_muon_in_result / smtlm_muon_in_collected. */
+typedef struct smtlm_muon_issue_in {
+    smtlm_muon_issue *mi; /* direct target, else NULL: the ops below */
+    void *ctx;
+    void (*result)(void *ctx, smtlm_iref r);
+    void (*collected)(void *ctx, uint64_t now, const smtlm_muon_coll_resp *resp, unsigned n); /* readResp of `now` */
+} smtlm_muon_issue_in;
+
+static inline void smtlm_muon_in_result(const smtlm_muon_issue_in *p, smtlm_iref r)
+{
+    if (p->mi)
+        smtlm_muon_issue_result(p->mi, r);
+    else
+        p->result(p->ctx, r);
+}
+static inline void smtlm_muon_in_collected(const smtlm_muon_issue_in *p, uint64_t now, const smtlm_muon_coll_resp *resp,
+                                           unsigned n)
+{
+    if (p->mi)
+        smtlm_muon_issue_collected(p->mi, resp, n);
+    else
+        p->collected(p->ctx, now, resp, n);
+}
+
 #ifdef __cplusplus
 }
 #endif

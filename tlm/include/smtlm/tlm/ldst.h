@@ -81,7 +81,6 @@ class LdSt : public sc_core::sc_module {
     ~LdSt() override;
     // Binds the register writes and warp events to rf and events (the SM's row and pool).
     void bind_ports(smtlm_regset *row, smtlm_inst_pool *pool);
-    int cycle(uint64_t now) { return smtlm_ldst_step(&u_, now); } // as the C engine's SM runs it
     // One cycle of the memory port (bandwidth credit, in-order delivery) over model m.
     void memory_cycle(smtlm_mem_model *m, uint64_t now) { smtlm_mem_cycle(m, &u_, now); }
     // Sends m's accepted requests out through `mem` (else m answers with its fixed latency).

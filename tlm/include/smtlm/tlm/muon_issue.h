@@ -25,19 +25,6 @@ class MuonIssue : public FrontendIssue {
     // id_oc.
     void bind_muon(smtlm_inst_pool *pool);
 
-    // The cycle's steps (muon_issue.h), called by MuonSm in the C engine's order.
-    void begin(uint64_t now)
-    {
-        iss_.issued_this_cycle = 0;
-        smtlm_muon_issue_begin(&mi_, now);
-    }
-    int read_data() { return smtlm_muon_issue_read_data(&mi_); }
-    void dispatch() { smtlm_muon_issue_dispatch(&mi_); }
-    int collect() { return smtlm_muon_issue_collect(&mi_); }
-    void wake() { smtlm_muon_issue_wake(&mi_); }
-    int admit() { return smtlm_muon_issue_admit(&mi_); }
-    int fetch_decode(uint64_t now) { return smtlm_issue_fetch_decode(&iss_, now); }
-    void sample() { smtlm_muon_rs_sample(&mi_.rs); }
     const smtlm_muon_issue &muon_state() const { return mi_; }
 
   private:
