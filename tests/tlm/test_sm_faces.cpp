@@ -2,6 +2,7 @@
 // state a module shows is the C SM's block itself (not a copy kept in step), in both modes.
 #include <gtest/gtest.h>
 
+#include "muon_test_util.hpp"
 #include "smtlm/tlm/gpgpusim_sm.h"
 #include "smtlm/tlm/muon_sm.h"
 
@@ -29,18 +30,7 @@ TEST(SmFaces, EveryMuonBlockModuleIsAFaceOfTheCSm)
 {
     smtlm_sm_cfg cfg;
     smtlm_sm_cfg_qv100(&cfg);
-    smtlm_sm_muon_cfg &m = cfg.muon; // configs/muon-rtl.config's issue logic
-    m.enabled = 1;
-    m.sb.war = SMTLM_MUON_WAR_OPTION1;
-    m.sb.pending_read_bits = 3;
-    m.sb.zero_reg = 256;
-    m.rs.rs_entries = 8;
-    m.rs.rs_policy = SMTLM_MUON_RS_RR;
-    m.coll.kind = SMTLM_MUON_COLL_DUPLICATED;
-    m.coll.prf_banks = 1;
-    m.coll.entries = 2;
-    m.coll.collector_banks = 3;
-    m.coll.zero_reg = 256;
+    muon::rtl_issue(cfg.muon);
     smtlm::MuonSm sm("sm", cfg, 0);
     ASSERT_EQ(sm.status(), SMTLM_OK) << (sm.cfg_error() ? sm.cfg_error() : "");
     const smtlm_sm &c = sm.state();
