@@ -5,6 +5,8 @@
 
 #include "smtlm/port_calls.h"
 
+#include "opcoll_step.h"
+
 void smtlm_sm_cfg_qv100(smtlm_sm_cfg *c)
 {
     static const unsigned widths[SMTLM_NUM_STD_REGSETS] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 8, 4, 4};
@@ -442,9 +444,9 @@ static int execute(smtlm_sm *sm)
     return smtlm_ldst_step(&sm->ldst, sm->now);
 }
 
-/* c_sm (a constant): called from smtlm_sm_cycle (as smtlm_opcoll_step_'s). */
+/* direct (a constant): as smtlm_opcoll_step_'s; the C SM binds its read port directly. */
 static SMTLM_ALWAYS_INLINE int read_operands(smtlm_opcoll *oc, smtlm_rf *rf, unsigned steps, uint64_t now,
-                                             uint64_t *conflict_cycles, int c_sm)
+                                             uint64_t *conflict_cycles, int direct)
 {
     if (!rf->nonempty && smtlm_opcoll_quiet(oc)) { /* every step would do nothing but end */
         smtlm_rf_end_step(rf);
@@ -452,7 +454,7 @@ static SMTLM_ALWAYS_INLINE int read_operands(smtlm_opcoll *oc, smtlm_rf *rf, uns
     }
     const uint64_t waits_before = rf->steps_with_wait;
     for (unsigned step = 0; step < steps; step++) {
-        int rc = smtlm_opcoll_step_(oc, now, c_sm);
+        int rc = smtlm_opcoll_step_(oc, now, direct);
         if (rc)
             return rc;
         smtlm_rf_end_step(rf);
