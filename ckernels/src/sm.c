@@ -453,7 +453,7 @@ static SMTLM_ALWAYS_INLINE int read_operands(smtlm_opcoll *oc, smtlm_rf *rf, uns
         return SMTLM_OK;
     }
     const uint64_t waits_before = rf->steps_with_wait;
-    for (unsigned step = 0; step < steps; step++) {
+    for (; steps; steps--) {
         int rc = smtlm_opcoll_step_(oc, now, direct);
         if (rc)
             return rc;
