@@ -366,7 +366,7 @@ void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant
 }
 
 #if defined(__GNUC__)
-__attribute__((noinline)) /* opcoll_step.h */
+__attribute__((noinline)) /* its grant buffer stays off the fifo path of the inline step */
 #endif
 void smtlm_opcoll_arbitrate_listed_(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now)
 {
