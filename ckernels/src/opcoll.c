@@ -7,6 +7,8 @@
 
 #include "smtlm/port_calls.h"
 
+#include "opcoll_step.h"
+
 #define HOT static SMTLM_ALWAYS_INLINE /* per-instruction steps, inlined in their loops */
 
 /* ID_OC -> OC_EX pair of each CU-set kind's own port (specialized-OC mode). */
@@ -349,66 +351,34 @@ void smtlm_opcoll_dispatch_scan(smtlm_opcoll *oc, uint64_t now)
         dispatch_round_robin(oc, cand, now);
 }
 
-static void operands_done(smtlm_opcoll *oc, unsigned cu, smtlm_inst *in, uint64_t now)
-{
-    oc->collected |= 1ull << cu;
-    in->ev[SMTLM_EV_OPERANDS] = now;
-    uint64_t lat = now - in->ev[SMTLM_EV_CU_ALLOC];
-    oc->collect_lat_hist[lat < 63 ? lat : 63]++;
-}
-
 /* The operand bits a grant of slot `op` keeps: the low byte of ~(1 << (op % 32)), as a 32-bit
  * rotation gives it (a table load is cheaper per grant than working the rotation out). */
 #define KEEP_(op) (uint8_t)(((op) & 31) < 8 ? ~(1u << ((op) & 7)) : 0xffu)
 #define KEEP8_(b) KEEP_(b), KEEP_(b + 1), KEEP_(b + 2), KEEP_(b + 3), KEEP_(b + 4), KEEP_(b + 5), KEEP_(b + 6), KEEP_(b + 7)
 #define KEEP64_(b) KEEP8_(b), KEEP8_(b + 8), KEEP8_(b + 16), KEEP8_(b + 24), KEEP8_(b + 32), KEEP8_(b + 40), \
                    KEEP8_(b + 48), KEEP8_(b + 56)
-static const uint8_t keep_of[256] = {KEEP64_(0), KEEP64_(64), KEEP64_(128), KEEP64_(192)};
-
-/* Operand slot `operand` of CU j was read. */
-static inline void collect_one(smtlm_opcoll *oc, unsigned j, unsigned operand, uint64_t now)
-{
-    const unsigned not_ready = oc->not_ready[j] & keep_of[operand & 0xff];
-    oc->not_ready[j] = (uint8_t)not_ready;
-    if (not_ready == 0)
-        operands_done(oc, j, oc->cu_in[j], now);
-}
+const uint8_t smtlm_opcoll_keep_of[256] = {KEEP64_(0), KEEP64_(64), KEEP64_(128), KEEP64_(192)};
 
 void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant *g, unsigned n)
 {
     for (unsigned i = 0; i < n; i++)
-        collect_one(oc, g[i].cu, g[i].operand, now);
+        smtlm_opcoll_collect_one_(oc, g[i].cu, g[i].operand, now);
 }
 
-/* The other policies through the grant list (out of line: its buffer stays off the fifo path). */
 #if defined(__GNUC__)
-__attribute__((noinline))
+__attribute__((noinline)) /* its grant buffer stays off the fifo path of the inline step */
 #endif
-static void arbitrate_collect_listed(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now)
+void smtlm_opcoll_arbitrate_listed_(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now)
 {
     smtlm_read_grant g[SMTLM_MAX_BANKS];
     const unsigned n = smtlm_rf_arbitrate(rf, g);
     smtlm_opcoll_collect(oc, now, g, n);
 }
 
-static SMTLM_ALWAYS_INLINE void arbitrate_collect(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now)
+void smtlm_opcoll_arbitrate_collect(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now)
 {
-    if (rf->cfg.policy != SMTLM_ALLOC_FIFO) {
-        arbitrate_collect_listed(oc, rf, now);
-        return;
-    }
-    /* fifo: each bank's grant goes to its CU as it is made, in bank order like the list */
-    uint64_t granting = smtlm_rf_fifo_granting(rf), emptied = 0;
-    while (granting) {
-        const unsigned b = smtlm_ctz64(granting);
-        granting &= granting - 1;
-        const smtlm_read_req r = smtlm_rf_fifo_grant(rf, b, &emptied);
-        collect_one(oc, r.cu, r.operand, now);
-    }
-    smtlm_rf_fifo_done(rf, emptied);
+    smtlm_opcoll_arbitrate_collect_(oc, rf, now);
 }
-
-void smtlm_opcoll_arbitrate_collect(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now) { arbitrate_collect(oc, rf, now); }
 
 void smtlm_opcoll_arbitrate_through_port(smtlm_opcoll *oc, uint64_t now)
 {
@@ -484,7 +454,7 @@ static int queue_other(smtlm_opcoll *oc, unsigned j, smtlm_inst *in)
     if (rc)
         return rc;
     if (not_ready == 0)
-        operands_done(oc, j, in, oc->now);
+        smtlm_opcoll_operands_done_(oc, j, in, oc->now);
     return SMTLM_OK;
 }
 

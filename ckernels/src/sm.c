@@ -5,6 +5,8 @@
 
 #include "smtlm/port_calls.h"
 
+#include "opcoll_step.h"
+
 void smtlm_sm_cfg_qv100(smtlm_sm_cfg *c)
 {
     static const unsigned widths[SMTLM_NUM_STD_REGSETS] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 8, 4, 4};
@@ -457,7 +459,7 @@ static SMTLM_ALWAYS_INLINE int read_operands(smtlm_opcoll *oc, smtlm_rf *rf, uns
         return SMTLM_OK;
     }
     const uint64_t waits_before = rf->steps_with_wait;
-    for (unsigned step = 0; step < steps; step++) {
+    for (; steps; steps--) {
         int rc = smtlm_opcoll_step_(oc, now);
         if (rc)
             return rc;

@@ -171,18 +171,6 @@ static inline int smtlm_opcoll_quiet(const smtlm_opcoll *oc)
 {
     return !(oc->collected | oc->gen_live | oc->walk_always);
 }
-/* One whole read-operand step: dispatch, one arbitration step's grants through the read port
- * collected, allocate. Returns SMTLM_OK or an error from the register file. */
-static SMTLM_ALWAYS_INLINE int smtlm_opcoll_step_(smtlm_opcoll *oc, uint64_t now)
-{
-    smtlm_opcoll_dispatch(oc, now);
-    smtlm_rf *rf = oc->rf.rf;
-    if (!rf)
-        smtlm_opcoll_arbitrate_through_port(oc, now);
-    else if (rf->nonempty) /* an empty file grants nothing (and moves no priority) */
-        smtlm_opcoll_arbitrate_collect(oc, rf, now);
-    return smtlm_opcoll_allocate(oc, now);
-}
 /* Operand slots of CU j still to be read (bit i: src[i]). */
 static inline unsigned smtlm_opcoll_not_ready(const smtlm_opcoll *oc, unsigned j) { return oc->not_ready[j]; }
 /* Instructions given a CU, and instructions dispatched: derived from the per-CU counts and the
