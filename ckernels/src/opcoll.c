@@ -185,7 +185,7 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
             smtlm_cu *cu = &oc->cu[j];
             cu->set = (uint8_t)s;
             /* GPGPU-Sim derives the slot from the CU's global index (latent bug with >1 set). */
-            cu->reg_id = (uint8_t)(per_sched ? j / per_sched : 0);
+            cu->oc_ex_slot = (uint8_t)(per_sched ? j / per_sched : 0);
             cu->out = 0;
             cu->inst = SMTLM_NO_INST;
             cu->out_rs = NULL;
@@ -235,7 +235,7 @@ HOT void dispatch_cu(smtlm_opcoll *oc, unsigned j, smtlm_regset *rows, int slot,
     if (rows)
         smtlm_regset_put(cu->out_rs, (unsigned)slot, r, in->uid);
     else
-        smtlm_stage_put(&oc->out, cu->out, oc->cfg.sub_core, cu->reg_id, r, in->uid);
+        smtlm_stage_put(&oc->out, cu->out, oc->cfg.sub_core, cu->oc_ex_slot, r, in->uid);
     in->ev[SMTLM_EV_OC_EX] = now;
     oc->cu_held[j] += now - in->ev[SMTLM_EV_CU_ALLOC];
     cu->inst = SMTLM_NO_INST;
@@ -252,10 +252,10 @@ static inline int room_slot(const smtlm_opcoll *oc, const smtlm_cu *cu)
     if (oc->out_row) {
         const smtlm_regset *rs = &oc->out_row[cu->out];
         if (sub_core)
-            return cu->reg_id < rs->width && !(rs->occ >> cu->reg_id & 1) ? (int)cu->reg_id : -1;
+            return cu->oc_ex_slot < rs->width && !(rs->occ >> cu->oc_ex_slot & 1) ? (int)cu->oc_ex_slot : -1;
         return smtlm_regset_first_free(rs);
     }
-    return smtlm_stage_has_free(&oc->out, cu->out, sub_core, cu->reg_id) ? 0 : -1;
+    return smtlm_stage_has_free(&oc->out, cu->out, sub_core, cu->oc_ex_slot) ? 0 : -1;
 }
 
 /* The dispatch units in order, each taking the first candidate with room in its round robin. */
@@ -305,8 +305,8 @@ static void dispatch_in_cu_order(smtlm_opcoll *oc, uint64_t cand, uint64_t now)
             const unsigned j = smtlm_ctz64(cand);
             const smtlm_cu *cu = &oc->cu[j];
             const smtlm_regset *rs = cu->out_rs;
-            if (cu->reg_id < rs->width && !(rs->occ >> cu->reg_id & 1))
-                dispatch_cu(oc, j, rows, cu->reg_id, now);
+            if (cu->oc_ex_slot < rs->width && !(rs->occ >> cu->oc_ex_slot & 1))
+                dispatch_cu(oc, j, rows, cu->oc_ex_slot, now);
             else
                 oc->blocked |= 1ull << j;
         }
@@ -317,8 +317,8 @@ static void dispatch_in_cu_order(smtlm_opcoll *oc, uint64_t cand, uint64_t now)
             const unsigned j = smtlm_ctz64(cand);
             const smtlm_cu *cu = &oc->cu[j];
             const smtlm_regset *rs = &seen[cu->out];
-            if (cu->reg_id < rs->width && !(rs->occ >> cu->reg_id & 1))
-                dispatch_cu(oc, j, rows, cu->reg_id, now);
+            if (cu->oc_ex_slot < rs->width && !(rs->occ >> cu->oc_ex_slot & 1))
+                dispatch_cu(oc, j, rows, cu->oc_ex_slot, now);
             else
                 oc->blocked |= 1ull << j;
         }

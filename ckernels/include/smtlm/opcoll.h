@@ -41,7 +41,7 @@ typedef struct smtlm_opcoll_cfg {
 /* A CU is free when it holds no instruction (inst == SMTLM_NO_INST; free_cus has its bit). */
 typedef struct smtlm_cu {
     uint8_t set;           /* index into smtlm_opcoll.sets */
-    uint8_t reg_id;        /* sub-core OC_EX slot (from the global CU index, as GPGPU-Sim) */
+    uint8_t oc_ex_slot;    /* sub-core OC_EX slot (from the global CU index, as GPGPU-Sim) */
     uint8_t out;           /* OC_EX register-set id of the current instruction */
     smtlm_iref inst;
     smtlm_regset *out_rs;  /* the C engine's OC_EX set `out` (out_direct[out]), else NULL */
