@@ -40,6 +40,7 @@ GpgpusimSm::GpgpusimSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, un
     else
         c_.wb_stand_in = smtlm_sm_wb_stand_in{own_writeback_, &GpgpusimSm::stand_in_cycle, &GpgpusimSm::stand_in_idle,
                                               &GpgpusimSm::stand_in_reset};
+    reset(); // the stand-in too, as at every reset
 }
 
 void GpgpusimSm::replace_writeback(SmBlock &block)

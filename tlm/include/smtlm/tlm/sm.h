@@ -8,9 +8,9 @@
 // the composition's constructor, become that block's ports.
 //
 // Time: the Sm has no process and no clock. Its owner (the Gpu's thread, or a test) calls
-// cycle(now) once per core cycle; GpgpusimSm's cycle is the C engine's smtlm_sm_cycle itself
-// (its blocks reach each other through the ports the sockets set), so both engines give the
-// same cycles and statistics for every input.
+// cycle(now) once per core cycle; the cycle is the C engine's own (GpgpusimSm: smtlm_sm_cycle,
+// MuonSm: smtlm_sm_muon_cycle), its blocks reaching each other through the ports the sockets
+// set, so both engines give the same cycles and statistics for every input.
 #ifndef SMTLM_TLM_SM_H
 #define SMTLM_TLM_SM_H
 
