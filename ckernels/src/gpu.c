@@ -73,15 +73,15 @@ static void c_set_hooks(void *ctx, unsigned i, smtlm_retire_hook retire, void *r
 }
 static unsigned c_pending(const void *ctx, unsigned i) { return BUILT(ctx, i) ? smtlm_ldst_pending_requests(&CCSM(ctx, i)->ldst) : 0; }
 static void c_mem_cycle(void *ctx, unsigned i, smtlm_mem_model *m, uint64_t now) { smtlm_mem_cycle(m, &CSM(ctx, i)->ldst, now); }
-static void c_view(const void *ctx, unsigned i, smtlm_sm_view *v)
+void smtlm_sm_view_of(const smtlm_sm *sm, smtlm_sm_view *v)
 {
-    const smtlm_sm *sm = CCSM(ctx, i);
     const int muon = sm->cfg.muon.enabled;
     const smtlm_sm_view view = {&sm->cfg, sm->stats, sm->last_progress, sm->error, sm->error_line, sm->reject,
                                 sm->reject_detail, &sm->pool, &sm->iss, muon ? NULL : &sm->oc, muon ? NULL : &sm->rf, &sm->ex, &sm->ldst,
                                 muon ? &sm->muon.iss : NULL, muon ? &sm->muon.coll : NULL};
     *v = view;
 }
+static void c_view(const void *ctx, unsigned i, smtlm_sm_view *v) { smtlm_sm_view_of(CCSM(ctx, i), v); }
 
 static const smtlm_sm_ops c_ops = {c_cycle, c_active, c_quiescent, c_skip, c_launch, c_ctas,
                                    c_set_source, c_set_hooks, c_pending, c_mem_cycle, c_view};

@@ -231,24 +231,24 @@ void smtlm_issue_ports_source(smtlm_issue_ports *p, const smtlm_inst_source *src
  * pool has room for max (decode's test). Returns how many it took: fewer than max when the
  * stream ended or on an error, which sets iss->error to SMTLM_ESOURCE (those taken before it stay
  * taken, as one by one). The count alone is returned: the usual full take tests nothing else. */
-static SMTLM_ALWAYS_INLINE unsigned intake(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w, smtlm_iref *out,
+static SMTLM_ALWAYS_INLINE unsigned intake(smtlm_issue *iss, const smtlm_issue_ports *ports, unsigned w, smtlm_iref *out,
                                            unsigned max)
 {
-    smtlm_inst_pool *pool = env->pool;
-    unsigned n = env->windows      ? smtlm_pool_take_window(pool, env->memo, env->windows[w], (uint16_t)w, out, max)
-                 : env->take_ready ? env->take_ready(env->next_ctx, env->sm_id, w, pool, env->memo, out, max)
+    smtlm_inst_pool *pool = ports->pool;
+    unsigned n = ports->windows      ? smtlm_pool_take_window(pool, ports->memo, ports->windows[w], (uint16_t)w, out, max)
+                 : ports->take_ready ? ports->take_ready(ports->next_ctx, ports->sm_id, w, pool, ports->memo, out, max)
                                    : 0;
     for (; n < max; n++) {
         smtlm_inst *in = smtlm_pool_next_entry(pool);
-        int got = env->next_into(env->next_ctx, env->sm_id, w, in, smtlm_pool_next_addr(pool));
-        if (got > 0 && !(env->marks_fields_ok ? smtlm_sm_memo_pass_marked(env->memo, in) : smtlm_sm_memo_pass(env->memo, in)))
-            got = env->check_miss(env->owner, in);
+        int got = ports->next_into(ports->next_ctx, ports->sm_id, w, in, smtlm_pool_next_addr(pool));
+        if (got > 0 && !(ports->marks_fields_ok ? smtlm_sm_memo_pass_marked(ports->memo, in) : smtlm_sm_memo_pass(ports->memo, in)))
+            got = ports->check_miss(ports->owner, in);
         if (got <= 0) { /* a refused (never committed) or missing instruction leaves the pool as it was */
             if (got < 0)
                 iss->error = SMTLM_ESOURCE;
             break;
         }
-        if (!env->sets_summary)
+        if (!ports->sets_summary)
             smtlm_pool_reg_summary(in);
         out[n] = smtlm_pool_commit_summarized(pool, (uint16_t)w);
     }
@@ -256,13 +256,13 @@ static SMTLM_ALWAYS_INLINE unsigned intake(smtlm_issue *iss, const smtlm_issue_p
 }
 
 /* Decode: the next two instructions of the fetched warp into ibuffer slots 0 and 1. */
-static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
+static int decode(smtlm_issue *iss, const smtlm_issue_ports *ports)
 {
     if (!iss->fetch_valid)
         return SMTLM_OK;
     /* The pool is a simulator resource, not a hardware one: when it cannot take two more
      * instructions, decode waits (the fetch buffer stays valid) rather than failing. */
-    if (env->pool->used + 2 > SMTLM_POOL_SIZE || env->pool->mem_used + 2 > SMTLM_MEM_POOL_SIZE) {
+    if (ports->pool->used + 2 > SMTLM_POOL_SIZE || ports->pool->mem_used + 2 > SMTLM_MEM_POOL_SIZE) {
         iss->pool_stalls++;
         return SMTLM_OK;
     }
@@ -271,7 +271,7 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
     smtlm_warp *wp = &iss->warp[w];
     wp->next = 0;
     warp_ib_changed(iss, w);
-    const unsigned n = intake(iss, env, w, wp->ib, 2); /* into the (empty) ibuffer */
+    const unsigned n = intake(iss, ports, w, wp->ib, 2); /* into the (empty) ibuffer */
     if (n) {
         wp->ib_valid[0] = 1;
         if (n == 2)
@@ -279,7 +279,7 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
         wp->in_pipeline += (uint16_t)n;
         iss->decoded += n;
         iss->ib_empty &= ~(1ull << w);
-        warp_ib_filled(iss, env->pool, w, wp->ib[0]);
+        warp_ib_filled(iss, ports->pool, w, wp->ib[0]);
     }
     /* After a full decode the stream's end is found by the next decode (next() keeps returning 0
      * there, so asking has_more first would only cost a call), or by has_more when an EXIT needs
@@ -299,7 +299,7 @@ static int decode(smtlm_issue *iss, const smtlm_issue_ports *env)
 }
 
 /* Warp exit: retires the warp's threads; frees the CTA slot when its last thread leaves. */
-static void exit_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w)
+static void exit_warp(smtlm_issue *iss, const smtlm_issue_ports *ports, unsigned w)
 {
     smtlm_warp *wp = &iss->warp[w];
     smtlm_cta_slot *c = &iss->cta[wp->cta];
@@ -312,8 +312,8 @@ static void exit_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w
     if (c->threads_left == 0) {
         c->active = 0;
         iss->n_active_ctas--;
-        if (env->cta_done)
-            env->cta_done(env->owner, wp->cta);
+        if (ports->cta_done)
+            ports->cta_done(ports->owner, wp->cta);
     }
 }
 
@@ -327,12 +327,12 @@ static int exit_ready(const smtlm_issue *iss, unsigned w)
 static inline uint64_t upto(unsigned p) { return ~0ull >> (63 - p); }
 
 /* Exit checks of the exitable warps in `e`, lowest first. */
-static void exit_scan(smtlm_issue *iss, const smtlm_issue_ports *env, uint64_t e)
+static void exit_scan(smtlm_issue *iss, const smtlm_issue_ports *ports, uint64_t e)
 {
     for (; e; e &= e - 1) {
         const unsigned w = smtlm_ctz64(e);
         if (exit_ready(iss, w))
-            exit_warp(iss, env, w);
+            exit_warp(iss, ports, w);
     }
 }
 
@@ -341,7 +341,7 @@ static void exit_scan(smtlm_issue *iss, const smtlm_issue_ports *env, uint64_t e
  * from start on (`from`) and the ones before, each taken lowest first: a scan costs O(1) words
  * instead of O(warps), with no rotation. Returns 0 when there was nothing to fetch or exit (no
  * state changed), else 1. */
-static int fetch(smtlm_issue *iss, const smtlm_issue_ports *env)
+static int fetch(smtlm_issue *iss, const smtlm_issue_ports *ports)
 {
     if (iss->fetch_valid)
         return 1;
@@ -355,10 +355,10 @@ static int fetch(smtlm_issue *iss, const smtlm_issue_ports *env)
     const uint64_t hi = fetchable & from, lo = fetchable & ~from;
     if (exitable) { /* the positions scanned: up to the warp fetched, or all of them */
         if (hi) {
-            exit_scan(iss, env, exitable & from & upto(smtlm_ctz64(hi)));
+            exit_scan(iss, ports, exitable & from & upto(smtlm_ctz64(hi)));
         } else {
-            exit_scan(iss, env, exitable & from);
-            exit_scan(iss, env, exitable & ~from & (lo ? upto(smtlm_ctz64(lo)) : ~0ull));
+            exit_scan(iss, ports, exitable & from);
+            exit_scan(iss, ports, exitable & ~from & (lo ? upto(smtlm_ctz64(lo)) : ~0ull));
         }
     }
     if (hi | lo) {
@@ -371,15 +371,15 @@ static int fetch(smtlm_issue *iss, const smtlm_issue_ports *env)
 }
 
 /* The rounds of decode then fetch, out of line: most cycles have nothing to do (below). */
-COLD int fetch_decode_rounds(smtlm_issue *iss, const smtlm_issue_ports *env)
+COLD int fetch_decode_rounds(smtlm_issue *iss, const smtlm_issue_ports *ports)
 {
     for (unsigned i = 0; i < iss->cfg.fetch_throughput; i++) {
         if (iss->fetch_valid) { /* decode has nothing to do without a fetched warp */
-            int rc = decode(iss, env);
+            int rc = decode(iss, ports);
             if (rc)
                 return rc;
         }
-        if (!fetch(iss, env))
+        if (!fetch(iss, ports))
             break; /* nothing to fetch or exit: the later rounds would find the same */
     }
     return SMTLM_OK;

@@ -33,6 +33,6 @@ void smtlm_issue_route_init(smtlm_issue *iss);
 /* Marks the warp functionally done (all lanes exited). */
 void smtlm_issue_set_fdone(smtlm_issue *iss, unsigned w);
 /* The functional effects of an atomic, EXIT, BAR or MEMBAR at its issue (issue_sched.c). */
-void smtlm_issue_special(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w, const smtlm_inst *in);
+void smtlm_issue_special(smtlm_issue *iss, const smtlm_issue_ports *ports, unsigned w, const smtlm_inst *in);
 
 #endif

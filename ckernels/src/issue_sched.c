@@ -110,7 +110,7 @@ void smtlm_issue_route_init(smtlm_issue *iss)
 
 /* Returns the ID_OC set id and the unit type, or -1 when the core has no such unit, the target
  * slot is busy or the dual-issue rule forbids it (prev = the unit of the first instruction). */
-HOT int route(const smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, const smtlm_inst *in,
+HOT int route(const smtlm_issue *iss, const smtlm_issue_ports *ports, unsigned s, const smtlm_inst *in,
               unsigned prev, unsigned *unit)
 {
     const unsigned op = in->op < SMTLM_OP_COUNT ? in->op : SMTLM_OP_COUNT;
@@ -121,7 +121,7 @@ HOT int route(const smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, 
         set = k < SMTLM_MAX_SPEC_UNITS && iss->cfg.n_spec_units[k] > 0 ? (unsigned)SMTLM_ID_OC_SPEC(k) : ROUTE_NONE;
     }
     if (set == ROUTE_NONE || (prev != SMTLM_UNIT_NONE && iss->cfg.dual_issue_diff_units && prev == u) ||
-        !smtlm_stage_has_free(&env->out, set, iss->cfg.sub_core, s))
+        !smtlm_stage_has_free(&ports->out, set, iss->cfg.sub_core, s))
         return -1;
     *unit = u;
     return (int)set;
@@ -156,16 +156,16 @@ static int is_longop_load(const smtlm_inst *in)
 /* Accel-Sim's trace_done: set when next() ran dry, else asked of has_more. A warp's stream
  * moves only when decode fills its empty ibuffer, so asking here, when an EXIT issues, gives
  * the answer the question would have had right after the warp's last decode. */
-static int stream_done(const smtlm_issue_ports *env, smtlm_warp *wp, unsigned w)
+static int stream_done(const smtlm_issue_ports *ports, smtlm_warp *wp, unsigned w)
 {
-    if (!wp->trace_done && env->src.has_more && !env->src.has_more(env->src.ctx, env->sm_id, w))
+    if (!wp->trace_done && ports->src.has_more && !ports->src.has_more(ports->src.ctx, ports->sm_id, w))
         wp->trace_done = 1;
     return wp->trace_done;
 }
 
 /* The functional effects of the rare instructions (atomics, EXIT, BAR, MEMBAR), in
  * issue_warp's order; the warp may wait from now on. */
-COLD void issue_special(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w, const smtlm_inst *in)
+COLD void issue_special(smtlm_issue *iss, const smtlm_issue_ports *ports, unsigned w, const smtlm_inst *in)
 {
     smtlm_warp *wp = &iss->warp[w];
     iss->may_wait |= 1ull << w;
@@ -178,8 +178,8 @@ COLD void issue_special(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned
         if (warp_functional_done(wp)) {
             iss->fdone |= 1ull << w;
             /* (a warp that issues was not done before: only an EXIT gets it here) */
-            if (stream_done(env, wp, w)) {
-                smtlm_issue_ibuffer_flush(iss, env->pool, w);
+            if (stream_done(ports, wp, w)) {
+                smtlm_issue_ibuffer_flush(iss, ports->pool, w);
                 smtlm_issue_barrier_exit(iss, w);
             }
         }
@@ -195,9 +195,9 @@ COLD void issue_special(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned
 }
 
 /* For compositions that issue without the schedulers (muon mode). */
-void smtlm_issue_special(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned w, const smtlm_inst *in)
+void smtlm_issue_special(smtlm_issue *iss, const smtlm_issue_ports *ports, unsigned w, const smtlm_inst *in)
 {
-    issue_special(iss, env, w, in);
+    issue_special(iss, ports, w, in);
 }
 
 /* The ops with functional effects at issue (atomics are flagged apart); op < 32. */
@@ -207,7 +207,7 @@ _Static_assert(SMTLM_OP_COUNT <= 32, "SPECIAL_OPS is a 32-bit op mask");
 /* GPGPU-Sim issue_warp: into the ID_OC slot, functional effects (EXIT lanes, barrier, membar,
  * atomics), scoreboard reservation, ibuffer slot freed and stepped (ibuffer_step). r, in: the
  * warp's next instruction, as the caller already read it. */
-HOT void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w, unsigned set,
+HOT void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *ports, unsigned s, unsigned w, unsigned set,
                     unsigned unit, smtlm_iref r, smtlm_inst *in)
 {
     smtlm_warp *wp = &iss->warp[w];
@@ -225,19 +225,19 @@ HOT void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, 
          * dependent pair), the warp is known stuck from the next cycle on (counted in bulk)
          * instead of examined once only to collide. Decided on the two register summaries when
          * both name registers below 64 only (no bit is spurious); else left to examine. */
-        const uint64_t m = smtlm_pool_get(env->pool, wp->ib[slot ^ 1])->sb_regs;
+        const uint64_t m = smtlm_pool_get(ports->pool, wp->ib[slot ^ 1])->sb_regs;
         pre = m & 1 ? 0 : m;
     }
     in->uid = ++iss->next_uid;
     in->sched = (uint8_t)s;
     in->unit = (uint8_t)unit;
-    in->ev[SMTLM_EV_ISSUE] = env->now;
-    smtlm_stage_put(&env->out, set, iss->cfg.sub_core, s, r, in->uid);
+    in->ev[SMTLM_EV_ISSUE] = ports->now;
+    smtlm_stage_put(&ports->out, set, iss->cfg.sub_core, s, r, in->uid);
     iss->distro[s][SMTLM_DISTRO_W0 + smtlm_popcount32(in->mask)]++;
     iss->issued_this_cycle++;
     const unsigned op = in->op;
     if ((SPECIAL_OPS >> (op & 31) & 1) | in->atomic)
-        issue_special(iss, env, w, in);
+        issue_special(iss, ports, w, in);
     smtlm_sb_reserve_entry(&iss->sb, w, in, op == SMTLM_OP_LOAD && is_longop_load(in));
     if (!(in->sb_dsts & 1) && (pre & in->sb_dsts)) /* (bit 0 set: the summary is not exact) */
         cache_blocked(iss, w);
@@ -255,24 +255,24 @@ HOT int waiting(smtlm_issue *iss, unsigned w)
 
 /* The second instruction of a dual issue (GPGPU-Sim's per-warp loop, second round): the same
  * checks as the first; its stall reason is never counted, as the warp has issued. */
-COLD int issue_second(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w, unsigned prev)
+COLD int issue_second(smtlm_issue *iss, const smtlm_issue_ports *ports, unsigned s, unsigned w, unsigned prev)
 {
     smtlm_warp *wp = &iss->warp[w];
     if (waiting(iss, w) || (iss->ib_empty >> w & 1))
         return 0;
     const smtlm_iref r = wp->ib[wp->next];
-    smtlm_inst *in = smtlm_pool_get(env->pool, r);
+    smtlm_inst *in = smtlm_pool_get(ports->pool, r);
     unsigned unit;
     int set;
-    if (smtlm_sb_collides_entry(&iss->sb, w, in) || (set = route(iss, env, s, in, prev, &unit)) < 0)
+    if (smtlm_sb_collides_entry(&iss->sb, w, in) || (set = route(iss, ports, s, in, prev, &unit)) < 0)
         return 0;
-    issue_warp(iss, env, s, w, (unsigned)set, unit, r, in);
+    issue_warp(iss, ports, s, w, (unsigned)set, unit, r, in);
     return 1;
 }
 
 /* One examined warp of scheduler_unit::cycle: up to max_insn_issue_per_warp instructions;
  * returns 1 if it issued, else counts the warp's stall reason (the first check that failed). */
-HOT int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w, sched_seen *seen)
+HOT int examine(smtlm_issue *iss, const smtlm_issue_ports *ports, unsigned s, unsigned w, sched_seen *seen)
 {
     uint64_t *stall = iss->warp_stall[w];
     if ((iss->may_wait | iss->ib_empty) >> w & 1) { /* one test for the usual warp */
@@ -288,7 +288,7 @@ HOT int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsi
     seen->valid = 1;
     const smtlm_warp *wp = &iss->warp[w];
     const smtlm_iref r = wp->ib[wp->next];
-    smtlm_inst *in = smtlm_pool_get(env->pool, r);
+    smtlm_inst *in = smtlm_pool_get(ports->pool, r);
     /* The test is one AND (the entry's register summary): no cached verdict is read here. A
      * blocked verdict is still cached, for the bulk counting of stuck warps (sb_stuck). */
     if (smtlm_sb_collides_entry(&iss->sb, w, in)) {
@@ -298,23 +298,23 @@ HOT int examine(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsi
     }
     seen->ready = 1;
     unsigned unit;
-    const int set = route(iss, env, s, in, SMTLM_UNIT_NONE, &unit);
+    const int set = route(iss, ports, s, in, SMTLM_UNIT_NONE, &unit);
     if (set < 0) {
         stall[SMTLM_WS_UNIT_BUSY]++;
         return 0;
     }
-    issue_warp(iss, env, s, w, (unsigned)set, unit, r, in);
+    issue_warp(iss, ports, s, w, (unsigned)set, unit, r, in);
     seen->issued_any = 1;
     stall[SMTLM_WS_ISSUED]++;
-    if (iss->cfg.max_issue_per_warp > 1 && issue_second(iss, env, s, w, unit))
+    if (iss->cfg.max_issue_per_warp > 1 && issue_second(iss, ports, s, w, unit))
         iss->dual_issue[s]++; /* (single issues are derived: smtlm_issue_single) */
     return 1;
 }
 
 /* The out-of-line copy for the rarer walks. */
-COLD int examine_cold(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned w, sched_seen *seen)
+COLD int examine_cold(smtlm_issue *iss, const smtlm_issue_ports *ports, unsigned s, unsigned w, sched_seen *seen)
 {
-    return examine(iss, env, s, w, seen);
+    return examine(iss, ports, s, w, seen);
 }
 
 /* Warps whose examine cannot change anything this cycle: not waiting, an instruction in the
@@ -351,14 +351,14 @@ static inline uint64_t rotr64(uint64_t m, unsigned k) { return m >> k | m << (-k
  * are visited; the stuck ones the walk passed (all of them when none issues) have their
  * scoreboard stall counted in bulk at the end: the counters are sums, so the order of the
  * increments does not matter, and the stuck mask stays exact for the whole walk. */
-HOT void walk_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, uint64_t cand, uint64_t stuck,
+HOT void walk_lrr(smtlm_issue *iss, const smtlm_issue_ports *ports, unsigned s, uint64_t cand, uint64_t stuck,
                   sched_seen *seen)
 {
     smtlm_sched *sc = &iss->sched[s];
     const unsigned k = sc->lrr_start;
     for (uint64_t slow = rotr64(cand & ~stuck, k); slow; slow &= slow - 1) {
         const unsigned w = (smtlm_ctz64(slow) + k) & 63;
-        if (examine(iss, env, s, w, seen)) {
+        if (examine(iss, ports, s, w, seen)) {
             sc->lrr_start = (uint8_t)((w + 1) & 63); /* (lrr reads no `last`) */
             if (stuck) { /* the walk passed ids k..w-1, wrapping past 63 when w < k */
                 const uint64_t from_k = ~0ull << k, below_w = (1ull << w) - 1;
@@ -373,7 +373,7 @@ HOT void walk_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, ui
 /* gto/oldest: (gto) the last warp that issued, then the warps that do not wait by age, then
  * the waiting ones in warp-id order. Every waiting test of the ordering runs before the walk,
  * as in GPGPU-Sim's sort by age (a test may release a membar). */
-HOT void walk_age(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, int greedy, uint64_t stuck_all,
+HOT void walk_age(smtlm_issue *iss, const smtlm_issue_ports *ports, unsigned s, int greedy, uint64_t stuck_all,
               sched_seen *seen)
 {
     smtlm_sched *sc = &iss->sched[s];
@@ -389,7 +389,7 @@ HOT void walk_age(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, in
     }
     if (cand & first) {
         const unsigned w = smtlm_ctz64(first);
-        if (examine(iss, env, s, w, seen)) {
+        if (examine(iss, ports, s, w, seen)) {
             set_last(iss, sc, w);
             return;
         }
@@ -402,14 +402,14 @@ HOT void walk_age(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, in
         if (stuck >> w & 1) {
             seen->valid = 1;
             iss->warp_stall[w][SMTLM_WS_SCOREBOARD]++;
-        } else if (examine_cold(iss, env, s, w, seen)) {
+        } else if (examine_cold(iss, ports, s, w, seen)) {
             set_last(iss, sc, w);
             return;
         }
     }
     for (; waiting; waiting &= waiting - 1) {
         const unsigned w = smtlm_ctz64(waiting);
-        if (examine_cold(iss, env, s, w, seen)) {
+        if (examine_cold(iss, ports, s, w, seen)) {
             set_last(iss, sc, w);
             return;
         }
@@ -417,15 +417,15 @@ HOT void walk_age(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, in
 }
 
 /* rrr and two_level: an explicit order of supervised positions. */
-COLD void walk_list(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, sched_seen *seen)
+COLD void walk_list(smtlm_issue *iss, const smtlm_issue_ports *ports, unsigned s, sched_seen *seen)
 {
     smtlm_sched *sc = &iss->sched[s];
     uint8_t list[SMTLM_MAX_WARPS];
     const unsigned n = iss->cfg.policy == SMTLM_SCHED_RRR ? order_rrr(iss, s, list)
-                                                          : order_two_level(iss, sc, env->pool, list);
+                                                          : order_two_level(iss, sc, ports->pool, list);
     for (unsigned i = 0; i < n; i++) {
         const unsigned w = sc->sup[list[i]];
-        if (!iss->warp[w].done_exit && examine_cold(iss, env, s, w, seen)) {
+        if (!iss->warp[w].done_exit && examine_cold(iss, ports, s, w, seen)) {
             set_last(iss, sc, w);
             return;
         }
@@ -454,7 +454,7 @@ void smtlm_issue_bind(smtlm_issue *iss, const smtlm_issue_ports *ports) { iss->p
 
 /* lrr, every scheduler in turn. When all of a scheduler's live warps are stuck (or it has none),
  * the walk would only count each one's scoreboard stall: counted directly. */
-HOT void cycle_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, unsigned n, uint64_t stuck_all)
+HOT void cycle_lrr(smtlm_issue *iss, const smtlm_issue_ports *ports, unsigned s, unsigned n, uint64_t stuck_all)
 {
     for (unsigned k = 0; k < n; k++) {
         sched_seen seen = {0, 0, 0};
@@ -462,7 +462,7 @@ HOT void cycle_lrr(smtlm_issue *iss, const smtlm_issue_ports *env, unsigned s, u
         if (stuck == cand)
             count_sb_stalls(iss, cand, &seen);
         else
-            walk_lrr(iss, env, s, cand, stuck, &seen);
+            walk_lrr(iss, ports, s, cand, stuck, &seen);
         sched_done_lrr(iss, s, &seen);
         if (++s == n)
             s = 0;
@@ -487,21 +487,21 @@ COLD int cycle_all_stuck(smtlm_issue *iss, uint64_t live_warps)
 /* The walks of a cycle in which some warp may issue (out of line: see smtlm_issue_cycle). */
 NOINLINE int issue_walks(smtlm_issue *iss, uint64_t stuck_all)
 {
-    const smtlm_issue_ports *env = &iss->ports;
+    const smtlm_issue_ports *ports = &iss->ports;
     const unsigned n = iss->cfg.n_sched;
     const smtlm_sched_policy policy = iss->cfg.policy;
     unsigned s = iss->issue_prio;
     if (policy == SMTLM_SCHED_LRR) {
-        cycle_lrr(iss, env, s, n, stuck_all);
+        cycle_lrr(iss, ports, s, n, stuck_all);
     } else {
         for (unsigned k = 0; k < n; k++) {
             sched_seen seen = {0, 0, 0};
             if (policy == SMTLM_SCHED_GTO)
-                walk_age(iss, env, s, 1, stuck_all, &seen);
+                walk_age(iss, ports, s, 1, stuck_all, &seen);
             else if (policy == SMTLM_SCHED_OLDEST)
-                walk_age(iss, env, s, 0, stuck_all, &seen);
+                walk_age(iss, ports, s, 0, stuck_all, &seen);
             else
-                walk_list(iss, env, s, &seen);
+                walk_list(iss, ports, s, &seen);
             sched_done(iss, s, &seen);
             if (++s == n)
                 s = 0;

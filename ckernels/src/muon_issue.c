@@ -90,7 +90,7 @@ static int tag_alloc(smtlm_muon_issue *mi)
  * for it (reads done, pendingWrite cleared). */
 static void tag_maybe_free(smtlm_muon_issue *mi, unsigned t)
 {
-    smtlm_sm_muon_tag *g = &mi->tag[t];
+    smtlm_muon_tag *g = &mi->tag[t];
     if (!g->used || g->ref != SMTLM_NO_INST || g->wb_waiting || smtlm_muon_sb_live(&mi->sb, (smtlm_iref)t))
         return;
     g->used = 0;
@@ -174,7 +174,7 @@ void smtlm_muon_issue_begin(smtlm_muon_issue *mi, uint64_t now)
             mi->st.wb_gate_waits++;
             continue;
         }
-        smtlm_sm_muon_tag *g = &mi->tag[t];
+        smtlm_muon_tag *g = &mi->tag[t];
         const int how = g->wb_waiting;
         g->wb_waiting = 0;
         if (how == HELD_ALU)
@@ -221,7 +221,7 @@ void smtlm_muon_issue_ldst_completed(smtlm_muon_issue *mi, const smtlm_inst *in)
 void smtlm_muon_issue_collected(smtlm_muon_issue *mi, const smtlm_muon_coll_resp *resp, unsigned n)
 {
     for (unsigned i = 0; i < n; i++) {
-        smtlm_sm_muon_tag *g = &mi->tag[resp[i].tag];
+        smtlm_muon_tag *g = &mi->tag[resp[i].tag];
         smtlm_muon_rs_collected(&mi->rs, g->row, resp[i].slots);
         smtlm_muon_sb_read_done(&mi->sb, resp[i].tag, resp[i].slots);
         smtlm_pool_get(mi->p.pool, g->ref)->ev[SMTLM_EV_OPERANDS] = mi->now;
@@ -269,7 +269,7 @@ void smtlm_muon_issue_dispatch(smtlm_muon_issue *mi)
     smtlm_muon_rs_pick p;
     if (!smtlm_muon_rs_dispatch(&mi->rs, allowed, &p))
         return;
-    smtlm_sm_muon_tag *g = &mi->tag[p.tag];
+    smtlm_muon_tag *g = &mi->tag[p.tag];
     smtlm_inst *in = smtlm_pool_get(mi->p.pool, g->ref);
     in->ev[SMTLM_EV_OC_EX] = mi->now;
     smtlm_stage_put(&mi->p.exec, (unsigned)exec_set(mi->p.iss, in), mi->sub_core, in->sched, g->ref, in->uid);
@@ -432,7 +432,7 @@ int smtlm_muon_issue_admit(smtlm_muon_issue *mi)
         mi->tag_free[t >> 6] |= 1ull << (t & 63);
         return rc == SMTLM_EFULL ? SMTLM_OK : rc;
     }
-    smtlm_sm_muon_tag *g = &mi->tag[t];
+    smtlm_muon_tag *g = &mi->tag[t];
     g->used = 1;
     g->ref = r;
     g->row = (uint8_t)rc;

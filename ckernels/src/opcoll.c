@@ -7,6 +7,8 @@
 
 #include "smtlm/port_calls.h"
 
+#include "opcoll_step.h"
+
 #define HOT static SMTLM_ALWAYS_INLINE /* per-instruction steps, inlined in their loops */
 
 /* ID_OC -> OC_EX pair of each CU-set kind's own port (specialized-OC mode). */
@@ -183,7 +185,7 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
             smtlm_cu *cu = &oc->cu[j];
             cu->set = (uint8_t)s;
             /* GPGPU-Sim derives the slot from the CU's global index (latent bug with >1 set). */
-            cu->reg_id = (uint8_t)(per_sched ? j / per_sched : 0);
+            cu->oc_ex_slot = (uint8_t)(per_sched ? j / per_sched : 0);
             cu->out = 0;
             cu->inst = SMTLM_NO_INST;
             cu->out_rs = NULL;
@@ -233,7 +235,7 @@ HOT void dispatch_cu(smtlm_opcoll *oc, unsigned j, smtlm_regset *rows, int slot,
     if (rows)
         smtlm_regset_put(cu->out_rs, (unsigned)slot, r, in->uid);
     else
-        smtlm_stage_put(&oc->out, cu->out, oc->cfg.sub_core, cu->reg_id, r, in->uid);
+        smtlm_stage_put(&oc->out, cu->out, oc->cfg.sub_core, cu->oc_ex_slot, r, in->uid);
     in->ev[SMTLM_EV_OC_EX] = now;
     oc->cu_held[j] += now - in->ev[SMTLM_EV_CU_ALLOC];
     cu->inst = SMTLM_NO_INST;
@@ -250,10 +252,10 @@ static inline int room_slot(const smtlm_opcoll *oc, const smtlm_cu *cu)
     if (oc->out_row) {
         const smtlm_regset *rs = &oc->out_row[cu->out];
         if (sub_core)
-            return cu->reg_id < rs->width && !(rs->occ >> cu->reg_id & 1) ? (int)cu->reg_id : -1;
+            return cu->oc_ex_slot < rs->width && !(rs->occ >> cu->oc_ex_slot & 1) ? (int)cu->oc_ex_slot : -1;
         return smtlm_regset_first_free(rs);
     }
-    return smtlm_stage_has_free(&oc->out, cu->out, sub_core, cu->reg_id) ? 0 : -1;
+    return smtlm_stage_has_free(&oc->out, cu->out, sub_core, cu->oc_ex_slot) ? 0 : -1;
 }
 
 /* The dispatch units in order, each taking the first candidate with room in its round robin. */
@@ -303,8 +305,8 @@ static void dispatch_in_cu_order(smtlm_opcoll *oc, uint64_t cand, uint64_t now)
             const unsigned j = smtlm_ctz64(cand);
             const smtlm_cu *cu = &oc->cu[j];
             const smtlm_regset *rs = cu->out_rs;
-            if (cu->reg_id < rs->width && !(rs->occ >> cu->reg_id & 1))
-                dispatch_cu(oc, j, rows, cu->reg_id, now);
+            if (cu->oc_ex_slot < rs->width && !(rs->occ >> cu->oc_ex_slot & 1))
+                dispatch_cu(oc, j, rows, cu->oc_ex_slot, now);
             else
                 oc->blocked |= 1ull << j;
         }
@@ -315,8 +317,8 @@ static void dispatch_in_cu_order(smtlm_opcoll *oc, uint64_t cand, uint64_t now)
             const unsigned j = smtlm_ctz64(cand);
             const smtlm_cu *cu = &oc->cu[j];
             const smtlm_regset *rs = &seen[cu->out];
-            if (cu->reg_id < rs->width && !(rs->occ >> cu->reg_id & 1))
-                dispatch_cu(oc, j, rows, cu->reg_id, now);
+            if (cu->oc_ex_slot < rs->width && !(rs->occ >> cu->oc_ex_slot & 1))
+                dispatch_cu(oc, j, rows, cu->oc_ex_slot, now);
             else
                 oc->blocked |= 1ull << j;
         }
@@ -349,70 +351,34 @@ void smtlm_opcoll_dispatch_scan(smtlm_opcoll *oc, uint64_t now)
         dispatch_round_robin(oc, cand, now);
 }
 
-static void operands_done(smtlm_opcoll *oc, unsigned cu, smtlm_inst *in, uint64_t now)
-{
-    oc->collected |= 1ull << cu;
-    in->ev[SMTLM_EV_OPERANDS] = now;
-    uint64_t lat = now - in->ev[SMTLM_EV_CU_ALLOC];
-    oc->collect_lat_hist[lat < 63 ? lat : 63]++;
-}
-
 /* The operand bits a grant of slot `op` keeps: the low byte of ~(1 << (op % 32)), as a 32-bit
  * rotation gives it (a table load is cheaper per grant than working the rotation out). */
 #define KEEP_(op) (uint8_t)(((op) & 31) < 8 ? ~(1u << ((op) & 7)) : 0xffu)
 #define KEEP8_(b) KEEP_(b), KEEP_(b + 1), KEEP_(b + 2), KEEP_(b + 3), KEEP_(b + 4), KEEP_(b + 5), KEEP_(b + 6), KEEP_(b + 7)
 #define KEEP64_(b) KEEP8_(b), KEEP8_(b + 8), KEEP8_(b + 16), KEEP8_(b + 24), KEEP8_(b + 32), KEEP8_(b + 40), \
                    KEEP8_(b + 48), KEEP8_(b + 56)
-static const uint8_t keep_of[256] = {KEEP64_(0), KEEP64_(64), KEEP64_(128), KEEP64_(192)};
-
-/* Operand slot `operand` of CU j was read. */
-static inline void collect_one(smtlm_opcoll *oc, unsigned j, unsigned operand, uint64_t now)
-{
-    const unsigned not_ready = oc->not_ready[j] & keep_of[operand & 0xff];
-    oc->not_ready[j] = (uint8_t)not_ready;
-    if (not_ready == 0)
-        operands_done(oc, j, oc->cu_in[j], now);
-}
+const uint8_t smtlm_opcoll_keep_of[256] = {KEEP64_(0), KEEP64_(64), KEEP64_(128), KEEP64_(192)};
 
 void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant *g, unsigned n)
 {
     for (unsigned i = 0; i < n; i++)
-        collect_one(oc, g[i].cu, g[i].operand, now);
+        smtlm_opcoll_collect_one_(oc, g[i].cu, g[i].operand, now);
 }
 
-/* The other policies through the grant list (out of line: its buffer stays off the fifo path). */
 #if defined(__GNUC__)
-__attribute__((noinline))
+__attribute__((noinline)) /* its grant buffer stays off the fifo path of the inline step */
 #endif
-static void arbitrate_collect_listed(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now)
+void smtlm_opcoll_arbitrate_listed_(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now)
 {
     smtlm_read_grant g[SMTLM_MAX_BANKS];
     const unsigned n = smtlm_rf_arbitrate(rf, g);
     smtlm_opcoll_collect(oc, now, g, n);
 }
 
-static SMTLM_ALWAYS_INLINE void arbitrate_collect(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now)
+void smtlm_opcoll_arbitrate_collect(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now)
 {
-    if (rf->cfg.policy != SMTLM_ALLOC_FIFO) {
-        arbitrate_collect_listed(oc, rf, now);
-        return;
-    }
-    /* fifo: each bank's grant goes to its CU as it is made, in bank order like the list */
-    uint64_t granting = smtlm_rf_fifo_granting(rf), emptied = 0;
-    while (granting) {
-        const unsigned b = smtlm_ctz64(granting);
-        granting &= granting - 1;
-        const smtlm_read_req r = smtlm_rf_fifo_grant(rf, b, &emptied);
-        collect_one(oc, r.cu, r.operand, now);
-    }
-    smtlm_rf_fifo_done(rf, emptied);
+    smtlm_opcoll_arbitrate_collect_(oc, rf, now);
 }
-
-/* Two entry points over one body, each with one caller (the C engine's SM; the other owners
- * of smtlm_opcoll_step_): one caller per entry point keeps link-time optimisation inlining the
- * body into the C SM's cycle, which it stops doing for a function with two callers. */
-void smtlm_opcoll_arbitrate_collect(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now) { arbitrate_collect(oc, rf, now); }
-void smtlm_opcoll_arbitrate_collect_shared(smtlm_opcoll *oc, smtlm_rf *rf, uint64_t now) { arbitrate_collect(oc, rf, now); }
 
 void smtlm_opcoll_arbitrate_through_port(smtlm_opcoll *oc, uint64_t now)
 {
@@ -488,7 +454,7 @@ static int queue_other(smtlm_opcoll *oc, unsigned j, smtlm_inst *in)
     if (rc)
         return rc;
     if (not_ready == 0)
-        operands_done(oc, j, in, oc->now);
+        smtlm_opcoll_operands_done_(oc, j, in, oc->now);
     return SMTLM_OK;
 }
 

@@ -5,6 +5,8 @@
 
 #include "smtlm/port_calls.h"
 
+#include "opcoll_step.h"
+
 void smtlm_sm_cfg_qv100(smtlm_sm_cfg *c)
 {
     static const unsigned widths[SMTLM_NUM_STD_REGSETS] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 8, 4, 4};
@@ -383,6 +385,7 @@ int smtlm_sm_init(smtlm_sm *sm, const smtlm_sm_cfg *cfg, unsigned id)
     sm->hook_ctx = 0;
     sm->retire_ctx = 0;
     memset(&sm->src, 0, sizeof sm->src);
+    memset(&sm->wb_stand_in, 0, sizeof sm->wb_stand_in);
     sm->iss.cfg_error = sm->oc.cfg_error = sm->rf.cfg_error = sm->ex.cfg_error = sm->ldst.cfg_error = 0;
     if ((rc = build(sm))) { /* the block that refused says why */
         const char *why[] = {sm->iss.cfg_error, sm->oc.cfg_error, sm->rf.cfg_error, sm->ex.cfg_error, sm->ldst.cfg_error};
@@ -407,6 +410,8 @@ void smtlm_sm_reset(smtlm_sm *sm)
     smtlm_exec_reset(&sm->ex);
     smtlm_ldst_reset(&sm->ldst);
     smtlm_wb_reset(&sm->wb);
+    if (sm->wb_stand_in.reset)
+        sm->wb_stand_in.reset(sm->wb_stand_in.ctx);
     if (c->muon.enabled)
         smtlm_sm_muon_reset(sm);
     memset(&sm->stats, 0, sizeof sm->stats);
@@ -442,17 +447,20 @@ static int execute(smtlm_sm *sm)
     return smtlm_ldst_step(&sm->ldst, sm->now);
 }
 
-/* c_sm (a constant): called from smtlm_sm_cycle (as smtlm_opcoll_step_'s). */
+/* The read-operand stage of one cycle: reg_file_port_throughput (`steps`) collector steps
+ * (smtlm_opcoll_step_), each ending the register file's step; a cycle in which some step left a
+ * read waiting counts in *conflict_cycles. One end of step stands for them all when every step
+ * would do nothing. */
 static SMTLM_ALWAYS_INLINE int read_operands(smtlm_opcoll *oc, smtlm_rf *rf, unsigned steps, uint64_t now,
-                                             uint64_t *conflict_cycles, int c_sm)
+                                             uint64_t *conflict_cycles)
 {
     if (!rf->nonempty && smtlm_opcoll_quiet(oc)) { /* every step would do nothing but end */
         smtlm_rf_end_step(rf);
         return SMTLM_OK;
     }
     const uint64_t waits_before = rf->steps_with_wait;
-    for (unsigned step = 0; step < steps; step++) {
-        int rc = smtlm_opcoll_step_(oc, now, c_sm);
+    for (; steps; steps--) {
+        int rc = smtlm_opcoll_step_(oc, now);
         if (rc)
             return rc;
         smtlm_rf_end_step(rf);
@@ -462,57 +470,40 @@ static SMTLM_ALWAYS_INLINE int read_operands(smtlm_opcoll *oc, smtlm_rf *rf, uns
     return SMTLM_OK;
 }
 
-int smtlm_sm_read_operands(smtlm_opcoll *oc, smtlm_rf *rf, unsigned steps, uint64_t now, uint64_t *conflict_cycles)
-{
-    return read_operands(oc, rf, steps, now, conflict_cycles, 0);
-}
-
 int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now)
 {
-    if (!smtlm_sm_active(sm))
-        return SMTLM_OK;
-    if (sm->error) /* an error stops the SM */
-        return sm->error;
-    sm->now = now;
-    sm->stats.active_cycles++;
+    if (!smtlm_sm_cycle_begin(sm, now))
+        return smtlm_sm_idle_result(sm);
     if (smtlm_rf_writes_pending(&sm->rf)) /* fix mode: buffered writes land first */
         smtlm_rf_drain_writes(&sm->rf);
-    smtlm_wb_drain(&sm->wb, now);
+    if (sm->wb_stand_in.cycle) /* a VP's own writeback block */
+        sm->wb_stand_in.cycle(sm->wb_stand_in.ctx, now);
+    else
+        smtlm_wb_drain(&sm->wb, now);
     int rc = execute(sm);
     if (!rc)
-        rc = read_operands(&sm->oc, &sm->rf, sm->cfg.reg_file_port_throughput, now, &sm->stats.conflict_cycles, 1);
+        rc = read_operands(&sm->oc, &sm->rf, sm->cfg.reg_file_port_throughput, now, &sm->stats.conflict_cycles);
     if (!rc)
         rc = smtlm_issue_cycle(&sm->iss, now);
     if (!rc)
         rc = smtlm_issue_fetch_decode(&sm->iss, now);
-    if (sm->iss.issued_this_cycle)
-        sm->last_progress = now;
     smtlm_opcoll_sample(&sm->oc);
-    smtlm_sm_note_error(sm, rc);
-    return sm->error;
+    return smtlm_sm_cycle_end(sm, now, rc);
 }
 
 /* ---- skipping quiescent cycles ------------------------------------------------------- */
 
-int smtlm_sm_blocks_idle(const smtlm_issue *iss, const smtlm_opcoll *oc, const smtlm_rf *rf, const smtlm_exec *ex,
-                         const smtlm_ldst *ldst, int wb_idle)
+static int wb_idle(const smtlm_sm *sm)
 {
-    return wb_idle && smtlm_issue_idle(iss) && smtlm_opcoll_idle(oc) && smtlm_rf_idle(rf) && smtlm_exec_idle(ex) &&
-           smtlm_ldst_idle(ldst);
-}
-
-void smtlm_sm_blocks_skip(smtlm_issue *iss, smtlm_opcoll *oc, smtlm_exec *ex, uint64_t now, uint64_t k)
-{
-    smtlm_issue_skip(iss, now, k);
-    smtlm_opcoll_skip(oc, k);
-    smtlm_exec_skip(ex, k);
+    return sm->wb_stand_in.cycle ? sm->wb_stand_in.idle(sm->wb_stand_in.ctx) : smtlm_wb_idle(&sm->wb);
 }
 
 int smtlm_sm_quiescent(const smtlm_sm *sm)
 {
     if (!smtlm_sm_active(sm))
         return 1;
-    return !sm->error && smtlm_sm_blocks_idle(&sm->iss, &sm->oc, &sm->rf, &sm->ex, &sm->ldst, smtlm_wb_idle(&sm->wb));
+    return !sm->error && wb_idle(sm) && smtlm_issue_idle(&sm->iss) && smtlm_opcoll_idle(&sm->oc) &&
+           smtlm_rf_idle(&sm->rf) && smtlm_exec_idle(&sm->ex) && smtlm_ldst_idle(&sm->ldst);
 }
 
 void smtlm_sm_skip(smtlm_sm *sm, uint64_t now, uint64_t k)
@@ -520,7 +511,9 @@ void smtlm_sm_skip(smtlm_sm *sm, uint64_t now, uint64_t k)
     if (k == 0 || !smtlm_sm_active(sm))
         return;
     sm->now = now;
-    smtlm_sm_blocks_skip(&sm->iss, &sm->oc, &sm->ex, now, k);
+    smtlm_issue_skip(&sm->iss, now, k);
+    smtlm_opcoll_skip(&sm->oc, k);
+    smtlm_exec_skip(&sm->ex, k);
     sm->stats.active_cycles += k;
     sm->now = now + k - 1;
 }

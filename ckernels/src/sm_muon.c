@@ -14,7 +14,8 @@
  *      the RS through the scoreboard
  *   9. fetch and decode (the SM's front end)
  *
- * The SystemC model's MuonSm runs the same steps through its modules (tlm/src/muon_sm.cpp).
+ * The SystemC model's MuonSm runs this cycle over its C SM; its modules' sockets set the ports
+ * (the results, the readResp, the collector calls, the LDST's writes and events).
  * Timing this gives (docs/MUON.md): a row requested in t dispatches at readResp t + 1 and its
  * unit takes it at t + 2; without forwarding, a dependent of a writeback in w requests in
  * w + 1 and reaches its unit in w + 3. */
@@ -91,36 +92,30 @@ void smtlm_sm_muon_bind(smtlm_sm *sm)
                                issue_completed};
     smtlm_regset_stage_ops(sm->rs, &p.exec);
     smtlm_muon_issue_bind(&sm->muon.iss, &p);
+    const smtlm_muon_issue_in to_issue = {&sm->muon.iss, 0, 0, 0};
+    sm->muon.results = sm->muon.read_resp = to_issue;
 }
 
 /* ---- the cycle ----------------------------------------------------------------------- */
 
 int smtlm_sm_muon_cycle(smtlm_sm *sm, uint64_t now)
 {
-    if (!smtlm_sm_active(sm))
-        return SMTLM_OK;
-    if (sm->error) /* an error stops the SM */
-        return sm->error;
+    if (!smtlm_sm_cycle_begin(sm, now))
+        return smtlm_sm_idle_result(sm);
     smtlm_muon_issue *mi = &sm->muon.iss;
-    sm->now = now;
-    sm->stats.active_cycles++;
     sm->iss.issued_this_cycle = 0;
     smtlm_muon_issue_begin(mi, now);
     smtlm_regset *exwb = &sm->rs[SMTLM_EX_WB];
     while (exwb->count)
-        smtlm_muon_issue_result(mi, smtlm_regset_take(exwb, smtlm_wb_oldest_slot(exwb, &sm->pool)));
+        smtlm_muon_in_result(&sm->muon.results, smtlm_regset_take(exwb, smtlm_wb_oldest_slot(exwb, &sm->pool)));
     int rc = smtlm_exec_cycle(&sm->ex, now);
     if (!rc)
         rc = smtlm_ldst_cycle(&sm->ldst, now);
     if (!rc) {
-        smtlm_muon_coll_resp resp[SMTLM_MUON_COLL_MAX_ENTRIES];
-        const int n = smtlm_muon_coll_deliver(&sm->muon.coll, now, resp);
-        if (n < 0)
-            rc = n;
-        else {
-            smtlm_muon_issue_collected(mi, resp, (unsigned)n);
-            rc = smtlm_muon_issue_read_data(mi);
-        }
+        const int n = smtlm_muon_coll_deliver(&sm->muon.coll, now, sm->muon.resp);
+        if (n > 0)
+            smtlm_muon_in_collected(&sm->muon.read_resp, now, sm->muon.resp, (unsigned)n);
+        rc = n < 0 ? n : smtlm_muon_issue_read_data(mi);
     }
     if (!rc) {
         smtlm_muon_issue_dispatch(mi);
@@ -134,9 +129,6 @@ int smtlm_sm_muon_cycle(smtlm_sm *sm, uint64_t now)
     }
     if (!rc)
         rc = smtlm_issue_fetch_decode(&sm->iss, now);
-    if (sm->iss.issued_this_cycle)
-        sm->last_progress = now;
     smtlm_muon_rs_sample(&mi->rs);
-    smtlm_sm_note_error(sm, rc);
-    return sm->error;
+    return smtlm_sm_cycle_end(sm, now, rc);
 }

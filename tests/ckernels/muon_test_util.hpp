@@ -1,5 +1,5 @@
-// Builders shared by the Muon kernel tests (test_muon_sb.cpp, test_muon_rs.cpp,
-// test_muon_issue.cpp): instructions as the kernels take them, and configurations.
+// Builders shared by the Muon tests (test_muon_sb.cpp, test_muon_rs.cpp, test_muon_issue.cpp,
+// test_sm_muon.cpp, the SystemC test_sm_faces.cpp): instructions as the kernels take them, and configurations.
 #pragma once
 
 #include <cstring>
@@ -9,9 +9,26 @@
 extern "C" {
 #include "smtlm/muon_rs.h"
 #include "smtlm/muon_sb.h"
+#include "smtlm/sm.h"
 }
 
 namespace muon {
+
+// configs/muon-rtl.config's issue logic (scoreboard, RS, duplicated collector), turned on.
+inline void rtl_issue(smtlm_sm_muon_cfg &m)
+{
+    m.enabled = 1;
+    m.sb.war = SMTLM_MUON_WAR_OPTION1;
+    m.sb.pending_read_bits = 3;
+    m.sb.zero_reg = 256;
+    m.rs.rs_entries = 8;
+    m.rs.rs_policy = SMTLM_MUON_RS_RR;
+    m.coll.kind = SMTLM_MUON_COLL_DUPLICATED;
+    m.coll.prf_banks = 1;
+    m.coll.entries = 2;
+    m.coll.collector_banks = 3;
+    m.coll.zero_reg = 256;
+}
 
 // An instruction of warp w: destinations and sources are register numbers (0 / negative = none).
 inline smtlm_inst inst(unsigned w, std::vector<int> dst, std::vector<int> src, uint32_t pc = 0)

@@ -119,7 +119,7 @@ TEST(OpCollInit, GenericPortsListPairsInGpgpuSimOrder)
     }
     // Sub-core: CU j belongs to (and dispatches into OC_EX slot) j / 2.
     for (unsigned j = 0; j < 8; j++)
-        EXPECT_EQ(o.oc->cu[j].reg_id, j / 2);
+        EXPECT_EQ(o.oc->cu[j].oc_ex_slot, j / 2);
 }
 
 TEST(OpCollInit, AbsentUnitsHaveNoPairs)

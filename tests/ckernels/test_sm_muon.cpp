@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "micro.hpp"
+#include "muon_test_util.hpp"
 
 namespace {
 
@@ -11,18 +12,7 @@ namespace {
 smtlm_gpu_cfg muon_rtl()
 {
     smtlm_gpu_cfg c = micro::Runner::qv100();
-    smtlm_sm_muon_cfg &m = c.sm.muon;
-    m.enabled = 1;
-    m.sb.war = SMTLM_MUON_WAR_OPTION1;
-    m.sb.pending_read_bits = 3;
-    m.sb.zero_reg = 256;
-    m.rs.rs_entries = 8;
-    m.rs.rs_policy = SMTLM_MUON_RS_RR;
-    m.coll.kind = SMTLM_MUON_COLL_DUPLICATED;
-    m.coll.prf_banks = 1;
-    m.coll.entries = 2;
-    m.coll.collector_banks = 3;
-    m.coll.zero_reg = 256;
+    muon::rtl_issue(c.sm.muon);
     return c;
 }
 

@@ -152,7 +152,7 @@ TEST(RegisterFileAlone, ABufferedWriteIsReleasedWhenItLands)
     EXPECT_TRUE(b.released.empty());
     EXPECT_FALSE(b.rf.idle());
     smtlm_rf_end_step(&b.rf.kernel());
-    b.rf.drain_writes();
+    smtlm_rf_drain_writes(&b.rf.kernel()); // the writeback phase, as the SM runs it
     ASSERT_EQ(b.released.size(), 1u);
     EXPECT_EQ(b.released[0], std::make_pair(2u, 7u));
     EXPECT_TRUE(b.rf.idle());

@@ -2,15 +2,12 @@
 
 namespace smtlm {
 
-ExecUnits::ExecUnits(sc_core::sc_module_name name)
-    : sc_core::sc_module(name), oc_ex("oc_ex", this), ex_wb("ex_wb")
+ExecUnits::ExecUnits(sc_core::sc_module_name name, smtlm_exec &block)
+    : sc_core::sc_module(name), oc_ex("oc_ex", this), ex_wb("ex_wb"), ex_(block)
 {
-    ex_.cfg_error = nullptr;
 }
 
 bool ExecUnits::use_stage_dmi() { return out_.try_dmi(&ex_.out); }
-
-int ExecUnits::init(const smtlm_sm_cfg &cfg) { return smtlm_sm_build_exec(&cfg, &ex_); }
 
 void ExecUnits::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
 {

@@ -6,11 +6,10 @@
 
 namespace smtlm {
 
-LdSt::LdSt(sc_core::sc_module_name name)
-    : sc_core::sc_module(name), oc_ex("oc_ex", this), rf("rf"), events("events"), mem("mem"), rf_out_(rf),
+LdSt::LdSt(sc_core::sc_module_name name, smtlm_ldst &block)
+    : sc_core::sc_module(name), oc_ex("oc_ex", this), rf("rf"), events("events"), mem("mem"), u_(block), rf_out_(rf),
       events_out_(events)
 {
-    u_.cfg_error = nullptr;
 }
 
 LdSt::~LdSt() = default;
@@ -98,8 +97,6 @@ int LdSt::transact(MemPayload &p, const smtlm_mem_req &req, uint64_t now, sc_cor
     *latency = cycles_between(*sent, done, time_ ? time_->period() : sc_core::sc_time(1, sc_core::SC_NS));
     return SMTLM_OK;
 }
-
-int LdSt::init(const smtlm_ldst_cfg &cfg) { return smtlm_ldst_init(&u_, &cfg); }
 
 void LdSt::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
 {

@@ -2,23 +2,22 @@
 
 namespace smtlm {
 
-MuonCollector::MuonCollector(sc_core::sc_module_name name)
-    : sc_core::sc_module(name), id_oc("id_oc", this), ldst_write("ldst_write", this), resp("resp"), to_exec("to_exec"), to_ldst("to_ldst")
+MuonCollector::MuonCollector(sc_core::sc_module_name name, smtlm_muon_coll &block)
+    : sc_core::sc_module(name), id_oc("id_oc", this), ldst_write("ldst_write", this), resp("resp"), to_exec("to_exec"),
+      to_ldst("to_ldst"), c_(block)
 {
-    c_.cfg_error = nullptr;
 }
 
-int MuonCollector::deliver(uint64_t now)
+// The readResp of the cycle (n > 0 answers), as one MuonReadResp.
+void MuonCollector::respond(void *ctx, uint64_t now, const smtlm_muon_coll_resp *answers, unsigned n)
 {
-    const int n = smtlm_muon_coll_deliver(&c_, now, answers_);
-    if (n <= 0)
-        return n;
-    resp_t_.status = SMTLM_OK;
-    resp_t_.cycle = now;
-    resp_t_.mresp = answers_;
-    resp_t_.result = n;
-    resp.call(resp_t_);
-    return SMTLM_OK;
+    MuonCollector *m = static_cast<MuonCollector *>(ctx);
+    SmTransaction &t = m->resp_t_;
+    t.status = SMTLM_OK;
+    t.cycle = now;
+    t.mresp = answers;
+    t.result = n;
+    m->resp.call(t);
 }
 
 void MuonCollector::on_issue(SmTransaction &t)

@@ -2,10 +2,9 @@
 
 namespace smtlm {
 
-OperandCollector::OperandCollector(sc_core::sc_module_name name)
-    : sc_core::sc_module(name), id_oc("id_oc", this), rf("rf"), to_exec("to_exec"), to_ldst("to_ldst")
+OperandCollector::OperandCollector(sc_core::sc_module_name name, smtlm_opcoll &block)
+    : sc_core::sc_module(name), id_oc("id_oc", this), rf("rf"), to_exec("to_exec"), to_ldst("to_ldst"), oc_(block)
 {
-    oc_.cfg_error = nullptr;
     reads_.reads = &read_;
     reads_.n_reads = 1;
 }
@@ -22,8 +21,6 @@ bool OperandCollector::use_rf_dmi()
     smtlm_opcoll_bind(&oc_, row_, &out, pool_, &rops);
     return true;
 }
-
-int OperandCollector::init(const smtlm_opcoll_cfg &cfg) { return smtlm_opcoll_init(&oc_, &cfg); }
 
 void OperandCollector::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
 {

@@ -2,10 +2,10 @@
 
 namespace smtlm {
 
-RegisterFile::RegisterFile(sc_core::sc_module_name name)
-    : sc_core::sc_module(name), read("read", this), wb_write("wb_write", this), ldst_write("ldst_write", this), release("release")
+RegisterFile::RegisterFile(sc_core::sc_module_name name, smtlm_rf *block)
+    : sc_core::sc_module(name), read("read", this), wb_write("wb_write", this), ldst_write("ldst_write", this), release("release"),
+      own_(block ? nullptr : new smtlm_rf()), rf_(block ? *block : *own_)
 {
-    rf_.cfg_error = nullptr;
     // Direct access: the read and writeback handlers only call the kernel on rf_, so their
     // initiators may do so themselves (the LDST's writes stay transactions).
     read.grant_dmi(SmCommand::RfArbitrate, &rf_, sizeof rf_);
@@ -14,10 +14,15 @@ RegisterFile::RegisterFile(sc_core::sc_module_name name)
 
 int RegisterFile::init(const smtlm_rf_cfg &cfg)
 {
-    int rc = smtlm_rf_init(&rf_, &cfg);
+    const int rc = smtlm_rf_init(&rf_, &cfg);
+    bind_ports();
+    return rc;
+}
+
+void RegisterFile::bind_ports()
+{
     const smtlm_rf_ops ops = {nullptr, this, &RegisterFile::release_cb};
     smtlm_rf_bind(&rf_, &ops);
-    return rc;
 }
 
 void RegisterFile::release_cb(void *ctx, unsigned warp, unsigned reg)

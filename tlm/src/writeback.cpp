@@ -2,8 +2,9 @@
 
 namespace smtlm {
 
-Writeback::Writeback(sc_core::sc_module_name name)
-    : sc_core::sc_module(name), ex_wb("ex_wb", this), rf("rf"), events("events"), rf_out_(rf), events_out_(events)
+Writeback::Writeback(sc_core::sc_module_name name, smtlm_wb *block)
+    : sc_core::sc_module(name), ex_wb("ex_wb", this), rf("rf"), events("events"), own_(block ? nullptr : new smtlm_wb()),
+      wb_(block ? *block : *own_), rf_out_(rf), events_out_(events)
 {
 }
 

@@ -68,6 +68,8 @@ typedef struct smtlm_sm_view {
     const smtlm_muon_issue *muon;  /* muon mode's issue block and collector (NULL in gpgpusim mode) */
     const smtlm_muon_coll *muon_coll;
 } smtlm_sm_view;
+/* The view of one C SM (both engines' SMs are smtlm_sm underneath). */
+void smtlm_sm_view_of(const smtlm_sm *sm, smtlm_sm_view *v);
 
 /* How smtlm_gpu drives its SMs (SM i of the engine's `ctx`): the C engine's smtlm_sm array
  * (smtlm_gpu_init), or another engine's SMs such as the SystemC Sm modules

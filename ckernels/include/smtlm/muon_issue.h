@@ -67,7 +67,7 @@ typedef struct smtlm_muon_issue_ports {
 
 /* One admitted instruction, by its Muon tag (the scoreboard's and RS's id). A tag lives from
  * admission until its instruction dispatched and its scoreboard ticket is no longer live. */
-typedef struct smtlm_sm_muon_tag {
+typedef struct smtlm_muon_tag {
     uint16_t ref;              /* instruction-pool entry while it is in the pipeline */
     uint8_t used;
     uint8_t dispatched;
@@ -76,14 +76,14 @@ typedef struct smtlm_sm_muon_tag {
     uint8_t wb_waiting;        /* a register release waits on the writeback gate */
     uint16_t warp;
     uint32_t pc;
-} smtlm_sm_muon_tag;
+} smtlm_muon_tag;
 
 /* Statistics of the block (the scoreboard and RS keep their own). */
-typedef struct smtlm_sm_muon_stats {
+typedef struct smtlm_muon_issue_stats {
     uint64_t admit_stall[SMTLM_MUON_VERDICTS]; /* head verdicts of warps that could not be admitted */
     uint64_t wb_gate_waits;                     /* cycles x writebacks held by the writeback gate */
     uint64_t tag_stalls;                        /* admissions deferred because no tag was free */
-} smtlm_sm_muon_stats;
+} smtlm_muon_issue_stats;
 
 typedef struct smtlm_muon_issue {
     unsigned n_warps, n_sched;
@@ -93,7 +93,7 @@ typedef struct smtlm_muon_issue {
     uint64_t now;
     smtlm_muon_sb sb;
     smtlm_muon_rs rs;
-    smtlm_sm_muon_tag tag[SMTLM_MUON_MAX_TAGS];
+    smtlm_muon_tag tag[SMTLM_MUON_MAX_TAGS];
     uint16_t ref_tag[SMTLM_POOL_SIZE];          /* pool entry -> tag */
     uint16_t writer[SMTLM_MAX_WARPS][SMTLM_MUON_REGS]; /* the tag holding pendingWrite of (w, reg) */
     uint64_t tag_free[SMTLM_MUON_MAX_TAGS / 64];
@@ -108,7 +108,7 @@ typedef struct smtlm_muon_issue {
      * (the RS requests the woken operand from the next cycle on, when the register file has it) */
     struct { uint16_t warp; int16_t reg; } wake[SMTLM_MUON_COLL_MAX_WB];
     unsigned n_wake;
-    smtlm_sm_muon_stats st;
+    smtlm_muon_issue_stats st;
     const char *cfg_error;
 } smtlm_muon_issue;
 
@@ -130,6 +130,33 @@ void smtlm_muon_issue_dispatch(smtlm_muon_issue *mi);
 int smtlm_muon_issue_collect(smtlm_muon_issue *mi);
 void smtlm_muon_issue_wake(smtlm_muon_issue *mi);
 int smtlm_muon_issue_admit(smtlm_muon_issue *mi);
+
+/* A port into the Muon issue block from the SM's other Muon stages: the results the writeback
+ * takes from EX_WB (MuonResult) and the collector's readResp of the cycle (MuonReadResp). Bound
+ * once to the issue block itself (the direct target) or to an owner's ops (a SystemC socket);
+ * the stages call it only through smtlm_muon_in_result / smtlm_muon_in_collected. */
+typedef struct smtlm_muon_issue_in {
+    smtlm_muon_issue *mi; /* direct target, else NULL: the ops below */
+    void *ctx;
+    void (*result)(void *ctx, smtlm_iref r);
+    void (*collected)(void *ctx, uint64_t now, const smtlm_muon_coll_resp *resp, unsigned n); /* readResp of `now` */
+} smtlm_muon_issue_in;
+
+static inline void smtlm_muon_in_result(const smtlm_muon_issue_in *p, smtlm_iref r)
+{
+    if (p->mi)
+        smtlm_muon_issue_result(p->mi, r);
+    else
+        p->result(p->ctx, r);
+}
+static inline void smtlm_muon_in_collected(const smtlm_muon_issue_in *p, uint64_t now, const smtlm_muon_coll_resp *resp,
+                                           unsigned n)
+{
+    if (p->mi)
+        smtlm_muon_issue_collected(p->mi, resp, n);
+    else
+        p->collected(p->ctx, now, resp, n);
+}
 
 #ifdef __cplusplus
 }

@@ -41,7 +41,7 @@ typedef struct smtlm_opcoll_cfg {
 /* A CU is free when it holds no instruction (inst == SMTLM_NO_INST; free_cus has its bit). */
 typedef struct smtlm_cu {
     uint8_t set;           /* index into smtlm_opcoll.sets */
-    uint8_t reg_id;        /* sub-core OC_EX slot (from the global CU index, as GPGPU-Sim) */
+    uint8_t oc_ex_slot;    /* sub-core OC_EX slot (from the global CU index, as GPGPU-Sim) */
     uint8_t out;           /* OC_EX register-set id of the current instruction */
     smtlm_iref inst;
     smtlm_regset *out_rs;  /* the C engine's OC_EX set `out` (out_direct[out]), else NULL */
@@ -144,10 +144,8 @@ static inline void smtlm_opcoll_dispatch(smtlm_opcoll *oc, uint64_t now)
 /* Phase 2: delivers the grants of one arbitration step to their CUs. */
 void smtlm_opcoll_collect(smtlm_opcoll *oc, uint64_t now, const smtlm_read_grant *g, unsigned n);
 /* Phase 2 over the register file `rf` bound directly (its fifo policy without the grant list):
- * the same as smtlm_rf_arbitrate(rf, g) followed by smtlm_opcoll_collect(oc, now, g, n). The
- * _shared entry point is the same for the owners other than the C engine's SM. */
+ * the same as smtlm_rf_arbitrate(rf, g) followed by smtlm_opcoll_collect(oc, now, g, n). */
 void smtlm_opcoll_arbitrate_collect(smtlm_opcoll *oc, struct smtlm_rf *rf, uint64_t now);
-void smtlm_opcoll_arbitrate_collect_shared(smtlm_opcoll *oc, struct smtlm_rf *rf, uint64_t now);
 /* Phase 2 through the read port's ops: one arbitration step's grants, collected. */
 void smtlm_opcoll_arbitrate_through_port(smtlm_opcoll *oc, uint64_t now);
 /* Phase 3: every input port allocates CUs to ready ID_OC instructions and queues their reads.
@@ -172,24 +170,6 @@ static inline int smtlm_opcoll_allocate(smtlm_opcoll *oc, uint64_t now)
 static inline int smtlm_opcoll_quiet(const smtlm_opcoll *oc)
 {
     return !(oc->collected | oc->gen_live | oc->walk_always);
-}
-/* One whole read-operand step: dispatch, one arbitration step's grants through the read port
- * collected, allocate. Returns SMTLM_OK or an error from the register file. c_sm (a constant):
- * the caller is the C engine's SM, whose read port is always bound directly (it is
- * smtlm_opcoll_arbitrate_collect's one caller). */
-static SMTLM_ALWAYS_INLINE int smtlm_opcoll_step_(smtlm_opcoll *oc, uint64_t now, int c_sm)
-{
-    smtlm_opcoll_dispatch(oc, now);
-    smtlm_rf *rf = oc->rf.rf;
-    if (c_sm) {
-        if (rf->nonempty) /* an empty file grants nothing (and moves no priority) */
-            smtlm_opcoll_arbitrate_collect(oc, rf, now);
-    } else if (!rf) {
-        smtlm_opcoll_arbitrate_through_port(oc, now);
-    } else if (rf->nonempty) {
-        smtlm_opcoll_arbitrate_collect_shared(oc, rf, now);
-    }
-    return smtlm_opcoll_allocate(oc, now);
 }
 /* Operand slots of CU j still to be read (bit i: src[i]). */
 static inline unsigned smtlm_opcoll_not_ready(const smtlm_opcoll *oc, unsigned j) { return oc->not_ready[j]; }

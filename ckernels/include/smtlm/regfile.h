@@ -257,6 +257,9 @@ static inline smtlm_rf_write_result smtlm_rf_try_write_valid(smtlm_rf *rf, unsig
 int smtlm_rf_can_write(const smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg);
 void smtlm_rf_write_reg(smtlm_rf *rf, unsigned warp, unsigned sched, unsigned reg);
 /* Fix mode, start of writeback: one buffered write lands in every bank that holds some. */
+#if defined(__GNUC__)
+__attribute__((cold)) /* fix mode only: off the cycle's common path */
+#endif
 void smtlm_rf_drain_writes(smtlm_rf *rf);
 static inline int smtlm_rf_writes_pending(const smtlm_rf *rf) { return rf->blocked != 0; }
 /* Ports bound directly to this register file (the C engine's binding). */

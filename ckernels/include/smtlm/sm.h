@@ -71,6 +71,16 @@ typedef enum smtlm_reject {
 
 typedef void (*smtlm_cta_hook)(void *ctx, unsigned sm, unsigned cta_slot, uint32_t cta_id);
 
+/* A block of the owner's that drains EX_WB in the SM's writeback's place (a virtual platform's
+ * own module, bound to the other blocks through its own ports). The cycle calls it where it
+ * would drain its own writeback; quiescence asks it whether it is idle; a reset resets it. */
+typedef struct smtlm_sm_wb_stand_in {
+    void *ctx;
+    void (*cycle)(void *ctx, uint64_t now); /* NULL: the SM's own writeback */
+    int (*idle)(const void *ctx);
+    void (*reset)(void *ctx);
+} smtlm_sm_wb_stand_in;
+
 typedef struct smtlm_sm {
     smtlm_sm_cfg cfg;
     unsigned id;
@@ -83,6 +93,7 @@ typedef struct smtlm_sm {
     smtlm_exec ex;
     smtlm_ldst ldst;
     smtlm_wb wb;
+    smtlm_sm_wb_stand_in wb_stand_in; /* zero unless an owner's block drains EX_WB instead */
     smtlm_sm_muon muon;            /* muon mode only (cfg.muon.enabled) */
     smtlm_inst_source src;
     smtlm_sm_stats stats;
@@ -91,7 +102,7 @@ typedef struct smtlm_sm {
     void *hook_ctx;                /* context of on_cta_done */
     void *retire_ctx;              /* context of on_retire */
     uint64_t last_progress;        /* last cycle something issued or retired */
-    int error;                     /* nonzero: the SM stopped (smtlm_sm_note_error) */
+    int error;                     /* nonzero: the SM stopped (smtlm_sm_cycle_end) */
     uint32_t error_line;
     smtlm_reject reject;           /* with SMTLM_EINPUT: what was wrong */
     unsigned reject_detail;        /* specialized unit number or pipeline depth */
@@ -108,22 +119,32 @@ void smtlm_sm_set_source(smtlm_sm *sm, const smtlm_inst_source *src);
 /* One core cycle at global cycle `now` of the GPGPU-Sim composition (muon mode:
  * smtlm_sm_muon_cycle). Returns SMTLM_OK or an error (sm->error). */
 int smtlm_sm_cycle(smtlm_sm *sm, uint64_t now);
-/* The read-operand stage of one cycle: reg_file_port_throughput (`steps`) collector steps
- * (smtlm_opcoll_step), each ending the register file's step; a cycle in which some step left a
- * read waiting counts in *conflict_cycles. One end of step stands for them all when every step
- * would do nothing. Both engines' GPGPU-Sim SMs call it. */
-int smtlm_sm_read_operands(smtlm_opcoll *oc, smtlm_rf *rf, unsigned steps, uint64_t now, uint64_t *conflict_cycles);
-/* Stops the SM at the first error of a cycle (rc nonzero), unless the checked source already
- * recorded an input error (with its line: checked_miss). Both compositions' cycles end here. */
-static inline void smtlm_sm_note_error(smtlm_sm *sm, int rc)
-{
-    if (rc && !sm->error)
-        sm->error = rc;
-}
 /* 1 while the SM holds a CTA or unfinished threads (GPGPU-Sim: its body runs). */
 static inline int smtlm_sm_active(const smtlm_sm *sm)
 {
     return sm->iss.n_active_ctas > 0 || sm->iss.not_completed > 0;
+}
+/* The bookkeeping around every composition's cycle (both engines, both modes). begin: 1 when
+ * the SM runs cycle `now` (it holds work and has not stopped), its clock and active-cycle count
+ * then advanced; else the cycle returns smtlm_sm_idle_result. end: the watchdog's progress and
+ * the first error of the cycle (rc nonzero) stops the SM, unless the checked source already
+ * recorded an input error with its line (checked_miss); returns the cycle's result. */
+static inline int smtlm_sm_cycle_begin(smtlm_sm *sm, uint64_t now)
+{
+    if (!smtlm_sm_active(sm) || sm->error)
+        return 0;
+    sm->now = now;
+    sm->stats.active_cycles++;
+    return 1;
+}
+static inline int smtlm_sm_idle_result(const smtlm_sm *sm) { return smtlm_sm_active(sm) ? sm->error : SMTLM_OK; }
+static inline int smtlm_sm_cycle_end(smtlm_sm *sm, uint64_t now, int rc)
+{
+    if (sm->iss.issued_this_cycle)
+        sm->last_progress = now;
+    if (rc && !sm->error)
+        sm->error = rc;
+    return sm->error;
 }
 /* Launches a CTA of `threads` threads; returns the slot or a negative code. */
 int smtlm_sm_launch_cta(smtlm_sm *sm, unsigned threads, uint32_t cta_id);
@@ -137,14 +158,7 @@ int smtlm_sm_quiescent(const smtlm_sm *sm);
  * one issue stage runs for real and its counter deltas are applied k-1 more times. */
 void smtlm_sm_skip(smtlm_sm *sm, uint64_t now, uint64_t k);
 
-/* ---- the composition's pieces, shared with other engines (the SystemC model) ---- */
-
-/* The GPGPU-Sim composition's quiescence and skip over its blocks' kernels (smtlm_sm_quiescent,
- * smtlm_sm_skip; the SystemC GpgpusimSm passes its modules' kernels and its writeback's idle):
- * every block idle; the blocks that account skipped cycles. */
-int smtlm_sm_blocks_idle(const smtlm_issue *iss, const smtlm_opcoll *oc, const smtlm_rf *rf, const smtlm_exec *ex,
-                         const smtlm_ldst *ldst, int wb_idle);
-void smtlm_sm_blocks_skip(smtlm_issue *iss, smtlm_opcoll *oc, smtlm_exec *ex, uint64_t now, uint64_t k);
+/* ---- the composition's pieces ---- */
 
 /* The SM-level configuration checks; SMTLM_OK or a code with *why naming the field. */
 int smtlm_sm_validate(const smtlm_sm_cfg *cfg, const char **why);

@@ -16,6 +16,9 @@ extern "C" {
 typedef struct smtlm_sm_muon {
     smtlm_muon_issue iss;
     smtlm_muon_coll coll;
+    smtlm_muon_issue_in results;   /* the Muon writeback's port: each EX_WB result to the issue block */
+    smtlm_muon_issue_in read_resp; /* the collector's port: its readResp of the cycle to the issue block */
+    smtlm_muon_coll_resp resp[SMTLM_MUON_COLL_MAX_ENTRIES]; /* the cycle's readResp */
 } smtlm_sm_muon;
 
 #ifdef __cplusplus

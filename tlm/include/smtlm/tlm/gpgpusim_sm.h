@@ -1,6 +1,7 @@
 // GpgpusimSm: the gpgpusim-mode SM — FrontendIssue, OperandCollector, RegisterFile, ExecUnits,
-// LdSt and Writeback bound socket to socket; cycle() runs them in GPGPU-Sim's order exactly
-// as the C engine's smtlm_sm_cycle does. An SmHook may bind some of the sockets itself (a probe
+// LdSt and Writeback, the faces of the C SM's blocks, bound socket to socket; cycle() is the C
+// engine's smtlm_sm_cycle (GPGPU-Sim's order), its blocks reaching each other through the ports
+// those sockets set. An SmHook may bind some of the sockets itself (a probe
 // between two blocks) or put a block of its own in writeback's place (replace_writeback).
 #ifndef SMTLM_TLM_GPGPUSIM_SM_H
 #define SMTLM_TLM_GPGPUSIM_SM_H
@@ -27,15 +28,16 @@ class GpgpusimSm : public Sm {
     // it. The hook binds the block's sockets: a target for StagePut into EX_WB (from
     // exec.ex_wb), and initiators to regfile.wb_write and issue.wb_events.
     void replace_writeback(SmBlock &block);
-    bool quiescent() const override;
-    void skip(uint64_t now, uint64_t k) override;
-    void view(smtlm_sm_view *v) const override;
+    int cycle(uint64_t now) override { return smtlm_sm_cycle(&c_, now); }
+    bool quiescent() const override { return smtlm_sm_quiescent(&c_); }
+    void skip(uint64_t now, uint64_t k) override { smtlm_sm_skip(&c_, now, k); }
     unsigned use_stage_dmi() override;
 
   private:
-    int build();
-    void reset_blocks() override;
-    int cycle_blocks(uint64_t now) override;
+    // the hook's block as the C SM's writeback stand-in (smtlm_sm_wb_stand_in)
+    static void stand_in_cycle(void *ctx, uint64_t now);
+    static int stand_in_idle(const void *ctx);
+    static void stand_in_reset(void *ctx);
     SmBlock *own_writeback_ = nullptr; // the hook's block in writeback's place, else null
     bool built_ = false;
 };

@@ -1,7 +1,7 @@
-// LdSt: the load/store unit of one SM (C kernel smtlm_ldst): shared memory inside the SM, the
-// coalescer and the memory port. Instructions arrive in OC_EX_MEM from the operand collector;
-// results are written through the register file's LDST write socket and the warp events go to
-// the issue stage.
+// LdSt: the SystemC face of one SM's load/store unit (C kernel smtlm_ldst, the C SM's block):
+// shared memory inside the SM, the coalescer and the memory port. Instructions arrive in
+// OC_EX_MEM from the operand collector; results are written through the register file's LDST
+// write socket and the warp events go to the issue stage.
 #ifndef SMTLM_TLM_LDST_H
 #define SMTLM_TLM_LDST_H
 
@@ -76,13 +76,11 @@ class LdSt : public sc_core::sc_module {
     // TLM_IGNORE_COMMAND: the model has no data to write).
     tlm_utils::simple_initiator_socket<LdSt> mem;
 
-    explicit LdSt(sc_core::sc_module_name name);
+    // The face of `block` (the C SM's LDST, built by smtlm_sm_init).
+    LdSt(sc_core::sc_module_name name, smtlm_ldst &block);
     ~LdSt() override;
-    int init(const smtlm_ldst_cfg &cfg);
-    const char *cfg_error() const { return u_.cfg_error; }
+    // Binds the register writes and warp events to rf and events (the SM's row and pool).
     void bind_ports(smtlm_regset *row, smtlm_inst_pool *pool);
-    void reset() { smtlm_ldst_reset(&u_); }
-    int cycle(uint64_t now) { return smtlm_ldst_step(&u_, now); } // as the C engine's SM runs it
     // One cycle of the memory port (bandwidth credit, in-order delivery) over model m.
     void memory_cycle(smtlm_mem_model *m, uint64_t now) { smtlm_mem_cycle(m, &u_, now); }
     // Sends m's accepted requests out through `mem` (else m answers with its fixed latency).
@@ -108,7 +106,7 @@ class LdSt : public sc_core::sc_module {
   private:
     static int access_cb(void *ctx, const smtlm_mem_req *req, uint64_t now, uint64_t *latency);
     int access(const smtlm_mem_req &req, uint64_t now, uint64_t *latency);
-    smtlm_ldst u_;
+    smtlm_ldst &u_;
     // the memory path: one payload reused for every access made here (no allocation per transaction)
     MemPayload direct_;
     smtlm_mem_model *mem_model_ = nullptr;

@@ -11,6 +11,10 @@
 
 #include "smtlm/tlm/stage.h"
 
+extern "C" {
+#include "smtlm/muon_issue.h"
+}
+
 namespace smtlm {
 
 class MuonCollector : public sc_core::sc_module {
@@ -24,25 +28,23 @@ class MuonCollector : public sc_core::sc_module {
     SmInitiatorSocket to_exec; // StagePut into the OC_EX sets of the execution units
     SmInitiatorSocket to_ldst; // StagePut into OC_EX_MEM
 
-    explicit MuonCollector(sc_core::sc_module_name name);
-    int init(const smtlm_muon_coll_cfg &cfg) { return smtlm_muon_coll_init(&c_, &cfg); }
-    const char *cfg_error() const { return c_.cfg_error; }
-    void bind_ports(const smtlm_regset *row)
+    // The face of `block` (the C SM's Muon collector, built by smtlm_sm_init).
+    MuonCollector(sc_core::sc_module_name name, smtlm_muon_coll &block);
+    // The hand-offs into the units' OC_EX sets (the SM's row) onto to_exec / to_ldst, and the
+    // collector's readResp port onto `resp`.
+    void bind_ports(const smtlm_regset *row, smtlm_muon_issue_in *read_resp)
     {
         out_.bind(row, &to_exec, SMTLM_OC_EX_MEM, &to_ldst);
         out_ops_ = out_.ops();
+        *read_resp = smtlm_muon_issue_in{nullptr, this, nullptr, &MuonCollector::respond};
     }
-    void reset() { smtlm_muon_coll_reset(&c_); }
-    // The bank egress of the cycle: the readResp it answers goes to `resp`. SMTLM_OK or an error.
-    int deliver(uint64_t now);
-    int arbitrate(uint64_t now) { return smtlm_muon_coll_arbitrate(&c_, now); }
     const smtlm_muon_coll &state() const { return c_; }
 
   private:
-    smtlm_muon_coll c_;
+    smtlm_muon_coll &c_;
     StageOut out_;
     smtlm_stage_ops out_ops_{};
-    smtlm_muon_coll_resp answers_[SMTLM_MUON_COLL_MAX_ENTRIES];
+    static void respond(void *ctx, uint64_t now, const smtlm_muon_coll_resp *resp, unsigned n);
     SmTransaction resp_t_{SmCommand::MuonReadResp};
 };
 

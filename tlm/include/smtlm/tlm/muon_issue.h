@@ -19,28 +19,12 @@ namespace smtlm {
 
 class MuonIssue : public FrontendIssue {
   public:
-    explicit MuonIssue(sc_core::sc_module_name name) : FrontendIssue(name) { mi_.cfg_error = nullptr; }
-    int init_muon(const smtlm_sm_muon_cfg &cfg, unsigned n_warps, unsigned n_sched, int sub_core)
-    {
-        return smtlm_muon_issue_init(&mi_, &cfg, n_warps, n_sched, sub_core);
-    }
-    const char *muon_cfg_error() const { return mi_.cfg_error; }
-    // After bind_ports: the issue block's ports (the pool, OC_EX room checks, the collector).
+    // The face of the C SM's front end `block` and its Muon issue block `muon`.
+    MuonIssue(sc_core::sc_module_name name, smtlm_issue &block, smtlm_muon_issue &muon) : FrontendIssue(name, block), mi_(muon) {}
+    // After bind_ports: the Muon block's ports (the pool, the hand-off, the collector) onto
+    // id_oc.
     void bind_muon(smtlm_inst_pool *pool);
-    void reset_muon() { smtlm_muon_issue_reset(&mi_); }
 
-    // The cycle's steps (muon_issue.h), called by MuonSm in the C engine's order.
-    void begin(uint64_t now)
-    {
-        iss_.issued_this_cycle = 0;
-        smtlm_muon_issue_begin(&mi_, now);
-    }
-    int read_data() { return smtlm_muon_issue_read_data(&mi_); }
-    void dispatch() { smtlm_muon_issue_dispatch(&mi_); }
-    int collect() { return smtlm_muon_issue_collect(&mi_); }
-    void wake() { smtlm_muon_issue_wake(&mi_); }
-    int admit() { return smtlm_muon_issue_admit(&mi_); }
-    void sample() { smtlm_muon_rs_sample(&mi_.rs); }
     const smtlm_muon_issue &muon_state() const { return mi_; }
 
   private:
@@ -51,7 +35,7 @@ class MuonIssue : public FrontendIssue {
     static int coll_can_accept(void *ctx, unsigned fu);
     static int coll_request(void *ctx, uint64_t now, const smtlm_muon_coll_req *req);
     static int coll_release(void *ctx, uint64_t now, unsigned entry);
-    smtlm_muon_issue mi_;
+    smtlm_muon_issue &mi_;
     SmTransaction coll_t_{SmCommand::MuonReadReq};
 };
 

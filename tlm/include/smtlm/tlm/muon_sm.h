@@ -1,6 +1,7 @@
 // MuonSm: the muon-mode SM — MuonIssue (front end + scoreboard + reservation station),
-// MuonCollector (collector entries + banked PRF), ExecUnits, LdSt and MuonWriteback bound
-// socket to socket; cycle() runs the steps of the C engine's smtlm_sm_muon_cycle in its order.
+// MuonCollector (collector entries + banked PRF), ExecUnits, LdSt and MuonWriteback, the faces
+// of the C SM's blocks, bound socket to socket; cycle() is the C engine's smtlm_sm_muon_cycle,
+// its stages reaching each other through the ports those sockets set.
 #ifndef SMTLM_TLM_MUON_SM_H
 #define SMTLM_TLM_MUON_SM_H
 
@@ -18,14 +19,9 @@ class MuonSm : public Sm {
     MuonWriteback writeback;
 
     MuonSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id, const SmHook &hook = {});
+    int cycle(uint64_t now) override { return smtlm_sm_muon_cycle(&c_, now); }
     bool quiescent() const override { return !active(); } // never skips cycles while it has work
     void skip(uint64_t, uint64_t) override {}             // (so the GPU never asks)
-    void view(smtlm_sm_view *v) const override;
-
-  private:
-    int build();
-    void reset_blocks() override;
-    int cycle_blocks(uint64_t now) override;
 };
 
 } // namespace smtlm

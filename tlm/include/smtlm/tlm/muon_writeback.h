@@ -1,10 +1,15 @@
-// MuonWriteback: drains EX_WB every cycle, oldest first, in muon mode (the variant of
-// Writeback). Each result goes to the issue block as one MuonResult transaction: the Muon
-// scoreboard's writeback gate decides there whether it writes back now or waits.
+// MuonWriteback: the SystemC face of the Muon SM's writeback, which drains EX_WB every cycle,
+// oldest first (the variant of Writeback; the C SM's cycle drains it). Each result goes to the
+// issue block as one MuonResult transaction on `events`: the Muon scoreboard's writeback gate
+// decides there whether it writes back now or waits.
 #ifndef SMTLM_TLM_MUON_WRITEBACK_H
 #define SMTLM_TLM_MUON_WRITEBACK_H
 
 #include "smtlm/tlm/stage.h"
+
+extern "C" {
+#include "smtlm/muon_issue.h"
+}
 
 namespace smtlm {
 
@@ -19,18 +24,21 @@ class MuonWriteback : public sc_core::sc_module {
         : sc_core::sc_module(name), ex_wb("ex_wb", this), events("events")
     {
     }
-    void bind_ports(smtlm_regset *row) { row_ = row; }
-    void cycle()
+    // The SM's row (EX_WB) and the writeback's results port, bound to `events`.
+    void bind_ports(smtlm_regset *row, smtlm_muon_issue_in *results)
     {
-        smtlm_regset *exwb = &row_[SMTLM_EX_WB];
-        while (exwb->count) {
-            t_.status = SMTLM_OK;
-            t_.inst = smtlm_regset_take(exwb, (unsigned)smtlm_regset_oldest(exwb));
-            events.call(t_);
-        }
+        row_ = row;
+        *results = smtlm_muon_issue_in{nullptr, this, &MuonWriteback::result, nullptr};
     }
 
   private:
+    static void result(void *ctx, smtlm_iref r)
+    {
+        MuonWriteback *w = static_cast<MuonWriteback *>(ctx);
+        w->t_.status = SMTLM_OK;
+        w->t_.inst = r;
+        w->events.call(w->t_);
+    }
     smtlm_regset *row_ = nullptr;
     SmTransaction t_{SmCommand::MuonResult};
 };

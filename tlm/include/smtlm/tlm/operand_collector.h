@@ -1,8 +1,8 @@
-// OperandCollector: collector units, input ports and dispatch units of one SM (C kernel
-// smtlm_opcoll). Instructions arrive in its ID_OC sets from the issue stage; it queues each
+// OperandCollector: the SystemC face of one SM's collector units, input ports and dispatch
+// units (C kernel smtlm_opcoll, the C SM's block). Instructions arrive in its ID_OC sets from the issue stage; it queues each
 // allocated instruction's reads in the register file (one transaction), takes one arbitration
 // step's grants per step (one transaction) and hands collected instructions into the units'
-// OC_EX sets (OC_EX_MEM goes to the LDST). The SM runs its steps (smtlm_sm_read_operands).
+// OC_EX sets (OC_EX_MEM goes to the LDST). The SM's cycle runs its steps (smtlm_sm_cycle).
 #ifndef SMTLM_TLM_OPERAND_COLLECTOR_H
 #define SMTLM_TLM_OPERAND_COLLECTOR_H
 
@@ -24,14 +24,14 @@ class OperandCollector : public sc_core::sc_module {
     SmInitiatorSocket to_exec;              // StagePut into the OC_EX sets of the execution units
     SmInitiatorSocket to_ldst;              // StagePut into OC_EX_MEM
 
-    explicit OperandCollector(sc_core::sc_module_name name);
-    int init(const smtlm_opcoll_cfg &cfg);
+    // The face of `block` (the C SM's collector, built by smtlm_sm_init).
+    OperandCollector(sc_core::sc_module_name name, smtlm_opcoll &block);
     // The register file's bank map (its configuration, not its state): the collector routes
     // each read to its bank itself, as a router decodes addresses, instead of asking with an
     // RfBank transaction per operand.
     void set_bank_map(const smtlm_rf_cfg &rf) { rf_cfg_ = rf; }
-    const char *cfg_error() const { return oc_.cfg_error; }
-    // Binds the kernel to the SM's register-set row and instruction pool.
+    // Binds the hand-offs into the OC_EX sets to to_exec / to_ldst and the reads to rf (the SM's
+    // row and pool).
     void bind_ports(smtlm_regset *row, smtlm_inst_pool *pool);
     // Puts into the next block's sets without a transaction when every reader grants direct
     // access (StageOut::try_dmi; call once all blocks are bound). Returns whether they did.
@@ -40,13 +40,7 @@ class OperandCollector : public sc_core::sc_module {
     // `rf`): each step then arbitrates and collects in one pass and queues each allocation's
     // reads at once, as the C engine's SM does (same kernels, same results). After use_stage_dmi.
     bool use_rf_dmi();
-    void reset() { smtlm_opcoll_reset(&oc_); }
-    // The kernel, for the SM that runs its steps and skips (smtlm_sm_read_operands,
-    // smtlm_sm_blocks_skip).
-    smtlm_opcoll &kernel() { return oc_; }
-    void sample() { smtlm_opcoll_sample(&oc_); }
     bool idle() const { return smtlm_opcoll_idle(&oc_); }
-    unsigned n_cus() const { return oc_.n_cus; }
     const smtlm_opcoll &state() const { return oc_; }
 
   private:
@@ -55,7 +49,7 @@ class OperandCollector : public sc_core::sc_module {
     static int request_reads_cb(void *ctx, unsigned cu, unsigned warp, unsigned sched, const int16_t *src, unsigned ops,
                                 unsigned *queued);
     static unsigned arbitrate_cb(void *ctx, smtlm_read_grant *g);
-    smtlm_opcoll oc_;
+    smtlm_opcoll &oc_;
     smtlm_rf_cfg rf_cfg_{};
     smtlm_regset *row_ = nullptr;
     smtlm_inst_pool *pool_ = nullptr;

@@ -1,11 +1,13 @@
-// RegisterFile: the register banks, per-bank read FIFOs and the port arbiter of one SM
-// (C kernel smtlm_rf). Reads come from the operand collector, writes from writeback and the
+// RegisterFile: the SystemC face of one SM's register banks, per-bank read FIFOs and port
+// arbiter (C kernel smtlm_rf: the C SM's block, or a block of its own when it stands alone). Reads come from the operand collector, writes from writeback and the
 // LDST, each on its own socket; a buffered write (fix mode) that lands releases its register in
 // the issue stage's scoreboard through `release`.
 #ifndef SMTLM_TLM_REGISTER_FILE_H
 #define SMTLM_TLM_REGISTER_FILE_H
 
 #include "smtlm/tlm/transaction.h"
+
+#include <memory>
 
 extern "C" {
 #include "smtlm/regfile.h"
@@ -31,25 +33,24 @@ class RegisterFile : public sc_core::sc_module {
     SmTargetSocket<&RegisterFile::on_write> ldst_write; // RfCanWrite, RfWrite (LDST)
     SmInitiatorSocket release;               // WarpRelease (to the issue stage)
 
-    explicit RegisterFile(sc_core::sc_module_name name);
-    // SMTLM_OK, or a status code with cfg_error() naming the rejected field.
+    // The face of `block` (the C SM's register file, built by smtlm_sm_init), or of a register
+    // file of its own (none given: a module that stands alone; then init() builds it).
+    explicit RegisterFile(sc_core::sc_module_name name, smtlm_rf *block = nullptr);
+    // Alone only: builds the register file. SMTLM_OK, or a status code with cfg_error()
+    // naming the rejected field.
     int init(const smtlm_rf_cfg &cfg);
     const char *cfg_error() const { return rf_.cfg_error; }
-    void reset() { smtlm_rf_reset(&rf_); }
-    // Writeback phase (fix mode): one buffered write lands in every bank that holds some.
-    void drain_writes()
-    {
-        if (smtlm_rf_writes_pending(&rf_))
-            smtlm_rf_drain_writes(&rf_);
-    }
-    // The kernel, for the SM that ends each read step (smtlm_sm_read_operands).
+    // Binds the release of a buffered write that lands to `release` (init() does it alone).
+    void bind_ports();
+    // The kernel (a test bench standing in for the SM runs its steps: smtlm_rf_end_step, smtlm_rf_drain_writes).
     smtlm_rf &kernel() { return rf_; }
     bool idle() const { return smtlm_rf_idle(&rf_); }
     const smtlm_rf &state() const { return rf_; } // statistics, read-only
 
   private:
     static void release_cb(void *ctx, unsigned warp, unsigned reg);
-    smtlm_rf rf_;
+    std::unique_ptr<smtlm_rf> own_; // alone only
+    smtlm_rf &rf_;
 };
 
 } // namespace smtlm
