@@ -64,7 +64,7 @@ void smtlm_exec_reset(smtlm_exec *ex)
     watch_sets(ex);
 }
 
-void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *out, smtlm_inst_pool *pool)
+void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_port *out, smtlm_inst_pool *pool)
 {
     for (unsigned i = 0; i < SMTLM_NUM_REGSETS; i++)
         ex->in[i] = 0;

@@ -40,8 +40,8 @@ static void watch_input(smtlm_ldst *u)
     }
 }
 
-void smtlm_ldst_bind(smtlm_ldst *u, smtlm_regset *oc_ex_mem, smtlm_inst_pool *pool, const smtlm_rf_write_ops *rf,
-                     const smtlm_warp_ops *warps)
+void smtlm_ldst_bind(smtlm_ldst *u, smtlm_regset *oc_ex_mem, smtlm_inst_pool *pool, const smtlm_write_port *rf,
+                     const smtlm_warp_port *warps)
 {
     u->in = oc_ex_mem;
     u->pool = pool;

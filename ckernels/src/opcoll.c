@@ -660,8 +660,8 @@ int smtlm_opcoll_allocate_walk(smtlm_opcoll *oc, uint64_t now)
     return SMTLM_OK;
 }
 
-void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_ops *out, smtlm_inst_pool *pool,
-                       const smtlm_rf_read_ops *rf)
+void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_port *out, smtlm_inst_pool *pool,
+                       const smtlm_read_port *rf)
 {
     memset(oc->in, 0, sizeof oc->in);
     for (unsigned i = 0; i < oc->n_in_sets; i++)

@@ -63,7 +63,7 @@ void smtlm_rf_reset(smtlm_rf *rf)
     memset(rf->queue_depth_hist, 0, sizeof rf->queue_depth_hist);
 }
 
-void smtlm_rf_bind(smtlm_rf *rf, const smtlm_rf_ops *ops) { rf->ops = *ops; }
+void smtlm_rf_bind(smtlm_rf *rf, const smtlm_release_port *ops) { rf->ops = *ops; }
 
 unsigned smtlm_rf_cfg_bank(const smtlm_rf_cfg *cfg, unsigned reg, unsigned wid, unsigned sched)
 {
@@ -187,15 +187,15 @@ void smtlm_rf_drain_writes(smtlm_rf *rf)
     }
 }
 
-smtlm_rf_write_ops smtlm_rf_write_port(smtlm_rf *rf)
+smtlm_write_port smtlm_rf_write_port(smtlm_rf *rf)
 {
-    const smtlm_rf_write_ops direct = {rf, NULL, NULL, NULL, NULL};
+    const smtlm_write_port direct = {rf, NULL, NULL, NULL, NULL};
     return direct;
 }
 
-smtlm_rf_read_ops smtlm_rf_read_port(smtlm_rf *rf)
+smtlm_read_port smtlm_rf_read_port(smtlm_rf *rf)
 {
-    const smtlm_rf_read_ops direct = {rf, NULL, NULL, NULL, NULL, NULL};
+    const smtlm_read_port direct = {rf, NULL, NULL, NULL, NULL, NULL};
     return direct;
 }
 

@@ -20,8 +20,8 @@ int smtlm_regset_oldest_of_many(const smtlm_regset *rs) { return (int)smtlm_regs
 
 /* ---- a stage port bound directly to a row of sets ---- */
 
-void smtlm_regset_stage_ops(smtlm_regset *sets, smtlm_stage_ops *out)
+void smtlm_regset_stage_port(smtlm_regset *sets, smtlm_stage_port *out)
 {
-    const smtlm_stage_ops direct = {sets, NULL, NULL, NULL, sets};
+    const smtlm_stage_port direct = {sets, NULL, NULL, NULL, sets};
     *out = direct;
 }

@@ -134,12 +134,12 @@ static void cta_done(void *owner, unsigned slot);
  * instructions into the next block's sets through stage ops. */
 static void bind(smtlm_sm *sm)
 {
-    const smtlm_warp_ops warps = {&sm->iss, 0, 0, 0, 0, 0, 0, 0, 0};
-    const smtlm_rf_ops rfo = {&sm->iss, 0, 0};
-    const smtlm_rf_write_ops wport = smtlm_rf_write_port(&sm->rf);
-    const smtlm_rf_read_ops rport = smtlm_rf_read_port(&sm->rf);
-    smtlm_stage_ops stage;
-    smtlm_regset_stage_ops(sm->rs, &stage);
+    const smtlm_warp_port warps = {&sm->iss, 0, 0, 0, 0, 0, 0, 0, 0};
+    const smtlm_release_port rfo = {&sm->iss, 0, 0};
+    const smtlm_write_port wport = smtlm_rf_write_port(&sm->rf);
+    const smtlm_read_port rport = smtlm_rf_read_port(&sm->rf);
+    smtlm_stage_port stage;
+    smtlm_regset_stage_port(sm->rs, &stage);
     smtlm_issue_ports ip = {&sm->pool, stage, sm->src, sm->id, sm, cta_done, 0, 0, 0, sm->ok_shape, checked_miss,
                             0, 0, 0, 0, 0, 0, 0, 0, 0};
     smtlm_issue_ports_source(&ip, &sm->src);

@@ -85,12 +85,12 @@ static void prf_write(void *ctx, unsigned w, unsigned s, unsigned r) { (void)ctx
 
 void smtlm_sm_muon_bind(smtlm_sm *sm)
 {
-    const smtlm_warp_ops warps = {0, sm, ev_release, ev_completed, ev_retired, ev_store_sent, ev_store_acked, ev_atomic_done, 0};
-    const smtlm_rf_write_ops prf = {0, sm, prf_try_write, prf_can_write, prf_write};
+    const smtlm_warp_port warps = {0, sm, ev_release, ev_completed, ev_retired, ev_store_sent, ev_store_acked, ev_atomic_done, 0};
+    const smtlm_write_port prf = {0, sm, prf_try_write, prf_can_write, prf_write};
     smtlm_ldst_bind(&sm->ldst, &sm->rs[SMTLM_OC_EX_MEM], &sm->pool, &prf, &warps);
     smtlm_muon_issue_ports p = {&sm->iss, &sm->pool, {0}, smtlm_muon_coll_direct_ops(&sm->muon.coll), sm,
                                issue_completed};
-    smtlm_regset_stage_ops(sm->rs, &p.exec);
+    smtlm_regset_stage_port(sm->rs, &p.exec);
     smtlm_muon_issue_bind(&sm->muon.iss, &p);
     const smtlm_muon_issue_in to_issue = {&sm->muon.iss, 0, 0, 0};
     sm->muon.results = sm->muon.read_resp = to_issue;

@@ -10,8 +10,8 @@ void smtlm_wb_init(smtlm_wb *wb, int oldest_first)
     wb->pool = 0;
 }
 
-void smtlm_wb_bind(smtlm_wb *wb, smtlm_regset *exwb, smtlm_inst_pool *pool, const smtlm_rf_write_ops *rf,
-                   const smtlm_warp_ops *warps)
+void smtlm_wb_bind(smtlm_wb *wb, smtlm_regset *exwb, smtlm_inst_pool *pool, const smtlm_write_port *rf,
+                   const smtlm_warp_port *warps)
 {
     wb->exwb = exwb;
     wb->pool = pool;

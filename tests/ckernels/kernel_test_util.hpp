@@ -283,22 +283,22 @@ struct KernelCtx {
     // Binds a collector to this context's register sets, pool and register file.
     void bind(smtlm_opcoll *oc)
     {
-        smtlm_stage_ops stage;
-        smtlm_regset_stage_ops(rs, &stage);
-        const smtlm_rf_read_ops rport = smtlm_rf_read_port(rf.get());
+        smtlm_stage_port stage;
+        smtlm_regset_stage_port(rs, &stage);
+        const smtlm_read_port rport = smtlm_rf_read_port(rf.get());
         smtlm_opcoll_bind(oc, rs, &stage, pool.get(), &rport);
     }
 };
 
-// The issue stage's side of the warp events (smtlm_warp_ops) for kernels driven alone: a real
+// The issue stage's side of the warp events (smtlm_warp_port) for kernels driven alone: a real
 // scoreboard plus counters of every event.
 struct WarpEvents {
     std::unique_ptr<smtlm_scoreboard> sb{new smtlm_scoreboard};
     unsigned completed = 0, retired = 0, sent = 0, acked = 0, atomic_lanes = 0;
     WarpEvents() { smtlm_sb_init(sb.get(), 64); }
-    smtlm_warp_ops ops()
+    smtlm_warp_port ops()
     {
-        return smtlm_warp_ops{nullptr, this,
+        return smtlm_warp_port{nullptr, this,
                               [](void *o, unsigned w, unsigned reg) { smtlm_sb_release_reg(static_cast<WarpEvents *>(o)->sb.get(), w, reg); },
                               [](void *o, const smtlm_inst *) { static_cast<WarpEvents *>(o)->completed++; },
                               [](void *o, unsigned) { static_cast<WarpEvents *>(o)->retired++; },
@@ -315,9 +315,9 @@ struct WarpEvents {
                               }};
     }
     // The register file's release of a buffered write goes to the same scoreboard.
-    smtlm_rf_ops rf_ops()
+    smtlm_release_port rf_ops()
     {
-        return smtlm_rf_ops{nullptr, this, [](void *o, unsigned w, unsigned reg) { smtlm_sb_release_reg(static_cast<WarpEvents *>(o)->sb.get(), w, reg); }};
+        return smtlm_release_port{nullptr, this, [](void *o, unsigned w, unsigned reg) { smtlm_sb_release_reg(static_cast<WarpEvents *>(o)->sb.get(), w, reg); }};
     }
 };
 

@@ -95,8 +95,8 @@ const smtlm_rf_cfg kRf{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0};
 void start(ktu::KernelCtx &k, smtlm_exec *ex, int sub_core, unsigned shape)
 {
     ASSERT_EQ(build(ex, sub_core, shape), SMTLM_OK);
-    smtlm_stage_ops out;
-    smtlm_regset_stage_ops(k.rs, &out);
+    smtlm_stage_port out;
+    smtlm_regset_stage_port(k.rs, &out);
     smtlm_exec_bind(ex, k.rs, &out, k.pool.get());
     smtlm_exec_reset(ex);
 }

@@ -145,8 +145,8 @@ TEST(ExecPaths, InlineIssueMatchesGeneralUnitCalls)
         ktu::KernelCtx ka(kRf), kb(kRf);
         std::unique_ptr<smtlm_exec> ex(new smtlm_exec);
         ASSERT_EQ(build(ex.get(), 3, sub_core), SMTLM_OK);
-        smtlm_stage_ops stage;
-        smtlm_regset_stage_ops(ka.rs, &stage);
+        smtlm_stage_port stage;
+        smtlm_regset_stage_port(ka.rs, &stage);
         smtlm_exec_bind(ex.get(), ka.rs, &stage, ka.pool.get());
         smtlm_exec_reset(ex.get());
         RefExec ref;
@@ -183,9 +183,9 @@ TEST(ExecPaths, InlineHandOffMatchesGeneralPut)
         std::unique_ptr<smtlm_exec> a(new smtlm_exec), b(new smtlm_exec);
         ASSERT_EQ(build(a.get(), 4, sub_core), SMTLM_OK);
         ASSERT_EQ(build(b.get(), 4, sub_core), SMTLM_OK);
-        smtlm_stage_ops direct, general;
-        smtlm_regset_stage_ops(ka.rs, &direct);
-        smtlm_regset_stage_ops(kb.rs, &general);
+        smtlm_stage_port direct, general;
+        smtlm_regset_stage_port(ka.rs, &direct);
+        smtlm_regset_stage_port(kb.rs, &general);
         general.sets = nullptr; // the same sets through the ops
         general.ctx = kb.rs;
         general.put = [](void *sets, unsigned set, int sc, unsigned s, smtlm_iref r, uint64_t uid) {

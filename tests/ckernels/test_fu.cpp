@@ -305,9 +305,9 @@ TEST(ResultBus, BitsAreFreedWhenShiftedOutAndTheRingIsReused)
 struct ExWbSink {
     std::vector<std::pair<smtlm_iref, uint64_t>> got;
     bool refuse = false;
-    smtlm_stage_ops ops()
+    smtlm_stage_port ops()
     {
-        return smtlm_stage_ops{nullptr, this,
+        return smtlm_stage_port{nullptr, this,
                                [](void *o, unsigned, int, unsigned) { return static_cast<ExWbSink *>(o)->refuse ? 0 : 1; },
                                [](void *o, unsigned set, int, unsigned, smtlm_iref r, uint64_t uid) {
                                    auto *k = static_cast<ExWbSink *>(o);
@@ -330,7 +330,7 @@ TEST(Exec, DrivenAloneThroughItsPorts)
     ASSERT_EQ(smtlm_exec_add_units(ex.get(), SMTLM_FU_SP, 0, 1, 4, SMTLM_OC_EX_SP), SMTLM_OK);
     smtlm_exec_reset(ex.get()); // (its calendar and clock: a fresh heap object holds garbage)
     ExWbSink sink;
-    const smtlm_stage_ops out = sink.ops();
+    const smtlm_stage_port out = sink.ops();
     smtlm_exec_bind(ex.get(), k.rs, &out, k.pool.get());
     EXPECT_TRUE(smtlm_exec_idle(ex.get()));
     smtlm_iref r = k.make(SMTLM_OP_SP, 0, 0, {3}, {5}, 2, 1);
@@ -371,7 +371,7 @@ TEST(Exec, RefusedResultStopsTheCycleForLaterUnitsBusyCount)
     ASSERT_EQ(smtlm_exec_add_units(ex.get(), SMTLM_FU_SP, 0, 2, 8, SMTLM_OC_EX_SP), SMTLM_OK);
     smtlm_exec_reset(ex.get()); // (its calendar and clock: a fresh heap object holds garbage)
     ExWbSink sink;
-    const smtlm_stage_ops out = sink.ops();
+    const smtlm_stage_port out = sink.ops();
     smtlm_exec_bind(ex.get(), k.rs, &out, k.pool.get());
     smtlm_iref a = k.make(SMTLM_OP_SP, 0, 0, {3}, {5}, 2, 1);
     smtlm_iref b = k.make(SMTLM_OP_SP, 1, 0, {3}, {6}, 3, 1);

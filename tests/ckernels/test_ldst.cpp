@@ -130,8 +130,8 @@ struct Ldst {
     {
         smtlm_ldst_cfg c = {smem_latency, 32, 1, 1};
         rc = smtlm_ldst_init(u.get(), &c);
-        const smtlm_rf_write_ops port = smtlm_rf_write_port(k.rf.get());
-        const smtlm_warp_ops warps = ev.ops();
+        const smtlm_write_port port = smtlm_rf_write_port(k.rf.get());
+        const smtlm_warp_port warps = ev.ops();
         smtlm_ldst_bind(u.get(), &k.rs[SMTLM_OC_EX_MEM], k.pool.get(), &port, &warps);
     }
     // A memory instruction of warp 0 / scheduler 0; dst = simulator register or -1.

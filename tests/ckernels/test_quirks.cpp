@@ -109,12 +109,12 @@ TEST(Quirks, WritebackBufferBlocksReadsUntilDrained)
 {
     ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 1});
     ktu::WarpEvents ev;
-    const smtlm_rf_ops rfo = ev.rf_ops();
+    const smtlm_release_port rfo = ev.rf_ops();
     smtlm_rf_bind(k.rf.get(), &rfo);
     std::unique_ptr<smtlm_wb> wb(new smtlm_wb);
     smtlm_wb_init(wb.get(), 1);
-    const smtlm_rf_write_ops port = smtlm_rf_write_port(k.rf.get());
-    const smtlm_warp_ops warps = ev.ops();
+    const smtlm_write_port port = smtlm_rf_write_port(k.rf.get());
+    const smtlm_warp_port warps = ev.ops();
     smtlm_wb_bind(wb.get(), &k.rs[SMTLM_EX_WB], k.pool.get(), &port, &warps);
     smtlm_scoreboard *sb = ev.sb.get();
     // One writeback phase as the SM runs it: buffered writes land, then EX_WB drains.
@@ -171,8 +171,8 @@ TEST(Quirks, FaithfulWritebackDropsSameBankWrites)
     ktu::WarpEvents ev;
     std::unique_ptr<smtlm_wb> wb(new smtlm_wb);
     smtlm_wb_init(wb.get(), 0);
-    const smtlm_rf_write_ops port = smtlm_rf_write_port(k.rf.get());
-    const smtlm_warp_ops warps = ev.ops();
+    const smtlm_write_port port = smtlm_rf_write_port(k.rf.get());
+    const smtlm_warp_port warps = ev.ops();
     smtlm_wb_bind(wb.get(), &k.rs[SMTLM_EX_WB], k.pool.get(), &port, &warps);
     const int regs[] = {3, 7, 11, 4};
     for (int i = 0; i < 4; i++) {

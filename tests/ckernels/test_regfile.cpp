@@ -437,7 +437,7 @@ TEST(RegFileWritePort, TableWriteMatchesTryWrite)
         ASSERT_EQ(a.rc, SMTLM_OK);
         ASSERT_EQ(b.rc, SMTLM_OK);
         unsigned landed[2] = {0, 0}; // buffered writes that landed, per register file
-        const smtlm_rf_ops ops_a = {nullptr, &landed[0], count_landed}, ops_b = {nullptr, &landed[1], count_landed};
+        const smtlm_release_port ops_a = {nullptr, &landed[0], count_landed}, ops_b = {nullptr, &landed[1], count_landed};
         smtlm_rf_bind(a.rf.get(), &ops_a);
         smtlm_rf_bind(b.rf.get(), &ops_b);
         unsigned conflicts = 0;

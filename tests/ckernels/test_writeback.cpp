@@ -29,10 +29,10 @@ struct WriteCase {
     explicit WriteCase(bool direct)
     {
         smtlm_wb_init(&wb, 1);
-        smtlm_rf_write_ops port = smtlm_rf_write_port(k.rf.get());
+        smtlm_write_port port = smtlm_rf_write_port(k.rf.get());
         if (!direct)
             port.try_write = wrapped_try_write;
-        const smtlm_warp_ops warps{};
+        const smtlm_warp_port warps{};
         smtlm_wb_bind(&wb, &k.rs[SMTLM_EX_WB], k.pool.get(), &port, &warps);
         r = k.make(SMTLM_OP_SP, 1, 2, {}, {2, 6, 5});
     }
@@ -67,8 +67,8 @@ TEST(Writeback, DroppedWriteIsReleased)
     ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0});
     smtlm_wb wb;
     smtlm_wb_init(&wb, 0);
-    const smtlm_rf_write_ops port = smtlm_rf_write_port(k.rf.get());
-    const smtlm_warp_ops warps{};
+    const smtlm_write_port port = smtlm_rf_write_port(k.rf.get());
+    const smtlm_warp_port warps{};
     smtlm_wb_bind(&wb, &k.rs[SMTLM_EX_WB], k.pool.get(), &port, &warps);
     const smtlm_iref r = k.make(SMTLM_OP_SP, 1, 2, {}, {2, 6, 5});
     EXPECT_EQ(smtlm_wb_write(&wb, k.get(r)), 0x7u);
@@ -85,8 +85,8 @@ TEST(Writeback, TakeOrder)
         ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, oldest});
         smtlm_wb wb;
         smtlm_wb_init(&wb, oldest);
-        const smtlm_rf_write_ops port = smtlm_rf_write_port(k.rf.get());
-        const smtlm_warp_ops warps{};
+        const smtlm_write_port port = smtlm_rf_write_port(k.rf.get());
+        const smtlm_warp_port warps{};
         smtlm_wb_bind(&wb, &k.rs[SMTLM_EX_WB], k.pool.get(), &port, &warps);
         const smtlm_iref a = k.make(SMTLM_OP_SP, 0, 0, {}, {1}); // uid 1 (oldest)
         const smtlm_iref b = k.make(SMTLM_OP_SP, 0, 0, {}, {2}); // uid 2
@@ -109,8 +109,8 @@ TEST(Writeback, OldestFirstReadsThePoolUid)
     ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 1});
     smtlm_wb wb;
     smtlm_wb_init(&wb, 1);
-    const smtlm_rf_write_ops port = smtlm_rf_write_port(k.rf.get());
-    const smtlm_warp_ops warps{};
+    const smtlm_write_port port = smtlm_rf_write_port(k.rf.get());
+    const smtlm_warp_port warps{};
     smtlm_wb_bind(&wb, &k.rs[SMTLM_EX_WB], k.pool.get(), &port, &warps);
     const smtlm_iref a = k.make(SMTLM_OP_SP, 0, 0, {}, {1}); // oldest
     const smtlm_iref b = k.make(SMTLM_OP_SP, 0, 0, {}, {2});

@@ -127,7 +127,7 @@ struct OwnWriteback : sc_core::sc_module, smtlm::SmBlock {
     void reset() override { held.clear(); }
 };
 
-bool stage_direct(const smtlm_stage_ops &o) { return o.sets != nullptr; }
+bool stage_direct(const smtlm_stage_port &o) { return o.sets != nullptr; }
 
 // Runs kernel 0 of `trace` on the default machine whose Gpu takes `hook`, through the control
 // registers as software would, and checks every counter against the C engine's. Returns the

@@ -45,7 +45,7 @@ struct Bench : sc_core::sc_module {
     // Two puts through the port the kernels would get, as they call it: one to each reader.
     void put_two()
     {
-        const smtlm_stage_ops o = out.ops();
+        const smtlm_stage_port o = out.ops();
         EXPECT_EQ(smtlm_stage_put(&o, SMTLM_OC_EX_SP, 1, 1, 7, 70), 1);
         EXPECT_EQ(smtlm_stage_put(&o, SMTLM_OC_EX_MEM, 1, 0, 8, 80), 0);
         EXPECT_EQ(row[SMTLM_OC_EX_SP].slot[1], 7);

@@ -14,7 +14,7 @@ void ExecUnits::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
     row_ = row;
     oc_ex.grant_stage_dmi(row); // on_put is stage_accept
     out_.bind(row, &ex_wb);
-    const smtlm_stage_ops out = out_.ops();
+    const smtlm_stage_port out = out_.ops();
     smtlm_exec_bind(&ex_, row, &out, pool);
 }
 

@@ -102,8 +102,8 @@ void LdSt::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
 {
     row_ = row;
     oc_ex.grant_stage_dmi(row); // on_put is stage_accept
-    const smtlm_rf_write_ops w = rf_out_.ops();
-    const smtlm_warp_ops e = events_out_.ops();
+    const smtlm_write_port w = rf_out_.ops();
+    const smtlm_warp_port e = events_out_.ops();
     smtlm_ldst_bind(&u_, &row[SMTLM_OC_EX_MEM], pool, &w, &e);
 }
 

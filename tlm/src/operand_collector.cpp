@@ -16,8 +16,8 @@ bool OperandCollector::use_rf_dmi()
     smtlm_rf *r = reinterpret_cast<smtlm_rf *>(rf.dmi(SmTransaction{SmCommand::RfArbitrate}));
     if (!r)
         return false;
-    const smtlm_rf_read_ops rops = smtlm_rf_read_port(r);
-    const smtlm_stage_ops out = oc_.out; // as use_stage_dmi left it
+    const smtlm_read_port rops = smtlm_rf_read_port(r);
+    const smtlm_stage_port out = oc_.out; // as use_stage_dmi left it
     smtlm_opcoll_bind(&oc_, row_, &out, pool_, &rops);
     return true;
 }
@@ -28,8 +28,8 @@ void OperandCollector::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
     pool_ = pool;
     id_oc.grant_stage_dmi(row); // on_put is stage_accept
     out_.bind(row, &to_exec, SMTLM_OC_EX_MEM, &to_ldst);
-    const smtlm_stage_ops out = out_.ops();
-    const smtlm_rf_read_ops rops = {nullptr, this, &OperandCollector::bank_cb, &OperandCollector::request_cb,
+    const smtlm_stage_port out = out_.ops();
+    const smtlm_read_port rops = {nullptr, this, &OperandCollector::bank_cb, &OperandCollector::request_cb,
                                     &OperandCollector::request_reads_cb, &OperandCollector::arbitrate_cb};
     smtlm_opcoll_bind(&oc_, row, &out, pool, &rops);
 }

@@ -21,7 +21,7 @@ int RegisterFile::init(const smtlm_rf_cfg &cfg)
 
 void RegisterFile::bind_ports()
 {
-    const smtlm_rf_ops ops = {nullptr, this, &RegisterFile::release_cb};
+    const smtlm_release_port ops = {nullptr, this, &RegisterFile::release_cb};
     smtlm_rf_bind(&rf_, &ops);
 }
 

@@ -12,8 +12,8 @@ void Writeback::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
 {
     row_ = row;
     ex_wb.grant_stage_dmi(row); // on_put is stage_accept
-    const smtlm_rf_write_ops w = rf_out_.ops();
-    const smtlm_warp_ops e = events_out_.ops();
+    const smtlm_write_port w = rf_out_.ops();
+    const smtlm_warp_port e = events_out_.ops();
     smtlm_wb_bind(&wb_, &row[SMTLM_EX_WB], pool, &w, &e);
 }
 

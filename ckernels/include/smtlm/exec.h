@@ -41,7 +41,7 @@ typedef struct smtlm_exec {
     uint64_t exwb_overflow; /* results lost because EX_WB was full (misconfiguration) */
     /* ports (smtlm_exec_bind) */
     smtlm_regset *in[SMTLM_NUM_REGSETS]; /* its own OC_EX sets (NULL for the others) */
-    smtlm_stage_ops out;                 /* hand-off into EX_WB (writeback's) */
+    smtlm_stage_port out;                 /* hand-off into EX_WB (writeback's) */
     smtlm_inst_pool *pool;
     const char *cfg_error;               /* why init / add_units rejected the configuration */
 } smtlm_exec;
@@ -52,7 +52,7 @@ int smtlm_exec_add_units(smtlm_exec *ex, smtlm_fu_kind kind, unsigned spec, unsi
                          unsigned depth, unsigned issue_set);
 /* Ports, after the units are added: of the SM's row of register sets it keeps the OC_EX sets
  * its units read (its own); finished instructions go to EX_WB through `out`. */
-void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_ops *out, smtlm_inst_pool *pool);
+void smtlm_exec_bind(smtlm_exec *ex, smtlm_regset *sets, const smtlm_stage_port *out, smtlm_inst_pool *pool);
 void smtlm_exec_reset(smtlm_exec *ex);
 /* One execute() pass over the pipelined units at cycle `now`. */
 int smtlm_exec_cycle(smtlm_exec *ex, uint64_t now);

@@ -170,7 +170,7 @@ typedef void (*smtlm_retire_hook)(void *ctx, unsigned sm, const smtlm_inst *in);
 /* What the issue stage is bound to (smtlm_issue_bind). */
 typedef struct smtlm_issue_ports {
     smtlm_inst_pool *pool;
-    smtlm_stage_ops out;         /* hand-off into the collector's ID_OC sets */
+    smtlm_stage_port out;         /* hand-off into the collector's ID_OC sets */
     smtlm_inst_source src;       /* the owner's source (has_more; decode's intake below is read off it) */
     unsigned sm_id;
     void *owner;

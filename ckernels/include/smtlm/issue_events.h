@@ -1,7 +1,7 @@
 /* The warp events of the issue block: what the back end (writeback, the LDST, the register
  * file) reports about the warps the issue block owns. Each event has this one body; the C SM
  * and the SystemC issue module only route their ports to it, and a port with the issue block
- * as its direct target (smtlm_warp_ops.issue) calls it inline.
+ * as its direct target (smtlm_warp_port.issue) calls it inline.
  *
  * A completion is counted in the owner's statistics, notes the owner's progress and tells the
  * owner's retire hook, all where smtlm_issue_ports points (the owner binds them). */

@@ -73,8 +73,8 @@ typedef struct smtlm_ldst {
     /* ports */
     smtlm_regset *in;
     smtlm_inst_pool *pool;
-    smtlm_rf_write_ops rf;
-    smtlm_warp_ops warps;
+    smtlm_write_port rf;
+    smtlm_warp_port warps;
     uint64_t now;
     /* Nonzero when the unit may have work (smtlm_ldst_has_work, a superset): OC_EX_MEM's puts
      * (its watch), a response and an issue set it, a cycle that leaves nothing clears it. */
@@ -83,8 +83,8 @@ typedef struct smtlm_ldst {
 } smtlm_ldst;
 
 int smtlm_ldst_init(smtlm_ldst *u, const smtlm_ldst_cfg *cfg);
-void smtlm_ldst_bind(smtlm_ldst *u, smtlm_regset *oc_ex_mem, smtlm_inst_pool *pool, const smtlm_rf_write_ops *rf,
-                     const smtlm_warp_ops *warps);
+void smtlm_ldst_bind(smtlm_ldst *u, smtlm_regset *oc_ex_mem, smtlm_inst_pool *pool, const smtlm_write_port *rf,
+                     const smtlm_warp_port *warps);
 void smtlm_ldst_reset(smtlm_ldst *u);
 
 static inline int smtlm_ldst_can_issue(const smtlm_ldst *u) { return u->dispatch == SMTLM_NO_INST; }

@@ -5,7 +5,7 @@
  * their collector entries (readData) and applies writebacks through the scoreboard's gate.
  *
  * What it needs from other blocks goes through ports bound once (ports.h style): the collector
- * (smtlm_muon_coll_ops), the OC_EX sets (smtlm_stage_ops) and the SM's completion counters.
+ * (smtlm_muon_coll_ops), the OC_EX sets (smtlm_stage_port) and the SM's completion counters.
  * The C engine (sm_muon.c) binds the collector kernel's functions; the SystemC model
  * (MuonIssue) binds transactions to its MuonCollector. Each cycle the caller runs, in order:
  *
@@ -58,7 +58,7 @@ smtlm_muon_coll_ops smtlm_muon_coll_direct_ops(smtlm_muon_coll *c);
 typedef struct smtlm_muon_issue_ports {
     smtlm_issue *iss;          /* the front end: instruction buffers, warps, the SM's scoreboard */
     smtlm_inst_pool *pool;
-    smtlm_stage_ops exec;      /* the units' OC_EX sets (row set: room checks read it) */
+    smtlm_stage_port exec;      /* the units' OC_EX sets (row set: room checks read it) */
     smtlm_muon_coll_ops coll;
     /* an instruction finished: the SM's completion counters, progress and retire hook */
     void *ctx;

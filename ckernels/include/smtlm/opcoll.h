@@ -111,13 +111,13 @@ typedef struct smtlm_opcoll {
     uint64_t cu_held[SMTLM_MAX_CUS];        /* cycles from allocation to dispatch, summed */
     /* ports (smtlm_opcoll_bind) */
     smtlm_regset *in[SMTLM_NUM_REGSETS];  /* its own ID_OC sets (NULL for the others) */
-    smtlm_stage_ops out;                  /* hand-off into the OC_EX sets of the units */
+    smtlm_stage_port out;                  /* hand-off into the OC_EX sets of the units */
     smtlm_regset *out_direct;             /* `out` puts straight into this row (the C engine's), else NULL */
     smtlm_regset *out_rs_of[SMTLM_NUM_REGSETS]; /* &out_direct[s] per OC_EX set id s (NULL without it) */
-    const smtlm_regset *out_row;          /* the OC_EX sets when seen without a call (smtlm_stage_ops.row
+    const smtlm_regset *out_row;          /* the OC_EX sets when seen without a call (smtlm_stage_port.row
                                            * or the C engine's row), else NULL: ask out.has_free */
     smtlm_inst_pool *pool;
-    smtlm_rf_read_ops rf;                 /* read requests to the register file */
+    smtlm_read_port rf;                 /* read requests to the register file */
     struct smtlm_rf *rf_direct;           /* `rf`'s register file when it is the C engine's (direct) */
     const char *cfg_error;                /* why init rejected the configuration */
 } smtlm_opcoll;
@@ -128,8 +128,8 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc);
 /* Ports: `sets` is the SM's row of register sets, of which the collector keeps only the ID_OC
  * sets its ports read (they are its own); it hands collected instructions into the units' OC_EX
  * sets through `out` and queues reads in the register file through `rf`. */
-void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_ops *out, smtlm_inst_pool *pool,
-                       const smtlm_rf_read_ops *rf);
+void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_port *out, smtlm_inst_pool *pool,
+                       const smtlm_read_port *rf);
 
 /* One read-operand step at cycle `now`, in GPGPU-Sim's order: dispatch, then the register
  * file's arbitration delivers its grants (collect), then allocate.

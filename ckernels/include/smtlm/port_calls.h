@@ -16,14 +16,14 @@ extern "C" {
 
 /* ---- a pipeline register set, seen from its producer ---- */
 
-static inline int smtlm_stage_has_free(const smtlm_stage_ops *o, unsigned set, int sub_core, unsigned s)
+static inline int smtlm_stage_has_free(const smtlm_stage_port *o, unsigned set, int sub_core, unsigned s)
 {
     if (o->row)
         return smtlm_regset_has_free(&o->row[set], sub_core, s);
     return o->has_free(o->ctx, set, sub_core, s);
 }
 
-static inline int smtlm_stage_put(const smtlm_stage_ops *o, unsigned set, int sub_core, unsigned s, smtlm_iref r,
+static inline int smtlm_stage_put(const smtlm_stage_port *o, unsigned set, int sub_core, unsigned s, smtlm_iref r,
                                   uint64_t uid)
 {
     if (o->sets)
@@ -33,14 +33,14 @@ static inline int smtlm_stage_put(const smtlm_stage_ops *o, unsigned set, int su
 
 /* ---- the register file's read port ---- */
 
-static inline unsigned smtlm_read_bank(const smtlm_rf_read_ops *o, unsigned reg, unsigned warp, unsigned sched)
+static inline unsigned smtlm_read_bank(const smtlm_read_port *o, unsigned reg, unsigned warp, unsigned sched)
 {
     if (o->rf)
         return smtlm_rf_bank(o->rf, reg, warp, sched);
     return o->bank(o->ctx, reg, warp, sched);
 }
 
-static inline int smtlm_read_request(const smtlm_rf_read_ops *o, unsigned bank, smtlm_read_req req)
+static inline int smtlm_read_request(const smtlm_read_port *o, unsigned bank, smtlm_read_req req)
 {
     if (o->rf)
         return smtlm_rf_request(o->rf, bank, req);
@@ -49,7 +49,7 @@ static inline int smtlm_read_request(const smtlm_rf_read_ops *o, unsigned bank, 
 
 /* The reads of operand slots `ops` (a mask) of CU `cu`'s instruction, as smtlm_rf_request_reads
  * (*queued = the slots queued); through ops without request_reads, one request per read. */
-static inline int smtlm_read_request_reads(const smtlm_rf_read_ops *o, unsigned cu, unsigned warp, unsigned sched,
+static inline int smtlm_read_request_reads(const smtlm_read_port *o, unsigned cu, unsigned warp, unsigned sched,
                                            const int16_t *src, unsigned ops, unsigned *queued)
 {
     if (o->rf)
@@ -75,7 +75,7 @@ static inline int smtlm_read_request_reads(const smtlm_rf_read_ops *o, unsigned 
 /* valid (a constant): the caller knows the port is direct (o->rf) and writes only what an SM
  * admits (a register 0..SMTLM_MAX_REG of a warp below SMTLM_MAX_WARPS, a valid scheduler), so
  * the register file's range checks are left out (smtlm_rf_try_write_valid). */
-static SMTLM_ALWAYS_INLINE smtlm_rf_write_result smtlm_write_try_(const smtlm_rf_write_ops *o, unsigned warp,
+static SMTLM_ALWAYS_INLINE smtlm_rf_write_result smtlm_write_try_(const smtlm_write_port *o, unsigned warp,
                                                                   unsigned sched, unsigned reg, int valid)
 {
     if (valid)
@@ -84,20 +84,20 @@ static SMTLM_ALWAYS_INLINE smtlm_rf_write_result smtlm_write_try_(const smtlm_rf
         return smtlm_rf_try_write(o->rf, warp, sched, reg);
     return o->try_write(o->ctx, warp, sched, reg);
 }
-static inline smtlm_rf_write_result smtlm_write_try(const smtlm_rf_write_ops *o, unsigned warp, unsigned sched,
+static inline smtlm_rf_write_result smtlm_write_try(const smtlm_write_port *o, unsigned warp, unsigned sched,
                                                     unsigned reg)
 {
     return smtlm_write_try_(o, warp, sched, reg, 0);
 }
 
-static inline int smtlm_write_can(const smtlm_rf_write_ops *o, unsigned warp, unsigned sched, unsigned reg)
+static inline int smtlm_write_can(const smtlm_write_port *o, unsigned warp, unsigned sched, unsigned reg)
 {
     if (o->rf)
         return smtlm_rf_can_write(o->rf, warp, sched, reg);
     return o->can_write(o->ctx, warp, sched, reg);
 }
 
-static inline void smtlm_write_reg(const smtlm_rf_write_ops *o, unsigned warp, unsigned sched, unsigned reg)
+static inline void smtlm_write_reg(const smtlm_write_port *o, unsigned warp, unsigned sched, unsigned reg)
 {
     if (o->rf)
         smtlm_rf_write_reg(o->rf, warp, sched, reg);
@@ -107,7 +107,7 @@ static inline void smtlm_write_reg(const smtlm_rf_write_ops *o, unsigned warp, u
 
 /* ---- the register file's release of a buffered write ---- */
 
-static inline void smtlm_rf_out_release(const smtlm_rf_ops *o, unsigned warp, unsigned reg)
+static inline void smtlm_rf_out_release(const smtlm_release_port *o, unsigned warp, unsigned reg)
 {
     if (o->issue)
         smtlm_issue_release(o->issue, warp, reg);
@@ -117,7 +117,7 @@ static inline void smtlm_rf_out_release(const smtlm_rf_ops *o, unsigned warp, un
 
 /* ---- the warp events, to the issue block ---- */
 
-static inline void smtlm_warp_release(const smtlm_warp_ops *o, unsigned warp, unsigned reg)
+static inline void smtlm_warp_release(const smtlm_warp_port *o, unsigned warp, unsigned reg)
 {
     if (o->issue)
         smtlm_issue_release(o->issue, warp, reg);
@@ -126,14 +126,14 @@ static inline void smtlm_warp_release(const smtlm_warp_ops *o, unsigned warp, un
 }
 
 /* Releases every destination of `in` (register 0 is never tracked). */
-static inline void smtlm_warp_release_dsts(const smtlm_warp_ops *o, const smtlm_inst *in)
+static inline void smtlm_warp_release_dsts(const smtlm_warp_port *o, const smtlm_inst *in)
 {
     for (unsigned i = 0; i < in->n_dst; i++)
         if (in->dst[i] > 0)
             smtlm_warp_release(o, in->warp, (unsigned)in->dst[i]);
 }
 
-static inline void smtlm_warp_completed(const smtlm_warp_ops *o, const smtlm_inst *in)
+static inline void smtlm_warp_completed(const smtlm_warp_port *o, const smtlm_inst *in)
 {
     if (o->issue)
         smtlm_issue_completed(o->issue, in);
@@ -141,7 +141,7 @@ static inline void smtlm_warp_completed(const smtlm_warp_ops *o, const smtlm_ins
         o->completed(o->ctx, in);
 }
 
-static inline void smtlm_warp_retired(const smtlm_warp_ops *o, unsigned warp)
+static inline void smtlm_warp_retired(const smtlm_warp_port *o, unsigned warp)
 {
     if (o->issue)
         smtlm_issue_retired(o->issue, warp);
@@ -149,7 +149,7 @@ static inline void smtlm_warp_retired(const smtlm_warp_ops *o, unsigned warp)
         o->retired(o->ctx, warp);
 }
 
-static inline void smtlm_warp_store_sent(const smtlm_warp_ops *o, unsigned warp)
+static inline void smtlm_warp_store_sent(const smtlm_warp_port *o, unsigned warp)
 {
     if (o->issue)
         smtlm_issue_store_sent(o->issue, warp);
@@ -157,7 +157,7 @@ static inline void smtlm_warp_store_sent(const smtlm_warp_ops *o, unsigned warp)
         o->store_sent(o->ctx, warp);
 }
 
-static inline void smtlm_warp_store_acked(const smtlm_warp_ops *o, unsigned warp)
+static inline void smtlm_warp_store_acked(const smtlm_warp_port *o, unsigned warp)
 {
     if (o->issue)
         smtlm_issue_store_acked(o->issue, warp);
@@ -165,7 +165,7 @@ static inline void smtlm_warp_store_acked(const smtlm_warp_ops *o, unsigned warp
         o->store_acked(o->ctx, warp);
 }
 
-static inline void smtlm_warp_atomic_done(const smtlm_warp_ops *o, unsigned warp, unsigned lanes)
+static inline void smtlm_warp_atomic_done(const smtlm_warp_port *o, unsigned warp, unsigned lanes)
 {
     if (o->issue)
         smtlm_issue_atomic_done(o->issue, warp, lanes);
@@ -174,7 +174,7 @@ static inline void smtlm_warp_atomic_done(const smtlm_warp_ops *o, unsigned warp
 }
 
 /* The written-back event. noted (a constant): as smtlm_issue_written_back_'s, the port direct. */
-static SMTLM_ALWAYS_INLINE void smtlm_warp_written_back_(const smtlm_warp_ops *o, const smtlm_inst *in,
+static SMTLM_ALWAYS_INLINE void smtlm_warp_written_back_(const smtlm_warp_port *o, const smtlm_inst *in,
                                                          unsigned release_mask, int noted)
 {
     if (noted || o->issue)
@@ -182,7 +182,7 @@ static SMTLM_ALWAYS_INLINE void smtlm_warp_written_back_(const smtlm_warp_ops *o
     else
         o->written_back(o->ctx, in, release_mask);
 }
-static SMTLM_ALWAYS_INLINE void smtlm_warp_written_back(const smtlm_warp_ops *o, const smtlm_inst *in,
+static SMTLM_ALWAYS_INLINE void smtlm_warp_written_back(const smtlm_warp_port *o, const smtlm_inst *in,
                                                         unsigned release_mask)
 {
     smtlm_warp_written_back_(o, in, release_mask, 0);

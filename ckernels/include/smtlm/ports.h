@@ -16,19 +16,19 @@
 extern "C" {
 #endif
 
-/* What an ALU register write did (smtlm_rf_write_ops.try_write). */
+/* What an ALU register write did (smtlm_write_port.try_write). */
 typedef enum smtlm_rf_write_result {
     SMTLM_RF_WRITTEN = 0,  /* the bank took the write in this step */
     SMTLM_RF_DROPPED = 1,  /* the bank already took one: GPGPU-Sim loses it, no stall */
     SMTLM_RF_BUFFERED = 2  /* -smtlm_fix_wb_bank_conflict: queued in the register file, which
-                            * releases the register (smtlm_rf_ops.release) when it lands */
+                            * releases the register (smtlm_release_port.release) when it lands */
 } smtlm_rf_write_result;
 
 struct smtlm_rf;
 struct smtlm_regset;
 
 /* The register file's write port, used by writeback and by the LDST. */
-typedef struct smtlm_rf_write_ops {
+typedef struct smtlm_write_port {
     struct smtlm_rf *rf; /* direct target, else NULL: the ops below */
     void *ctx;
     /* ALU result: never stalls the caller. */
@@ -37,20 +37,20 @@ typedef struct smtlm_rf_write_ops {
     int (*can_write)(void *ctx, unsigned warp, unsigned sched, unsigned reg);
     /* Memory result, after can_write said yes for every destination. */
     void (*write)(void *ctx, unsigned warp, unsigned sched, unsigned reg);
-} smtlm_rf_write_ops;
+} smtlm_write_port;
 
 struct smtlm_issue;
 
 /* What the register file reports outside itself: a buffered write has landed. */
-typedef struct smtlm_rf_ops {
+typedef struct smtlm_release_port {
     struct smtlm_issue *issue; /* direct target (its scoreboard release), else NULL: the ops */
     void *ctx;
     void (*release)(void *ctx, unsigned warp, unsigned reg); /* scoreboard release */
-} smtlm_rf_ops;
+} smtlm_release_port;
 
 /* Warp bookkeeping the back end reports to the issue stage (which owns warps and scoreboard):
  * the events of issue_events.h. */
-typedef struct smtlm_warp_ops {
+typedef struct smtlm_warp_port {
     struct smtlm_issue *issue; /* direct target, else NULL: the ops below */
     void *ctx;
     void (*release)(void *ctx, unsigned warp, unsigned reg);  /* scoreboard: register written */
@@ -62,12 +62,12 @@ typedef struct smtlm_warp_ops {
     /* An ALU instruction's whole writeback as one event: release the destinations whose bit is
      * set in release_mask (bit i = dst[i]), then completed, then retired (one transaction). */
     void (*written_back)(void *ctx, const smtlm_inst *in, unsigned release_mask);
-} smtlm_warp_ops;
+} smtlm_warp_port;
 
 /* A pipeline register set seen from its producer. The set belongs to the block that reads it;
  * the producer asks for room and hands an instruction in. A refused hand-off (no room) is
  * back-pressure: the producer keeps the instruction and tries again in a later cycle. */
-typedef struct smtlm_stage_ops {
+typedef struct smtlm_stage_port {
     struct smtlm_regset *sets; /* direct target: the reader's sets (a put moves in), else NULL */
     void *ctx;
     /* 1 if set `set` has room: slot `s` under the sub-core model, any slot otherwise. */
@@ -77,7 +77,7 @@ typedef struct smtlm_stage_ops {
     /* The sets themselves when a producer may look at their room directly (like
      * sc_fifo::num_free): the room check then reads them without a call. NULL: ask has_free. */
     const struct smtlm_regset *row;
-} smtlm_stage_ops;
+} smtlm_stage_port;
 
 /* A read request of a collector unit: operand `operand` of the instruction in CU `cu`. */
 typedef struct smtlm_read_req {
@@ -94,7 +94,7 @@ typedef struct smtlm_read_grant {
 } smtlm_read_grant;
 
 /* The register file's read side, used by the operand collector. */
-typedef struct smtlm_rf_read_ops {
+typedef struct smtlm_read_port {
     struct smtlm_rf *rf; /* direct target, else NULL: the ops below */
     void *ctx;
     /* Bank of register `reg` of warp `warp` issued by scheduler `sched`. */
@@ -109,7 +109,7 @@ typedef struct smtlm_rf_read_ops {
     /* One arbitration step (smtlm_rf_arbitrate): the grants into g (room for one per bank),
      * returns their number. */
     unsigned (*arbitrate)(void *ctx, smtlm_read_grant *g);
-} smtlm_rf_read_ops;
+} smtlm_read_port;
 
 #ifdef __cplusplus
 }

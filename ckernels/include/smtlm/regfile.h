@@ -14,12 +14,12 @@
  * GPGPU-Sim's cycle the writeback precedes the first read step, so a write blocks its bank in
  * step 1 only.
  *
- * Write port (smtlm_rf_try_write / can_write / write_reg, the ops of smtlm_rf_write_ops):
+ * Write port (smtlm_rf_try_write / can_write / write_reg, the ops of smtlm_write_port):
  * faithful mode drops an ALU write to a bank that already took one this step (no stall, as
  * GPGPU-Sim ignores the failed write). With -smtlm_fix_wb_bank_conflict 1 the write waits in a
  * per-bank buffer instead; a bank with buffered writes refuses reads until smtlm_rf_drain_writes
  * (start of writeback, one write per bank per cycle) empties it, and the register is released
- * through smtlm_rf_ops when its write lands. */
+ * through smtlm_release_port when its write lands. */
 #ifndef SMTLM_REGFILE_H
 #define SMTLM_REGFILE_H
 
@@ -63,7 +63,7 @@ typedef struct smtlm_rf {
     uint64_t blocked;                       /* banks refusing reads (buffered writes, fix mode) */
     smtlm_rf_wentry wbuf[SMTLM_MAX_BANKS][SMTLM_RF_WBUF_CAP];
     uint16_t wbuf_head[SMTLM_MAX_BANKS], wbuf_len[SMTLM_MAX_BANKS];
-    smtlm_rf_ops ops;
+    smtlm_release_port ops;
     const char *cfg_error;                  /* why init rejected the configuration */
     unsigned priority;                      /* wavefront priority diagonal (m_last_cu) */
     /* statistics (reads: also the queue heads) */
@@ -77,7 +77,7 @@ typedef struct smtlm_rf {
 
 int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg);
 /* Binds what the register file calls outside itself (needed only in fix mode). */
-void smtlm_rf_bind(smtlm_rf *rf, const smtlm_rf_ops *ops);
+void smtlm_rf_bind(smtlm_rf *rf, const smtlm_release_port *ops);
 void smtlm_rf_reset(smtlm_rf *rf);
 
 /* Bank of register `reg` for warp `wid` issued by scheduler `sched` (smtlm_bank_subcore or
@@ -263,8 +263,8 @@ __attribute__((cold)) /* fix mode only: off the cycle's common path */
 void smtlm_rf_drain_writes(smtlm_rf *rf);
 static inline int smtlm_rf_writes_pending(const smtlm_rf *rf) { return rf->blocked != 0; }
 /* Ports bound directly to this register file (the C engine's binding). */
-smtlm_rf_write_ops smtlm_rf_write_port(smtlm_rf *rf);
-smtlm_rf_read_ops smtlm_rf_read_port(smtlm_rf *rf);
+smtlm_write_port smtlm_rf_write_port(smtlm_rf *rf);
+smtlm_read_port smtlm_rf_read_port(smtlm_rf *rf);
 
 /* 1 when no read is queued and no write waits. */
 static inline int smtlm_rf_idle(const smtlm_rf *rf) { return !rf->nonempty && !rf->blocked; }

@@ -125,8 +125,8 @@ static inline uint32_t smtlm_regset_take_all(smtlm_regset *rs)
 
 /* The C engine's hand-off into a row of sets owned by their readers: stage ops whose ctx is
  * the array of SMTLM_NUM_REGSETS sets (smtlm_sm's). */
-struct smtlm_stage_ops;
-void smtlm_regset_stage_ops(smtlm_regset *sets, struct smtlm_stage_ops *out);
+struct smtlm_stage_port;
+void smtlm_regset_stage_port(smtlm_regset *sets, struct smtlm_stage_port *out);
 
 #ifdef __cplusplus
 }

@@ -22,15 +22,15 @@ typedef struct smtlm_wb {
     int oldest_first;          /* take EX_WB oldest first (fix mode's buffers need it) */
     smtlm_regset *exwb;
     smtlm_inst_pool *pool;
-    smtlm_rf_write_ops rf;
-    smtlm_warp_ops warps;
+    smtlm_write_port rf;
+    smtlm_warp_port warps;
 } smtlm_wb;
 
 /* oldest_first: 1 under -smtlm_fix_wb_bank_conflict (in faithful mode the order in which EX_WB
  * drains is not observable: every write releases its register and marks its bank). */
 void smtlm_wb_init(smtlm_wb *wb, int oldest_first);
-void smtlm_wb_bind(smtlm_wb *wb, smtlm_regset *exwb, smtlm_inst_pool *pool, const smtlm_rf_write_ops *rf,
-                   const smtlm_warp_ops *warps);
+void smtlm_wb_bind(smtlm_wb *wb, smtlm_regset *exwb, smtlm_inst_pool *pool, const smtlm_write_port *rf,
+                   const smtlm_warp_port *warps);
 void smtlm_wb_reset(smtlm_wb *wb);
 static inline int smtlm_wb_idle(const smtlm_wb *wb) { return wb->exwb->count == 0; }
 

@@ -43,7 +43,7 @@ class MuonCollector : public sc_core::sc_module {
   private:
     smtlm_muon_coll &c_;
     StageOut out_;
-    smtlm_stage_ops out_ops_{};
+    smtlm_stage_port out_ops_{};
     static void respond(void *ctx, uint64_t now, const smtlm_muon_coll_resp *resp, unsigned n);
     SmTransaction resp_t_{SmCommand::MuonReadResp};
 };

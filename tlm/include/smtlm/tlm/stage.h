@@ -41,7 +41,7 @@ class StageOut {
     // to a reader that grants none (a probe, a module of the VP's own) stays a transaction.
     // `kernel_ops` (the kernel's bound copy of ops(), if given) is rebound to ops(). Returns
     // whether every reader granted (then ops() are the row's own, the C engine's).
-    bool try_dmi(smtlm_stage_ops *kernel_ops = nullptr)
+    bool try_dmi(smtlm_stage_port *kernel_ops = nullptr)
     {
         SmTransaction t{SmCommand::StagePut};
         const unsigned char *row = reinterpret_cast<const unsigned char *>(row_);
@@ -55,12 +55,12 @@ class StageOut {
     // The room check reads the row directly (as sc_fifo::num_free would); puts are transactions
     // (straight into the row for a reader that granted direct access), or, when every reader
     // granted it, the row's own stage ops (the C engine's).
-    smtlm_stage_ops ops()
+    smtlm_stage_port ops()
     {
         if (!direct())
-            return smtlm_stage_ops{nullptr, this, &StageOut::has_free, &StageOut::put, row_};
-        smtlm_stage_ops o;
-        smtlm_regset_stage_ops(const_cast<smtlm_regset *>(row_), &o);
+            return smtlm_stage_port{nullptr, this, &StageOut::has_free, &StageOut::put, row_};
+        smtlm_stage_port o;
+        smtlm_regset_stage_port(const_cast<smtlm_regset *>(row_), &o);
         return o;
     }
 
@@ -95,9 +95,9 @@ class StageOut {
 class WarpEventsOut {
   public:
     explicit WarpEventsOut(SmInitiatorSocket &sock) : sock_(sock) {}
-    smtlm_warp_ops ops()
+    smtlm_warp_port ops()
     {
-        return smtlm_warp_ops{nullptr, this, &release, &completed, &retired, &store_sent, &store_acked, &atomic_done,
+        return smtlm_warp_port{nullptr, this, &release, &completed, &retired, &store_sent, &store_acked, &atomic_done,
                               &written_back};
     }
 
@@ -137,7 +137,7 @@ class WarpEventsOut {
 class RfWriteOut {
   public:
     explicit RfWriteOut(SmInitiatorSocket &sock) : sock_(sock) {}
-    smtlm_rf_write_ops ops() { return smtlm_rf_write_ops{nullptr, this, &try_write, &can_write, &write}; }
+    smtlm_write_port ops() { return smtlm_write_port{nullptr, this, &try_write, &can_write, &write}; }
 
   private:
     static long send(void *ctx, SmCommand c, unsigned warp, unsigned sched, unsigned reg)
