@@ -27,7 +27,6 @@ class ExecUnits : public sc_core::sc_module {
     // Puts into the next block's sets without a transaction when every reader grants direct
     // access (StageOut::try_dmi; call once all blocks are bound). Returns whether they did.
     bool use_stage_dmi();
-    bool idle() const { return smtlm_exec_idle(&ex_); }
     const smtlm_exec &state() const { return ex_; }
 
   private:

@@ -44,7 +44,6 @@ class FrontendIssue : public sc_core::sc_module {
     // Puts into the next block's sets without a transaction when every reader grants direct
     // access (StageOut::try_dmi; call once all blocks are bound). Returns whether they did.
     bool use_stage_dmi();
-    bool idle() const { return smtlm_issue_idle(&iss_); }
     const smtlm_issue &state() const { return iss_; }
 
   protected:

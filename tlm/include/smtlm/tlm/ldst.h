@@ -100,7 +100,6 @@ class LdSt : public sc_core::sc_module {
     // reports it once the kernel has ended and STATUS says so.
     const std::string &error_message() const { return error_; }
     unsigned pending_requests() const { return smtlm_ldst_pending_requests(&u_); }
-    bool idle() const { return smtlm_ldst_idle(&u_); }
     const smtlm_ldst &state() const { return u_; }
 
   private:

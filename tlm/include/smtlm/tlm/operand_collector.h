@@ -40,7 +40,6 @@ class OperandCollector : public sc_core::sc_module {
     // `rf`): each step then arbitrates and collects in one pass and queues each allocation's
     // reads at once, as the C engine's SM does (same kernels, same results). After use_stage_dmi.
     bool use_rf_dmi();
-    bool idle() const { return smtlm_opcoll_idle(&oc_); }
     const smtlm_opcoll &state() const { return oc_; }
 
   private:
