@@ -720,28 +720,16 @@ void smtlm_gpu_set_window(smtlm_gpu *gpu, smtlm_window_fn fn, void *ctx)
 }
 
 /* The end of the window the SMs can run now, or 0 when none can: the run loop's choice between
- * a window and a calm stretch. */
+ * a window and a calm stretch. A window never crosses the batch's end (the horizon). */
 static SMTLM_ALWAYS_INLINE uint64_t window_end(const smtlm_gpu *gpu)
 {
     if (!gpu->window || gpu->n_live < 2 || gpu->status != SMTLM_RUN_RUNNING || gpu->cfg.max_insn || gpu->sample_hook)
         return 0;
-    const uint64_t end = smtlm_gpu_sms_alone_until(gpu, UINT64_MAX);
+    const uint64_t end = smtlm_gpu_sms_alone_until(gpu, gpu->horizon);
     return end > gpu->tot_cycle + gpu->sim_cycle ? end : 0;
 }
 
-smtlm_run_status smtlm_gpu_run(smtlm_gpu *gpu)
-{
-    while (step(gpu) == SMTLM_RUN_RUNNING) {
-        skip_idle(gpu);
-        for (uint64_t end; (end = window_end(gpu));) { /* each window ends where a step must run */
-            gpu->window(gpu->window_ctx, gpu, end);
-            if (gpu->status == SMTLM_RUN_RUNNING)
-                skip_idle(gpu);
-        }
-        run_calm(gpu, UINT64_MAX);
-    }
-    return gpu->status;
-}
+smtlm_run_status smtlm_gpu_run(smtlm_gpu *gpu) { return smtlm_gpu_run_until(gpu, UINT64_MAX); }
 
 smtlm_run_status smtlm_gpu_run_until(smtlm_gpu *gpu, uint64_t limit)
 {
@@ -752,6 +740,11 @@ smtlm_run_status smtlm_gpu_run_until(smtlm_gpu *gpu, uint64_t limit)
      * cycle after the request) */
     while (gpu->tot_cycle + gpu->sim_cycle < gpu->horizon && step(gpu) == SMTLM_RUN_RUNNING) {
         skip_idle(gpu);
+        for (uint64_t end; (end = window_end(gpu));) { /* each window ends where a step must run */
+            gpu->window(gpu->window_ctx, gpu, end);
+            if (gpu->status == SMTLM_RUN_RUNNING)
+                skip_idle(gpu);
+        }
         run_calm(gpu, gpu->horizon);
     }
     gpu->horizon = UINT64_MAX;

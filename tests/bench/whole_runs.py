@@ -10,7 +10,7 @@ Inputs (written by smtlm_refgen into a temporary directory):
   manycta          80 SMs, 160 thread blocks of 8 warps x 1,000 instructions
   manycta-640      80 SMs, 640 thread blocks of 8 warps x 1,000 instructions
 The two manycta inputs also run with the SMs stepped every cycle (-smtlm_sm_windows 0) and in
-windows on 1 and 2 threads (-smtlm_threads).
+windows on 1 and 2 threads (-smtlm_threads), and on the SystemC engine with and without windows.
 Settings: the C engine with the reader thread off and on, and the SystemC engine.
 
 Usage: tests/bench/whole_runs.py [--build DIR] [--reps R] [--quick]
@@ -90,6 +90,9 @@ def main():
             cases.append((name, setting, ["-trace", os.path.join(tmp, name, "kernelslist.g"), "-smtlm_engine", "c",
                                           "-smtlm_reader_thread", "0", "-smtlm_threads", threads,
                                           "-smtlm_sm_windows", windows], pre))
+        for setting, windows in [("systemc, no windows", "0"), ("systemc, windows", "1")]:
+            cases.append((name, setting, ["-trace", os.path.join(tmp, name, "kernelslist.g"), "-smtlm_engine",
+                                          "systemc", "-smtlm_reader_thread", "0", "-smtlm_sm_windows", windows]))
     print(f"{'input':<9} {'setting':<20} {'cycles':>9} {'warp insts':>11} {'median s':>9} "
           f"{'M warp-insts/s':>15} {'M SM-cycles/s':>14}")
     for case in cases:

@@ -113,9 +113,29 @@ int Gpu::attach_engine()
     const int rc = smtlm_gpu_init_engine(&gpu_, &cfg_, sm_ops(), &sms_, mems_.get());
     if (rc)
         return rc;
+    if (params_.sm_windows) { // one host thread: the SMs are SystemC modules
+        if (!par_ && !(par_.reset(smtlm_gpu_par_new(&gpu_, 1)), par_))
+            throw std::bad_alloc();
+        smtlm_gpu_set_window(&gpu_, &Gpu::window, this);
+    }
     for (unsigned i = 0; i < sms_.size(); i++)
         sms_[i]->ldst.connect_memory(&mems_[i], this, i, params_.real_access, params_.addr_map, &waits_);
     return SMTLM_OK;
+}
+
+// The run loop's window function. A memory target that has waited turns the windows off: its
+// accesses from then on run in processes of their own (MemWaits), answered as time passes,
+// which a window cannot wait for. Inside a window every access stays in the thread.
+void Gpu::window(void *ctx, smtlm_gpu *gpu, uint64_t end)
+{
+    Gpu &g = *static_cast<Gpu *>(ctx);
+    if (g.waits_.on()) {
+        smtlm_gpu_set_window(gpu, nullptr, nullptr);
+        return;
+    }
+    g.waits_.hold();
+    smtlm_gpu_par_window(g.par_.get(), gpu, end);
+    g.waits_.release();
 }
 
 int Gpu::run_kernel(const smtlm_kernel_desc &k)

@@ -98,6 +98,7 @@ std::string gpu_params(const smtlm_engine_params &p, GpuParams *out)
     out->stage_dmi = p.stage_dmi != 0;
     out->single_mem_port = p.single_mem_port != 0;
     out->memory_waits = p.memory_waits != 0;
+    out->sm_windows = p.sm_windows != 0;
     out->addr_map.clear();
     for (unsigned i = 0; i < p.n_map; i++)
         out->addr_map.push_back({p.map[i].trace_base, p.map[i].size, p.map[i].soc_base});

@@ -28,7 +28,10 @@ MemWaits::~MemWaits() = default;
 
 void MemWaits::noticed(const LdSt &port, uint64_t cycle)
 {
-    on_ = true;
+    if (held_)
+        noticed_held_ = true;
+    else
+        on_ = true;
     if (warned_)
         return;
     warned_ = true;

@@ -241,15 +241,15 @@ int smtlm_gpu_launch(smtlm_gpu *gpu, const smtlm_kernel_desc *k);
 unsigned smtlm_gpu_max_cta(const smtlm_gpu *gpu, const smtlm_kernel_desc *k, smtlm_cta_limit *limit);
 /* One core cycle; returns the status. */
 smtlm_run_status smtlm_gpu_step(smtlm_gpu *gpu);
-/* Steps until the kernel ends or a limit/error stops it: the one run loop. Where only the SMs
- * can change anything it runs their cycles without the GPU step around them, in windows when a
- * window function is set (smtlm_gpu_set_window) and two SMs or more are live, else in calm
- * stretches; either way with exactly the results of stepping cycle by cycle. */
+/* Steps until the kernel ends or a limit/error stops it: smtlm_gpu_run_until with no limit. */
 smtlm_run_status smtlm_gpu_run(smtlm_gpu *gpu);
-/* The window function of smtlm_gpu_run (NULL: none). Not used under -gpgpu_max_insn or a sample
- * hook (both read every SM after every cycle), nor by smtlm_gpu_run_until. */
+/* The window function of the run loop (NULL: none). Not used under -gpgpu_max_insn or a sample
+ * hook (both read every SM after every cycle). A window ends at the batch's end at the latest. */
 void smtlm_gpu_set_window(smtlm_gpu *gpu, smtlm_window_fn fn, void *ctx);
-/* The same, but returns (SMTLM_RUN_RUNNING) once the total cycle count (gpu_tot_sim_cycle +
+/* The one run loop. Where only the SMs can change anything it runs their cycles without the GPU
+ * step around them, in windows when a window function is set (smtlm_gpu_set_window) and two SMs
+ * or more are live, else in calm stretches; either way with exactly the results of stepping
+ * cycle by cycle. It returns (SMTLM_RUN_RUNNING) once the total cycle count (gpu_tot_sim_cycle +
  * gpu_sim_cycle) reaches `limit`, exactly: the launch latency and idle skips end there too (a
  * cut idle skip resumes at the next call), so a time-decoupled caller's batch never runs ahead
  * of its end. Batches change nothing but where the caller may synchronise: every counter,

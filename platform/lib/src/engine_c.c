@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "gpu_parallel.h"
+#include "smtlm/gpu_parallel.h"
 
 typedef struct c_engine {
     smtlm_gpu gpu;

@@ -7,7 +7,7 @@
  * last CTA's completion, or the first error in (cycle, SM) order), the recorded events are
  * replayed in (cycle, SM) order with the GPU's clock at their cycle, the idle skips the
  * cycle-by-cycle loop would have made are counted, and the usual stop checks run. */
-#include "gpu_parallel.h"
+#include "smtlm/gpu_parallel.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -210,9 +210,13 @@ static void replay(smtlm_gpu_par *P, uint64_t last, unsigned last_sm)
 
 static int live_at(const par_sm *p, uint64_t t) { return !(p->stop == STOP_DROPPED && p->reached <= t); }
 
-/* The cycles smtlm_gpu_skip_idle would have jumped over at the boundaries w0+1..end-1. */
-static uint64_t skipped(smtlm_gpu_par *P, uint64_t end)
+/* The cycles smtlm_gpu_skip_idle would have jumped over at the boundaries w0+1..end-1. A skip
+ * stops the cycle before the next stop check (`alone`, smtlm_gpu_sms_alone_until without a
+ * batch's end); one the batch's end cuts stops there and leaves the rest to the next batch
+ * (skip_event), as the serial skip does. */
+static uint64_t skipped(smtlm_gpu_par *P, uint64_t end, uint64_t alone)
 {
+    smtlm_gpu *g = P->gpu;
     uint64_t n = 0;
     for (uint64_t t = P->w0 + 1; t < end;) {
         uint64_t event = UINT64_MAX;
@@ -231,11 +235,13 @@ static uint64_t skipped(smtlm_gpu_par *P, uint64_t end)
         }
         uint64_t k = 0;
         if (any && all_idle && event != UINT64_MAX && event > t + 1) {
-            /* the serial skip stops before smtlm_gpu_sms_alone_until, which inside the window
-             * is the window's planned end (nothing that moves it runs before then) */
             k = event - t;
-            if (t + k >= P->w_end)
-                k = P->w_end > t + 1 ? P->w_end - t - 1 : 0;
+            if (t + k >= alone)
+                k = alone > t + 1 ? alone - t - 1 : 0;
+            if (t + k > g->horizon) {
+                k = g->horizon - t;
+                g->skip_event = event;
+            }
         }
         n += k;
         t += k + 1;
@@ -243,10 +249,10 @@ static uint64_t skipped(smtlm_gpu_par *P, uint64_t end)
     return n;
 }
 
-/* smtlm_gpu_run's window function (smtlm_window_fn). */
-static void window(void *ctx, smtlm_gpu *g, uint64_t w_end)
+void smtlm_gpu_par_window(void *ctx, smtlm_gpu *g, uint64_t w_end)
 {
     smtlm_gpu_par *P = ctx;
+    const uint64_t alone = smtlm_gpu_sms_alone_until(g, UINT64_MAX);
     P->w0 = g->tot_cycle + g->sim_cycle;
     P->w_end = w_end;
     P->n_job = g->n_live;
@@ -292,7 +298,7 @@ static void window(void *ctx, smtlm_gpu *g, uint64_t w_end)
     replay(P, end - 1, g->n_sm);
     swap_hooks(P, 0);
     if (!g->cfg.no_skip)
-        g->skipped_cycles += skipped(P, end);
+        g->skipped_cycles += skipped(P, end, alone);
     unsigned kept = 0;
     for (unsigned j = 0; j < P->n_job; j++) {
         const par_sm *p = &P->sm[P->job[j]];
@@ -328,7 +334,7 @@ smtlm_gpu_par *smtlm_gpu_par_new(smtlm_gpu *gpu, unsigned n_threads)
 
 smtlm_run_status smtlm_gpu_par_run(smtlm_gpu_par *P)
 {
-    smtlm_gpu_set_window(P->gpu, window, P);
+    smtlm_gpu_set_window(P->gpu, smtlm_gpu_par_window, P);
     const smtlm_run_status st = smtlm_gpu_run(P->gpu);
     smtlm_gpu_set_window(P->gpu, NULL, NULL);
     return st;

@@ -272,7 +272,7 @@ static const smtlm_option_def k_options[] = {
     I("smtlm_reader_thread", "-1", 1, "1: parse the trace on a second thread ahead of the engine; 0: on the engine's thread; -1 (default): 1 when more than one core is available. Same results either way"),
     I("smtlm_trace_stream_mib", "-1", 1, "stream thread blocks whose parsed records would take more than this many MiB (one cursor per warp, memory independent of the trace's length); -1 (default): more than max(24 MiB, warps x a cursor's memory); 0: every thread block. Same results either way"),
     I("smtlm_threads", "1", 1, "C engine: host threads that step the SMs of the GPU (1 to 64); results are identical for every value"),
-    B("smtlm_sm_windows", "1", 1, "C engine: once no CTA is left to issue, step each SM alone for up to 1,024 cycles at a time (its state stays in the host's cache; needed for -smtlm_threads above 1) rather than every SM each cycle; identical results"),
+    B("smtlm_sm_windows", "1", 1, "Once no CTA is left to issue, step each SM alone for up to 1,024 cycles at a time (its state stays in the host's cache; needed for -smtlm_threads above 1) rather than every SM each cycle; identical results (SystemC engine: for a memory whose answers depend only on the access and its time)"),
     U64("smtlm_quantum_cycles", "0", 1, "SystemC engine: cycles run between synchronisations (0 = the TLM global quantum, else 10000)"),
     B("smtlm_quiet", "0", 1, "1: no progress line (shown on stderr only when it is a terminal and the run lasts over a second)"),
     B("smtlm_verbose", "0", 1, "name every not-modelled option set to a non-default value (default: only their count)"),

@@ -23,7 +23,7 @@ typedef struct smtlm_engine_params {
     int single_mem_port;         /* SystemC: every SM's memory requests through the Gpu's one socket */
     int memory_waits;            /* SystemC: every memory access in a process of its own (a target that waits) */
     unsigned threads;            /* -smtlm_threads: host threads for the SMs (C engine; 0 or 1 = one) */
-    int sm_windows;              /* -smtlm_sm_windows: the C engine steps each SM alone for windows where exact */
+    int sm_windows;              /* -smtlm_sm_windows: each SM stepped alone for windows where exact */
     unsigned n_map;              /* -smtlm_addr_map: trace windows moved into the SoC map */
     struct { uint64_t trace_base, size, soc_base; } map[SMTLM_MAX_ADDR_MAP];
 } smtlm_engine_params;

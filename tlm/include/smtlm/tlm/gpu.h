@@ -27,6 +27,7 @@
 
 extern "C" {
 #include "smtlm/gpu.h"
+#include "smtlm/gpu_parallel.h"
 #include "smtlm/stats.h"
 }
 
@@ -90,6 +91,13 @@ struct GpuParams {
                                       // port deciding at the end of elaboration (Sm::use_stage_dmi)
     bool memory_waits = false;        // the SoC's memory may wait() in b_transport: every access in a
                                       // process of its own from the first (else from the first wait seen)
+    // Once no thread block is left to issue, each SM runs alone for up to 1,024 cycles at a time
+    // (a window; its state stays in the host's cache) rather than every SM each cycle. Exact
+    // (the same results as cycle order) for a memory whose answer depends only on the access
+    // and its time: each SM's accesses keep their order and their times, but reach the memory
+    // SM after SM. A memory whose answers depend on other SMs' accesses (shared bandwidth)
+    // wants false. Off from the first wait of a memory target (see memory_waits).
+    bool sm_windows = true;
     std::vector<AddrMapping> addr_map; // trace address windows moved into the SoC's memory map
     // Every SM's memory requests leave through the one socket Gpu::mem (SM by SM in issue
     // order, the SM in the MemAccessExtension) instead of each SM's mem_socket(i).
@@ -170,6 +178,8 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     Sm &sm(unsigned i) { return *sms_[i]; }
     unsigned n_sm() const { return (unsigned)sms_.size(); }
     uint64_t syncs() const { return syncs_; }
+    // The cycles its SMs ran in windows (GpuParams::sm_windows) since construction.
+    uint64_t window_cycles() const { return par_ ? smtlm_gpu_par_window_cycles(par_.get()) : 0; }
     uint64_t quantum_cycles() const { return quantum_cycles_; }
 
   private:
@@ -198,6 +208,7 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     sc_core::sc_time offset_of(uint64_t cycle) const { return ahead_of(time_of(cycle), sc_core::sc_time_stamp()); }
     sc_core::sc_time period() const override { return period_; }
     static const smtlm_sm_ops *sm_ops();
+    static void window(void *ctx, smtlm_gpu *gpu, uint64_t end);
 
     MemFunnel mem_funnel_; // every SM's mem socket -> `mem`, with single_mem_port
     std::vector<std::unique_ptr<Sm>> sms_;
@@ -208,6 +219,10 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     };
     std::unique_ptr<smtlm_mem_model[], FreeMem> mems_;
     smtlm_gpu gpu_;
+    struct FreePar {
+        void operator()(smtlm_gpu_par *p) const { smtlm_gpu_par_free(p); }
+    };
+    std::unique_ptr<smtlm_gpu_par, FreePar> par_; // the SMs' windows (GpuParams::sm_windows)
     MemWaits waits_;
     sc_core::sc_time period_;
     uint64_t quantum_cycles_;

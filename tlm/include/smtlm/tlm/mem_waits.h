@@ -37,8 +37,18 @@ class MemWaits {
     // On: every access goes to a worker (GpuParams::memory_waits, or since a target waited).
     bool on() const { return on_; }
     void turn_on() { on_ = true; }
-    // An access made in the thread waited: on from now, and one warning saying so.
+    // An access made in the thread waited: on from now (from the end of a hold), and one
+    // warning saying so.
     void noticed(const LdSt &port, uint64_t cycle);
+    // Held, every access stays in the thread (an SM's window: its accesses must be answered in
+    // it); a wait noticed meanwhile turns them on when the hold ends.
+    void hold() { held_ = true; }
+    void release()
+    {
+        held_ = false;
+        on_ = on_ || noticed_held_;
+        noticed_held_ = false;
+    }
     // Hands the request in slot `slot` of port memory `m`, made in `cycle`, to a worker.
     void issue(LdSt &port, smtlm_mem_model *m, unsigned slot, const smtlm_mem_req &req, uint64_t cycle);
     bool outstanding() const { return !out_.empty(); }
@@ -59,7 +69,7 @@ class MemWaits {
     std::string owner_;
     const TimeBase &time_;
     uint64_t *horizon_;
-    bool on_ = false, warned_ = false;
+    bool on_ = false, warned_ = false, held_ = false, noticed_held_ = false;
     uint64_t generation_ = 0;
     std::vector<std::unique_ptr<Worker>> workers_;
     std::vector<Worker *> idle_, out_;
