@@ -1,5 +1,7 @@
 #include "smtlm/tlm/muon_collector.h"
 
+#include "smtlm/port_calls.h"
+
 namespace smtlm {
 
 MuonCollector::MuonCollector(sc_core::sc_module_name name, smtlm_muon_coll &block)
@@ -33,7 +35,7 @@ void MuonCollector::on_issue(SmTransaction &t)
     case SmCommand::MuonReadData: t.status = smtlm_muon_coll_release(&c_, t.cycle, t.cu); break;
     case SmCommand::MuonWriteback: t.status = smtlm_muon_coll_writeback(&c_, t.cycle, t.warp, (int)t.reg); break;
     case SmCommand::StagePut: { // a dispatched row: its instruction goes on to its unit with the operands
-        const int slot = out_ops_.put(out_ops_.ctx, t.set, t.sub_core, t.slot, t.inst, t.uid);
+        const int slot = smtlm_stage_put(&out_ops_, t.set, t.sub_core, t.slot, t.inst, t.uid);
         t.result = slot;
         t.status = slot < 0 ? SMTLM_EFULL : SMTLM_OK;
         break;
