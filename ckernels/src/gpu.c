@@ -111,8 +111,8 @@ static int check_cfg(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg)
     if (cfg->n_clusters > SMTLM_MAX_CLUSTERS || cfg->cores_per_cluster > 0xFFFF ||
         (uint64_t)cfg->n_clusters * cfg->cores_per_cluster > SMTLM_MAX_SMS)
         return smtlm_cfg_reject(e, SMTLM_ERANGE, "GPU: n_clusters x cores_per_cluster exceeds SMTLM_MAX_SMS");
-    if (cfg->threads_per_sm / SMTLM_WARP_SIZE != cfg->sm.max_warps) /* warp slots follow the thread count */
-        return smtlm_cfg_reject(e, SMTLM_EINVAL, "GPU: sm.max_warps must be threads_per_sm / 32");
+    if (cfg->threads_per_sm / SMTLM_WARP_SIZE != cfg->sm.issue.max_warps) /* warp slots follow the thread count */
+        return smtlm_cfg_reject(e, SMTLM_EINVAL, "GPU: sm.issue.max_warps must be threads_per_sm / 32");
     return SMTLM_OK;
 }
 

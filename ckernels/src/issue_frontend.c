@@ -8,13 +8,14 @@
 
 static uint64_t all_warps(unsigned n) { return n >= 64 ? ~0ull : (1ull << n) - 1; }
 
-int smtlm_issue_init(smtlm_issue *iss, const smtlm_issue_cfg *cfg)
+int smtlm_issue_init(smtlm_issue *iss, const smtlm_issue_cfg *cfg, const smtlm_sm_shape *shape,
+                     const smtlm_units_cfg *units)
 {
     const char **e = &iss->cfg_error;
     *e = 0;
     if (cfg->max_warps == 0)
         return smtlm_cfg_reject(e, SMTLM_EINVAL, "issue: max_warps (-gpgpu_shader_core_pipeline threads / 32) must be at least 1");
-    if (cfg->n_sched == 0)
+    if (shape->n_sched == 0)
         return smtlm_cfg_reject(e, SMTLM_EINVAL, "issue: n_sched (-gpgpu_num_sched_per_core) must be at least 1");
     if (cfg->fetch_throughput == 0)
         return smtlm_cfg_reject(e, SMTLM_EINVAL, "issue: fetch_throughput (-gpgpu_inst_fetch_throughput) must be at least 1");
@@ -22,11 +23,13 @@ int smtlm_issue_init(smtlm_issue *iss, const smtlm_issue_cfg *cfg)
         return smtlm_cfg_reject(e, SMTLM_EINVAL, "issue: max_issue_per_warp (-gpgpu_max_insn_issue_per_warp) must be 1 or 2");
     if (cfg->max_warps > SMTLM_MAX_WARPS)
         return smtlm_cfg_reject(e, SMTLM_ERANGE, "issue: max_warps exceeds SMTLM_MAX_WARPS (64 warps, 2048 threads)");
-    if (cfg->n_sched > SMTLM_MAX_SCHED)
+    if (shape->n_sched > SMTLM_MAX_SCHED)
         return smtlm_cfg_reject(e, SMTLM_ERANGE, "issue: n_sched (-gpgpu_num_sched_per_core) exceeds SMTLM_MAX_SCHED");
     if (cfg->policy > SMTLM_SCHED_TWO_LEVEL)
         return smtlm_cfg_reject(e, SMTLM_EINVAL, "issue: policy (-gpgpu_scheduler) is unknown");
     iss->cfg = *cfg;
+    iss->shape = *shape;
+    iss->units = *units;
     int rc = smtlm_sb_init(&iss->sb, cfg->max_warps);
     if (rc)
         return rc;
@@ -45,11 +48,11 @@ void smtlm_issue_reset(smtlm_issue *iss)
         wp->n_completed = SMTLM_WARP_SIZE;
     }
     memset(iss->cta, 0, sizeof iss->cta);
-    for (unsigned s = 0; s < iss->cfg.n_sched; s++) {
+    for (unsigned s = 0; s < iss->shape.n_sched; s++) {
         smtlm_sched *sc = &iss->sched[s];
         sc->n_sup = 0;
         sc->sup_mask = 0;
-        for (unsigned w = s; w < n; w += iss->cfg.n_sched) { /* warp w -> scheduler w mod n_sched */
+        for (unsigned w = s; w < n; w += iss->shape.n_sched) { /* warp w -> scheduler w mod n_sched */
             sc->sup[sc->n_sup++] = (uint8_t)w;
             sc->sup_mask |= 1ull << w;
         }
@@ -140,8 +143,8 @@ int smtlm_issue_launch_cta(smtlm_issue *iss, unsigned threads, uint32_t cta_id)
         c->warps |= 1ull << w;
         iss->fdone &= ~(1ull << w);
         iss->exited &= ~(1ull << w);
-        iss->sched_live[w % iss->cfg.n_sched] |= 1ull << w;
-        age_append(&iss->sched[w % iss->cfg.n_sched], w);
+        iss->sched_live[w % iss->shape.n_sched] |= 1ull << w;
+        age_append(&iss->sched[w % iss->shape.n_sched], w);
         iss->ib_empty |= 1ull << w;
         iss->may_wait |= 1ull << w; /* cleared by the first look (a superset is always safe) */
         warp_ib_changed(iss, w);
@@ -305,8 +308,8 @@ static void exit_warp(smtlm_issue *iss, const smtlm_issue_ports *ports, unsigned
     smtlm_cta_slot *c = &iss->cta[wp->cta];
     wp->done_exit = 1;
     iss->exited |= 1ull << w;
-    iss->sched_live[w % iss->cfg.n_sched] &= ~(1ull << w);
-    age_remove(&iss->sched[w % iss->cfg.n_sched], w);
+    iss->sched_live[w % iss->shape.n_sched] &= ~(1ull << w);
+    age_remove(&iss->sched[w % iss->shape.n_sched], w);
     c->threads_left -= wp->n_threads;
     iss->not_completed -= wp->n_threads;
     if (c->threads_left == 0) {

@@ -99,10 +99,10 @@ static unsigned order_two_level(smtlm_issue *iss, smtlm_sched *sc, const smtlm_i
  * other op). */
 void smtlm_issue_route_init(smtlm_issue *iss)
 {
-    const smtlm_issue_cfg *c = &iss->cfg;
+    const smtlm_units_cfg *c = &iss->units;
     for (unsigned op = 0; op <= SMTLM_OP_COUNT; op++) {
         unsigned unit, set;
-        const unsigned n = smtlm_op_route(op, c->n_sp, c->n_dp, c->n_int, c->n_sfu, c->n_tensor, &unit, &set);
+        const unsigned n = smtlm_op_route(op, c->n_sp, c->n_dp, c->n_int, c->n_sfu, smtlm_units_tensor(c), &unit, &set);
         iss->route_unit[op] = (uint8_t)unit;
         iss->route_set[op] = (uint8_t)(n > 0 ? set : ROUTE_NONE);
     }
@@ -118,10 +118,10 @@ HOT int route(const smtlm_issue *iss, const smtlm_issue_ports *ports, unsigned s
     const unsigned u = iss->route_unit[op];
     if (op == SMTLM_OP_SPEC) {
         const unsigned k = (unsigned)in->spec - 1;
-        set = k < SMTLM_MAX_SPEC_UNITS && iss->cfg.n_spec_units[k] > 0 ? (unsigned)SMTLM_ID_OC_SPEC(k) : ROUTE_NONE;
+        set = k < SMTLM_MAX_SPEC_UNITS && iss->units.spec[k].num_units > 0 ? (unsigned)SMTLM_ID_OC_SPEC(k) : ROUTE_NONE;
     }
     if (set == ROUTE_NONE || (prev != SMTLM_UNIT_NONE && iss->cfg.dual_issue_diff_units && prev == u) ||
-        !smtlm_stage_has_free(&ports->out, set, iss->cfg.sub_core, s))
+        !smtlm_stage_has_free(&ports->out, set, iss->shape.sub_core, s))
         return -1;
     *unit = u;
     return (int)set;
@@ -232,7 +232,7 @@ HOT void issue_warp(smtlm_issue *iss, const smtlm_issue_ports *ports, unsigned s
     in->sched = (uint8_t)s;
     in->unit = (uint8_t)unit;
     in->ev[SMTLM_EV_ISSUE] = ports->now;
-    smtlm_stage_put(&ports->out, set, iss->cfg.sub_core, s, r, in->uid);
+    smtlm_stage_put(&ports->out, set, iss->shape.sub_core, s, r, in->uid);
     iss->distro[s][SMTLM_DISTRO_W0 + smtlm_popcount32(in->mask)]++;
     iss->issued_this_cycle++;
     const unsigned op = in->op;
@@ -338,7 +338,7 @@ HOT void count_sb_stalls(smtlm_issue *iss, uint64_t m, sched_seen *seen)
 /* The warp that issued: its supervised position (gto, oldest, rrr, two_level). */
 HOT void set_last(smtlm_issue *iss, smtlm_sched *sc, unsigned w)
 {
-    sc->last = (int16_t)(w / iss->cfg.n_sched);
+    sc->last = (int16_t)(w / iss->shape.n_sched);
 }
 
 /* Rotation right by k < 64 (the idiom compiles to one ror, k = 0 included). */
@@ -476,7 +476,7 @@ COLD int cycle_all_stuck(smtlm_issue *iss, uint64_t live_warps)
 {
     for (uint64_t m = live_warps; m; m &= m - 1)
         iss->warp_stall[smtlm_ctz64(m)][SMTLM_WS_SCOREBOARD]++;
-    const unsigned n = iss->cfg.n_sched;
+    const unsigned n = iss->shape.n_sched;
     uint64_t *d = iss->distro[0];
     for (unsigned s = 0; s < n; s++, d += SMTLM_DISTRO_SIZE)
         d[iss->sched_live[s] ? SMTLM_DISTRO_SCOREBOARD : SMTLM_DISTRO_IDLE]++;
@@ -488,7 +488,7 @@ COLD int cycle_all_stuck(smtlm_issue *iss, uint64_t live_warps)
 NOINLINE int issue_walks(smtlm_issue *iss, uint64_t stuck_all)
 {
     const smtlm_issue_ports *ports = &iss->ports;
-    const unsigned n = iss->cfg.n_sched;
+    const unsigned n = iss->shape.n_sched;
     const smtlm_sched_policy policy = iss->cfg.policy;
     unsigned s = iss->issue_prio;
     if (policy == SMTLM_SCHED_LRR) {
@@ -562,11 +562,11 @@ void smtlm_issue_skip(smtlm_issue *iss, uint64_t now, uint64_t k)
     memcpy(stall, iss->warp_stall, sizeof stall);
     smtlm_issue_cycle(iss, now); /* nothing can issue: this only counts */
     const uint64_t more = k - 1;
-    for (unsigned s = 0; s < iss->cfg.n_sched; s++)
+    for (unsigned s = 0; s < iss->shape.n_sched; s++)
         for (unsigned c = 0; c < SMTLM_DISTRO_SIZE; c++)
             iss->distro[s][c] += (iss->distro[s][c] - distro[s][c]) * more;
     for (unsigned w = 0; w < iss->cfg.max_warps; w++)
         for (unsigned r = 0; r < SMTLM_WS_COUNT; r++)
             iss->warp_stall[w][r] += (iss->warp_stall[w][r] - stall[w][r]) * more;
-    iss->issue_prio = (unsigned)((iss->issue_prio + more) % iss->cfg.n_sched);
+    iss->issue_prio = (unsigned)((iss->issue_prio + more) % iss->shape.n_sched);
 }

@@ -86,8 +86,9 @@ int smtlm_muon_probe_run(smtlm_rf *rf, const smtlm_muon_probe_cfg *c, uint64_t c
     int rc = check(c, why);
     if (rc != SMTLM_OK)
         return rc;
-    const smtlm_rf_cfg rc_cfg = {c->banks, 1, 0, c->entries, SMTLM_ALLOC_FIFO, 0};
-    if ((rc = smtlm_rf_init(rf, &rc_cfg)) != SMTLM_OK)
+    const smtlm_rf_cfg rc_cfg = {c->banks, SMTLM_ALLOC_FIFO, 0};
+    const smtlm_sm_shape one = {1, 0};
+    if ((rc = smtlm_rf_init(rf, &rc_cfg, &one, c->entries)) != SMTLM_OK)
         return reject(why, rc, rf->cfg_error);
     out->cycles = out->hits = out->grants = 0;
     uint64_t rng = c->seed;

@@ -245,7 +245,7 @@ static int exec_set(const smtlm_issue *iss, const smtlm_inst *in)
     const unsigned op = in->op < SMTLM_OP_COUNT ? in->op : SMTLM_OP_COUNT;
     if (op == SMTLM_OP_SPEC) {
         const unsigned k = (unsigned)in->spec - 1;
-        return k < SMTLM_MAX_SPEC_UNITS && iss->cfg.n_spec_units[k] ? (int)SMTLM_OC_EX_SPEC(k) : -1;
+        return k < SMTLM_MAX_SPEC_UNITS && iss->units.spec[k].num_units ? (int)SMTLM_OC_EX_SPEC(k) : -1;
     }
     const unsigned set = iss->route_set[op];
     if (set == 0xFF)

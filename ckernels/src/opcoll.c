@@ -18,6 +18,7 @@ static const uint8_t kind_in[SMTLM_CUS_KINDS] = {0, SMTLM_ID_OC_SP, SMTLM_ID_OC_
 static int add_set(smtlm_opcoll *oc, unsigned kind)
 {
     const smtlm_opcoll_cfg *cfg = &oc->cfg;
+    const smtlm_sm_shape *shape = &oc->shape;
     unsigned n = cfg->num_units[kind];
     if (oc->n_cus + n > SMTLM_MAX_CUS || oc->n_du + cfg->num_out_ports[kind] > SMTLM_MAX_CUS)
         return smtlm_cfg_reject(&oc->cfg_error, SMTLM_ERANGE, "operand collector: num_units / num_out_ports "
@@ -25,14 +26,14 @@ static int add_set(smtlm_opcoll *oc, unsigned kind)
     if (n > 0 && cfg->num_out_ports[kind] == 0) /* nothing would ever dispatch from the set */
         return smtlm_cfg_reject(&oc->cfg_error, SMTLM_EINVAL, "operand collector: a set with collector units has no "
                                 "out port (-gpgpu_operand_collector_num_out_ports_*)");
-    if (cfg->sub_core && n > 0 && n % cfg->n_sched != 0) /* sub-core partitions every CU set by scheduler */
+    if (shape->sub_core && n > 0 && n % shape->n_sched != 0) /* sub-core partitions every CU set by scheduler */
         return smtlm_cfg_reject(&oc->cfg_error, SMTLM_EINVAL, "operand collector: num_units of a set "
                                 "(-gpgpu_operand_collector_num_units_*) must be a multiple of n_sched under the sub-core model");
     smtlm_cu_set *s = &oc->sets[oc->n_sets];
     s->kind = (uint8_t)kind;
     s->first = (uint8_t)oc->n_cus;
     s->count = (uint8_t)n;
-    s->per_sched = (uint8_t)(cfg->sub_core ? n / cfg->n_sched : n);
+    s->per_sched = (uint8_t)(shape->sub_core ? n / shape->n_sched : n);
     for (unsigned d = 0; d < cfg->num_out_ports[kind]; d++) {
         oc->du[oc->n_du].set = (uint8_t)oc->n_sets;
         oc->n_du++;
@@ -66,14 +67,14 @@ static void add_pair(smtlm_port *p, unsigned in, unsigned out)
     p->n_pairs++;
 }
 
-int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg)
+int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg, const smtlm_sm_shape *shape,
+                      const smtlm_units_cfg *units)
 {
     memset(oc, 0, sizeof *oc);
     oc->cfg = *cfg;
-    if (cfg->n_sched == 0 || cfg->n_sched > SMTLM_MAX_SCHED)
+    oc->shape = *shape;
+    if (shape->n_sched == 0 || shape->n_sched > SMTLM_MAX_SCHED)
         return smtlm_cfg_reject(&oc->cfg_error, SMTLM_EINVAL, "operand collector: n_sched (-gpgpu_num_sched_per_core) out of 1..SMTLM_MAX_SCHED");
-    if (cfg->n_spec > SMTLM_MAX_SPEC_UNITS)
-        return smtlm_cfg_reject(&oc->cfg_error, SMTLM_EINVAL, "operand collector: n_spec exceeds SMTLM_MAX_SPEC_UNITS");
     int rc = add_set(oc, SMTLM_CUS_GEN);
     if (rc)
         return rc;
@@ -87,7 +88,7 @@ int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg)
     if (oc->n_cus == 0) /* nothing could ever issue */
         return smtlm_cfg_reject(&oc->cfg_error, SMTLM_EINVAL, "operand collector: no collector unit at all "
                                 "(-gpgpu_operand_collector_num_units_gen)");
-    if (cfg->sub_core && oc->n_cus % cfg->n_sched != 0)
+    if (shape->sub_core && oc->n_cus % shape->n_sched != 0)
         return smtlm_cfg_reject(&oc->cfg_error, SMTLM_EINVAL, "operand collector: collector units must split evenly "
                                 "over n_sched under the sub-core model");
 
@@ -97,14 +98,15 @@ int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg)
     add_pair(&gen, SMTLM_ID_OC_SP, SMTLM_OC_EX_SP);
     add_pair(&gen, SMTLM_ID_OC_SFU, SMTLM_OC_EX_SFU);
     add_pair(&gen, SMTLM_ID_OC_MEM, SMTLM_OC_EX_MEM);
-    if (cfg->has_tensor_core)
+    if (units->tensor_core_avail)
         add_pair(&gen, SMTLM_ID_OC_TENSOR_CORE, SMTLM_OC_EX_TENSOR_CORE);
-    if (cfg->has_dp)
+    if (units->n_dp > 0)
         add_pair(&gen, SMTLM_ID_OC_DP, SMTLM_OC_EX_DP);
-    if (cfg->has_int)
+    if (units->n_int > 0)
         add_pair(&gen, SMTLM_ID_OC_INT, SMTLM_OC_EX_INT);
-    for (unsigned k = 0; k < cfg->n_spec; k++)
-        add_pair(&gen, SMTLM_ID_OC_SPEC(cfg->spec_index[k]), SMTLM_OC_EX_SPEC(cfg->spec_index[k]));
+    for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++) /* the specialized units, in config order */
+        if (units->spec[k].num_units > 0)
+            add_pair(&gen, SMTLM_ID_OC_SPEC(k), SMTLM_OC_EX_SPEC(k));
     gen.n_sets = 1;
     gen.sets[0] = 0;
     for (unsigned i = 0; i < cfg->num_in_ports[SMTLM_CUS_GEN]; i++)
@@ -112,8 +114,8 @@ int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg)
             return rc;
     oc->n_generic_ports = (uint8_t)oc->n_ports;
     /* dispatch_in_cu_order's conditions (one CU set: every dispatch unit scans all CUs) */
-    oc->cu_order_dispatch = cfg->sub_core && oc->n_sets == 1 && oc->n_du >= oc->n_cus;
-    oc->generic_fast = oc->n_ports > 0 && !cfg->fix_optype_priority && !(cfg->sub_core && cfg->fix_subcore_hol);
+    oc->cu_order_dispatch = shape->sub_core && oc->n_sets == 1 && oc->n_du >= oc->n_cus;
+    oc->generic_fast = oc->n_ports > 0 && !cfg->fix_optype_priority && !(shape->sub_core && cfg->fix_subcore_hol);
     if (cfg->enable_specialized) {
         for (unsigned kind = SMTLM_CUS_SP; kind < SMTLM_CUS_KINDS; kind++) {
             smtlm_port p;
@@ -151,7 +153,7 @@ static unsigned rr_start_after(const smtlm_opcoll *oc, const smtlm_cu_set *set, 
 {
     if (set->count == 0) /* a set without CUs never dispatches */
         return 0;
-    unsigned start = oc->cfg.sub_core ? last - last % set->per_sched + set->per_sched : last + 1;
+    unsigned start = oc->shape.sub_core ? last - last % set->per_sched + set->per_sched : last + 1;
     return start >= set->count ? start - set->count : start;
 }
 
@@ -173,7 +175,7 @@ static void watch_gen_sets(smtlm_opcoll *oc)
 
 void smtlm_opcoll_reset(smtlm_opcoll *oc)
 {
-    const unsigned per_sched = oc->cfg.sub_core ? oc->n_cus / oc->cfg.n_sched : 0;
+    const unsigned per_sched = oc->shape.sub_core ? oc->n_cus / oc->shape.n_sched : 0;
     oc->free_cus = 0;
     for (unsigned s = 0; s < oc->n_sets; s++) {
         const smtlm_cu_set *set = &oc->sets[s];
@@ -192,7 +194,7 @@ void smtlm_opcoll_reset(smtlm_opcoll *oc)
             oc->set_cus[s] |= 1ull << j;
             /* Sub-core: scheduler `sched` allocates only from its own group of the set. */
             for (unsigned sched = 0; sched < SMTLM_MAX_SCHED; sched++)
-                if (!oc->cfg.sub_core || k / set->per_sched == sched)
+                if (!oc->shape.sub_core || k / set->per_sched == sched)
                     oc->sched_cus[s][sched] |= 1ull << j;
         }
         oc->free_cus |= oc->set_cus[s];
@@ -235,7 +237,7 @@ HOT void dispatch_cu(smtlm_opcoll *oc, unsigned j, smtlm_regset *rows, int slot,
     if (rows)
         smtlm_regset_put(cu->out_rs, (unsigned)slot, r, in->uid);
     else
-        smtlm_stage_put(&oc->out, cu->out, oc->cfg.sub_core, cu->oc_ex_slot, r, in->uid);
+        smtlm_stage_put(&oc->out, cu->out, oc->shape.sub_core, cu->oc_ex_slot, r, in->uid);
     in->ev[SMTLM_EV_OC_EX] = now;
     oc->cu_held[j] += now - in->ev[SMTLM_EV_CU_ALLOC];
     cu->inst = SMTLM_NO_INST;
@@ -248,7 +250,7 @@ HOT void dispatch_cu(smtlm_opcoll *oc, unsigned j, smtlm_regset *rows, int slot,
  * (smtlm_stage_has_free; without a call when the collector sees the sets). */
 static inline int room_slot(const smtlm_opcoll *oc, const smtlm_cu *cu)
 {
-    const int sub_core = oc->cfg.sub_core;
+    const int sub_core = oc->shape.sub_core;
     if (oc->out_row) {
         const smtlm_regset *rs = &oc->out_row[cu->out];
         if (sub_core)
@@ -548,7 +550,7 @@ static int allocate_port(smtlm_opcoll *oc, const smtlm_port *p, uint32_t *dead)
                 order[k - 1] = t;
             }
     }
-    const int hol = oc->cfg.sub_core && oc->cfg.fix_subcore_hol;
+    const int hol = oc->shape.sub_core && oc->cfg.fix_subcore_hol;
     int got = 0;
     for (unsigned i = 0; i < p->n_pairs; i++) {
         unsigned pair = order[i];
@@ -681,8 +683,8 @@ void smtlm_opcoll_bind(smtlm_opcoll *oc, smtlm_regset *sets, const smtlm_stage_p
      * collector's schedulers (sched_cus), which has banks when both split them alike, and every
      * CU index has room for its reads in each queue (smtlm_rf_queue_reads). */
     smtlm_rf *direct = rf->rf;
-    const int same_split = direct && (!direct->cfg.sub_core || (oc->cfg.sub_core && direct->cfg.n_sched == oc->cfg.n_sched));
-    oc->rf_direct = same_split && oc->n_cus <= direct->cfg.n_cus ? direct : NULL;
+    const int same_split = direct && (!direct->shape.sub_core || (oc->shape.sub_core && direct->shape.n_sched == oc->shape.n_sched));
+    oc->rf_direct = same_split && oc->n_cus <= direct->n_cus ? direct : NULL;
 }
 
 uint64_t smtlm_opcoll_allocations(const smtlm_opcoll *oc)

@@ -12,36 +12,38 @@ _Static_assert(SMTLM_MAX_REG + SMTLM_MAX_WARPS <= SMTLM_RF_BANK_LO_N &&
                    (SMTLM_RF_BANK_LO_N & (SMTLM_RF_BANK_LO_N - 1)) == 0,
                "bank_lo covers every valid reg + warp and is indexed by mask");
 
-int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg)
+int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg, const smtlm_sm_shape *shape, unsigned n_cus)
 {
     const char **e = &rf->cfg_error;
     *e = 0;
     if (cfg->n_banks == 0)
         return smtlm_cfg_reject(e, SMTLM_EINVAL, "register file: n_banks (-gpgpu_num_reg_banks) must be at least 1");
-    if (cfg->n_sched == 0)
+    if (shape->n_sched == 0)
         return smtlm_cfg_reject(e, SMTLM_EINVAL, "register file: n_sched (-gpgpu_num_sched_per_core) must be at least 1");
-    if (cfg->n_cus == 0)
+    if (n_cus == 0)
         return smtlm_cfg_reject(e, SMTLM_EINVAL, "register file: n_cus (collector units) must be at least 1");
     if (cfg->n_banks > SMTLM_MAX_BANKS)
         return smtlm_cfg_reject(e, SMTLM_ERANGE, "register file: n_banks (-gpgpu_num_reg_banks) exceeds SMTLM_MAX_BANKS");
-    if (cfg->n_cus > SMTLM_MAX_CUS)
+    if (n_cus > SMTLM_MAX_CUS)
         return smtlm_cfg_reject(e, SMTLM_ERANGE, "register file: n_cus (collector units) exceeds SMTLM_MAX_CUS");
-    if (cfg->sub_core && cfg->n_banks % cfg->n_sched != 0) /* GPGPU-Sim asserts it */
+    if (shape->sub_core && cfg->n_banks % shape->n_sched != 0) /* GPGPU-Sim asserts it */
         return smtlm_cfg_reject(e, SMTLM_EINVAL, "register file: n_banks (-gpgpu_num_reg_banks) must be a multiple of "
                                 "n_sched (-gpgpu_num_sched_per_core) under the sub-core model");
     if (cfg->policy != SMTLM_ALLOC_FIFO && cfg->policy != SMTLM_ALLOC_WAVEFRONT)
         return smtlm_cfg_reject(e, SMTLM_EINVAL, "register file: policy (-smtlm_oc_allocator) is not fifo or wavefront");
     /* Every CU's reads must fit in one bank's queue in the worst case. */
-    if (cfg->n_cus * 4u > SMTLM_RF_QUEUE_CAP)
+    if (n_cus * 4u > SMTLM_RF_QUEUE_CAP)
         return smtlm_cfg_reject(e, SMTLM_ERANGE, "register file: n_cus (collector units) x 4 reads exceed a bank's read queue");
     rf->cfg = *cfg;
-    rf->bps = cfg->sub_core ? cfg->n_banks / cfg->n_sched : cfg->n_banks;
+    rf->shape = *shape;
+    rf->n_cus = n_cus;
+    rf->bps = shape->sub_core ? cfg->n_banks / shape->n_sched : cfg->n_banks;
     for (unsigned x = 0; x < SMTLM_RF_BANK_LO_N; x++)
         rf->bank_lo[x] = (uint8_t)(x % rf->bps);
     for (unsigned d = 0; d < 2 * SMTLM_RF_QUEUE_CAP; d++)
         rf->depth_bin[d] = (uint8_t)(d < SMTLM_RF_DEPTH_BINS ? d : SMTLM_RF_DEPTH_BINS - 1);
     for (unsigned k = 0; k < SMTLM_MAX_SCHED; k++)
-        rf->sched_base[k] = (uint8_t)(cfg->sub_core && k < cfg->n_sched ? k * rf->bps : 0);
+        rf->sched_base[k] = (uint8_t)(shape->sub_core && k < shape->n_sched ? k * rf->bps : 0);
     smtlm_rf_reset(rf);
     return SMTLM_OK;
 }
@@ -65,9 +67,10 @@ void smtlm_rf_reset(smtlm_rf *rf)
 
 void smtlm_rf_bind(smtlm_rf *rf, const smtlm_release_port *ops) { rf->ops = *ops; }
 
-unsigned smtlm_rf_cfg_bank(const smtlm_rf_cfg *cfg, unsigned reg, unsigned wid, unsigned sched)
+unsigned smtlm_rf_cfg_bank(const smtlm_rf_cfg *cfg, const smtlm_sm_shape *shape, unsigned reg, unsigned wid,
+                           unsigned sched)
 {
-    return cfg->sub_core ? smtlm_bank_subcore(reg, wid, cfg->n_banks / cfg->n_sched, sched)
+    return shape->sub_core ? smtlm_bank_subcore(reg, wid, cfg->n_banks / shape->n_sched, sched)
                          : smtlm_bank_flat(reg, wid, cfg->n_banks);
 }
 
@@ -101,7 +104,7 @@ static unsigned arbitrate_fifo(smtlm_rf *rf, uint64_t eligible, smtlm_read_grant
 /* wavefront: booksim's diagonal sweep with one grant per bank and per collector unit. */
 static unsigned arbitrate_wavefront(smtlm_rf *rf, uint64_t eligible, smtlm_read_grant *out)
 {
-    const unsigned nb = rf->cfg.n_banks, nc = rf->cfg.n_cus;
+    const unsigned nb = rf->cfg.n_banks, nc = rf->n_cus;
     uint64_t req[SMTLM_MAX_BANKS]; /* bit c set: bank b has a queued read for CU c */
     for (unsigned b = 0; b < nb; b++) {
         req[b] = 0;

@@ -11,33 +11,33 @@ void smtlm_sm_cfg_qv100(smtlm_sm_cfg *c)
 {
     static const unsigned widths[SMTLM_NUM_STD_REGSETS] = {4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 8, 4, 4};
     memset(c, 0, sizeof *c);
-    c->max_warps = 64;
-    c->n_sched = 4;
-    c->scheduler = SMTLM_SCHED_LRR;
-    c->two_level_active = 6;
-    c->max_insn_issue_per_warp = 1;
-    c->dual_issue_diff_exec_units = 1;
-    c->inst_fetch_throughput = 4;
-    c->sub_core = 1;
+    c->shape.n_sched = 4;
+    c->shape.sub_core = 1;
     memcpy(c->width, widths, sizeof widths);
-    c->n_sp = c->n_dp = c->n_int = c->n_sfu = c->n_tensor = 4;
-    c->tensor_core_avail = 1;
-    c->depth_sp = 13;   /* -ptx_opcode_latency_fp 4,13,4,5,39: index 1 */
-    c->depth_dp = 19;   /* -ptx_opcode_latency_dp 8,19,8,8,330 */
-    c->depth_int = 21;  /* max(int[1], int[5]) of 4,13,4,5,145,21 */
-    c->depth_sfu = 330; /* max(dp[4], sfu) */
-    c->depth_tensor = 64;
+    smtlm_units_cfg *u = &c->units;
+    u->n_sp = u->n_dp = u->n_int = u->n_sfu = u->n_tensor = 4;
+    u->tensor_core_avail = 1;
+    u->depth_sp = 13;   /* -ptx_opcode_latency_fp 4,13,4,5,39: index 1 */
+    u->depth_dp = 19;   /* -ptx_opcode_latency_dp 8,19,8,8,330 */
+    u->depth_int = 21;  /* max(int[1], int[5]) of 4,13,4,5,145,21 */
+    u->depth_sfu = 330; /* max(dp[4], sfu) */
+    u->depth_tensor = 64;
     static const smtlm_sm_spec_unit spec[3] = {{4, 4, 4, 4, "BRA"}, {4, 200, 4, 4, "TEX"}, {4, 8, 4, 4, "TENSOR"}};
-    memcpy(c->spec, spec, sizeof spec);
-    c->n_banks = 16;
+    memcpy(u->spec, spec, sizeof spec);
+    c->issue.max_warps = 64;
+    c->issue.policy = SMTLM_SCHED_LRR;
+    c->issue.two_level_active = 6;
+    c->issue.max_issue_per_warp = 1;
+    c->issue.dual_issue_diff_units = 1;
+    c->issue.fetch_throughput = 4;
+    c->oc.num_units[SMTLM_CUS_GEN] = c->oc.num_in_ports[SMTLM_CUS_GEN] = c->oc.num_out_ports[SMTLM_CUS_GEN] = 8;
+    c->rf.n_banks = 16;
+    c->rf.policy = SMTLM_ALLOC_FIFO;
     c->reg_file_port_throughput = 2;
-    c->oc_allocator = SMTLM_ALLOC_FIFO;
-    c->enable_specialized_oc = 0;
-    c->oc_units[SMTLM_CUS_GEN] = c->oc_in_ports[SMTLM_CUS_GEN] = c->oc_out_ports[SMTLM_CUS_GEN] = 8;
-    c->smem_latency = 20;
-    c->shmem_banks = 32;
-    c->shmem_warp_parts = 1;
-    c->mem_unit_ports = 1;
+    c->ldst.smem_latency = 20;
+    c->ldst.shmem_banks = 32;
+    c->ldst.shmem_warp_parts = 1;
+    c->ldst.ports = 1;
 }
 
 /* ---- validation ---------------------------------------------------------------------- */
@@ -47,7 +47,7 @@ static int check_width(const smtlm_sm_cfg *c, unsigned set, int present, const c
 {
     if (c->width[set] > SMTLM_MAX_REGSET_WIDTH)
         return smtlm_cfg_reject(why, SMTLM_ERANGE, "SM: a width of -gpgpu_pipeline_widths exceeds SMTLM_MAX_REGSET_WIDTH");
-    if (c->sub_core && present && c->width[set] != c->n_sched) /* GPGPU-Sim asserts it */
+    if (c->shape.sub_core && present && c->width[set] != c->shape.n_sched) /* GPGPU-Sim asserts it */
         return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: under the sub-core model every ID_OC width of "
                                 "-gpgpu_pipeline_widths must equal n_sched (-gpgpu_num_sched_per_core)");
     return SMTLM_OK;
@@ -61,7 +61,7 @@ static int check_units(const smtlm_sm_cfg *c, unsigned n, unsigned depth, unsign
         return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: a unit's pipeline depth (-ptx_opcode_latency_*) must be at least 1");
     if (depth >= SMTLM_MAX_LATENCY)
         return smtlm_cfg_reject(why, SMTLM_ERANGE, "SM: a unit's pipeline depth (-ptx_opcode_latency_*) exceeds SMTLM_MAX_LATENCY");
-    if (c->sub_core && (n > oc_ex_width || oc_ex_width < c->n_sched)) /* unit k reads OC_EX slot k */
+    if (c->shape.sub_core && (n > oc_ex_width || oc_ex_width < c->shape.n_sched)) /* unit k reads OC_EX slot k */
         return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: under the sub-core model a unit type's OC_EX width "
                                 "(-gpgpu_pipeline_widths) must be at least its unit count and n_sched");
     return SMTLM_OK;
@@ -69,60 +69,60 @@ static int check_units(const smtlm_sm_cfg *c, unsigned n, unsigned depth, unsign
 
 int smtlm_sm_validate(const smtlm_sm_cfg *c, const char **why)
 {
-    if (c->max_warps == 0)
+    if (c->issue.max_warps == 0)
         return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: max_warps (-gpgpu_shader_core_pipeline) must be at least 1");
-    if (c->n_sched == 0)
+    if (c->shape.n_sched == 0)
         return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: n_sched (-gpgpu_num_sched_per_core) must be at least 1");
     if (c->reg_file_port_throughput == 0)
         return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: reg_file_port_throughput (-gpgpu_reg_file_port_throughput) must be at least 1");
-    if (c->inst_fetch_throughput == 0)
+    if (c->issue.fetch_throughput == 0)
         return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: inst_fetch_throughput (-gpgpu_inst_fetch_throughput) must be at least 1");
-    if (c->n_banks == 0)
+    if (c->rf.n_banks == 0)
         return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: n_banks (-gpgpu_num_reg_banks) must be at least 1");
-    if (c->n_sp == 0)
+    if (c->units.n_sp == 0)
         return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: n_sp (-gpgpu_num_sp_units) must be at least 1");
     if (c->width[SMTLM_EX_WB] == 0)
         return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: the EX_WB width (11th of -gpgpu_pipeline_widths) must be at least 1");
-    if (c->max_warps > SMTLM_MAX_WARPS)
+    if (c->issue.max_warps > SMTLM_MAX_WARPS)
         return smtlm_cfg_reject(why, SMTLM_ERANGE, "SM: max_warps exceeds SMTLM_MAX_WARPS (2048 threads)");
-    if (c->n_sched > SMTLM_MAX_SCHED)
+    if (c->shape.n_sched > SMTLM_MAX_SCHED)
         return smtlm_cfg_reject(why, SMTLM_ERANGE, "SM: n_sched (-gpgpu_num_sched_per_core) exceeds SMTLM_MAX_SCHED");
-    if (c->n_banks > SMTLM_MAX_BANKS)
+    if (c->rf.n_banks > SMTLM_MAX_BANKS)
         return smtlm_cfg_reject(why, SMTLM_ERANGE, "SM: n_banks (-gpgpu_num_reg_banks) exceeds SMTLM_MAX_BANKS");
-    if (c->sub_core && c->n_banks % c->n_sched)
+    if (c->shape.sub_core && c->rf.n_banks % c->shape.n_sched)
         return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: n_banks (-gpgpu_num_reg_banks) must be a multiple of n_sched "
                                 "(-gpgpu_num_sched_per_core) under the sub-core model");
     int rc;
     if ((rc = check_width(c, SMTLM_ID_OC_SP, 1, why)) || (rc = check_width(c, SMTLM_ID_OC_SFU, 1, why)) ||
-        (rc = check_width(c, SMTLM_ID_OC_MEM, 1, why)) || (rc = check_width(c, SMTLM_ID_OC_INT, c->n_int > 0, why)) ||
-        (rc = check_width(c, SMTLM_ID_OC_DP, c->n_dp > 0, why)) ||
-        (rc = check_width(c, SMTLM_ID_OC_TENSOR_CORE, c->tensor_core_avail, why)))
+        (rc = check_width(c, SMTLM_ID_OC_MEM, 1, why)) || (rc = check_width(c, SMTLM_ID_OC_INT, c->units.n_int > 0, why)) ||
+        (rc = check_width(c, SMTLM_ID_OC_DP, c->units.n_dp > 0, why)) ||
+        (rc = check_width(c, SMTLM_ID_OC_TENSOR_CORE, c->units.tensor_core_avail, why)))
         return rc;
     for (unsigned i = SMTLM_OC_EX_SP; i <= SMTLM_EX_WB; i++)
         if ((rc = check_width(c, i, 0, why)))
             return rc;
     if ((rc = check_width(c, SMTLM_OC_EX_TENSOR_CORE, 0, why)))
         return rc;
-    if ((rc = check_units(c, c->n_sp, c->depth_sp, c->width[SMTLM_OC_EX_SP], why)) ||
-        (rc = check_units(c, c->n_dp, c->depth_dp, c->width[SMTLM_OC_EX_DP], why)) ||
-        (rc = check_units(c, c->n_int, c->depth_int, c->width[SMTLM_OC_EX_INT], why)) ||
-        (rc = check_units(c, c->n_sfu, c->depth_sfu, c->width[SMTLM_OC_EX_SFU], why)) ||
-        (rc = check_units(c, c->tensor_core_avail ? c->n_tensor : 0, c->depth_tensor, c->width[SMTLM_OC_EX_TENSOR_CORE], why)))
+    if ((rc = check_units(c, c->units.n_sp, c->units.depth_sp, c->width[SMTLM_OC_EX_SP], why)) ||
+        (rc = check_units(c, c->units.n_dp, c->units.depth_dp, c->width[SMTLM_OC_EX_DP], why)) ||
+        (rc = check_units(c, c->units.n_int, c->units.depth_int, c->width[SMTLM_OC_EX_INT], why)) ||
+        (rc = check_units(c, c->units.n_sfu, c->units.depth_sfu, c->width[SMTLM_OC_EX_SFU], why)) ||
+        (rc = check_units(c, smtlm_units_tensor(&c->units), c->units.depth_tensor, c->width[SMTLM_OC_EX_TENSOR_CORE], why)))
         return rc;
     for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++) {
-        const smtlm_sm_spec_unit *s = &c->spec[k];
+        const smtlm_sm_spec_unit *s = &c->units.spec[k];
         if (s->num_units == 0)
             continue;
         if (s->id_oc_width > SMTLM_MAX_REGSET_WIDTH || s->oc_ex_width > SMTLM_MAX_REGSET_WIDTH)
             return smtlm_cfg_reject(why, SMTLM_ERANGE, "SM: a -specialized_unit_* width exceeds SMTLM_MAX_REGSET_WIDTH");
-        if (c->sub_core && s->id_oc_width != c->n_sched)
+        if (c->shape.sub_core && s->id_oc_width != c->shape.n_sched)
             return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: under the sub-core model a -specialized_unit_* ID_OC width "
                                     "must equal n_sched (-gpgpu_num_sched_per_core)");
         if ((rc = check_units(c, s->num_units, s->max_latency, s->oc_ex_width, why)))
             return rc;
     }
-    if (c->dual_issue_diff_exec_units != 0 && c->dual_issue_diff_exec_units != 1)
-        return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: dual_issue_diff_exec_units (-gpgpu_dual_issue_diff_exec_units) must be 0 or 1");
+    if (c->issue.dual_issue_diff_units != 0 && c->issue.dual_issue_diff_units != 1)
+        return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: dual_issue_diff_units (-gpgpu_dual_issue_diff_exec_units) must be 0 or 1");
     return SMTLM_OK;
 }
 
@@ -162,7 +162,8 @@ static void cta_done(void *owner, unsigned slot)
 unsigned smtlm_sm_op_units(const smtlm_sm_cfg *c, unsigned op, unsigned *unit)
 {
     unsigned set;
-    return smtlm_op_route(op, c->n_sp, c->n_dp, c->n_int, c->n_sfu, c->tensor_core_avail ? c->n_tensor : 0, unit, &set);
+    const smtlm_units_cfg *u = &c->units;
+    return smtlm_op_route(op, u->n_sp, u->n_dp, u->n_int, u->n_sfu, smtlm_units_tensor(u), unit, &set);
 }
 
 const char *smtlm_sm_unit_option(const smtlm_sm_cfg *c, unsigned unit)
@@ -171,7 +172,7 @@ const char *smtlm_sm_unit_option(const smtlm_sm_cfg *c, unsigned unit)
     case SMTLM_UNIT_SFU: return "gpgpu_num_sfu_units";
     case SMTLM_UNIT_DP: return "gpgpu_num_dp_units";
     case SMTLM_UNIT_INT: return "gpgpu_num_int_units";
-    case SMTLM_UNIT_TENSOR: return c->tensor_core_avail ? "gpgpu_num_tensor_core_units" : "gpgpu_tensor_core_avail";
+    case SMTLM_UNIT_TENSOR: return c->units.tensor_core_avail ? "gpgpu_num_tensor_core_units" : "gpgpu_tensor_core_avail";
     case SMTLM_UNIT_MEM: return "gpgpu_mem_unit_ports";
     default: return "gpgpu_num_sp_units";
     }
@@ -182,12 +183,12 @@ static unsigned unit_depth(const smtlm_sm_cfg *c, unsigned unit, const smtlm_ins
 {
     switch (unit) {
     case SMTLM_UNIT_MEM: return 0;
-    case SMTLM_UNIT_SFU: return c->depth_sfu;
-    case SMTLM_UNIT_DP: return c->depth_dp;
-    case SMTLM_UNIT_INT: return c->depth_int;
-    case SMTLM_UNIT_TENSOR: return c->depth_tensor;
-    case SMTLM_UNIT_SPECIALIZED: return c->spec[d->spec - 1].max_latency;
-    default: return c->depth_sp;
+    case SMTLM_UNIT_SFU: return c->units.depth_sfu;
+    case SMTLM_UNIT_DP: return c->units.depth_dp;
+    case SMTLM_UNIT_INT: return c->units.depth_int;
+    case SMTLM_UNIT_TENSOR: return c->units.depth_tensor;
+    case SMTLM_UNIT_SPECIALIZED: return c->units.spec[d->spec - 1].max_latency;
+    default: return c->units.depth_sp;
     }
 }
 
@@ -199,7 +200,7 @@ smtlm_reject smtlm_sm_check_inst(const smtlm_sm_cfg *c, const smtlm_inst_desc *d
         d->mem_space >= SMTLM_MEM_COUNT || d->latency == 0 || d->ii == 0 ||
         d->latency >= SMTLM_MAX_LATENCY || d->ii > d->latency)
         return SMTLM_REJECT_FIELDS;
-    if (d->op == SMTLM_OP_SPEC && (d->spec < 1 || d->spec > SMTLM_MAX_SPEC_UNITS || c->spec[d->spec - 1].num_units == 0)) {
+    if (d->op == SMTLM_OP_SPEC && (d->spec < 1 || d->spec > SMTLM_MAX_SPEC_UNITS || c->units.spec[d->spec - 1].num_units == 0)) {
         *detail = d->spec;
         return SMTLM_REJECT_SPEC_UNIT;
     }
@@ -258,74 +259,24 @@ static int checked_miss(void *owner, smtlm_inst *in)
 
 /* ---- construction --------------------------------------------------------------------- */
 
-void smtlm_sm_issue_cfg(const smtlm_sm_cfg *c, smtlm_issue_cfg *ic)
-{
-    memset(ic, 0, sizeof *ic);
-    ic->max_warps = c->max_warps;
-    ic->n_sched = c->n_sched;
-    ic->policy = c->scheduler;
-    ic->two_level_active = c->two_level_active;
-    ic->max_issue_per_warp = c->max_insn_issue_per_warp;
-    ic->dual_issue_diff_units = c->dual_issue_diff_exec_units;
-    ic->fetch_throughput = c->inst_fetch_throughput;
-    ic->sub_core = c->sub_core;
-    ic->n_sp = c->n_sp;
-    ic->n_dp = c->n_dp;
-    ic->n_int = c->n_int;
-    ic->n_sfu = c->n_sfu;
-    ic->n_tensor = c->tensor_core_avail ? c->n_tensor : 0;
-    for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++)
-        ic->n_spec_units[k] = c->spec[k].num_units;
-}
-
-void smtlm_sm_opcoll_cfg(const smtlm_sm_cfg *c, smtlm_opcoll_cfg *oc)
-{
-    memset(oc, 0, sizeof *oc);
-    oc->n_sched = c->n_sched;
-    oc->sub_core = c->sub_core;
-    memcpy(oc->num_units, c->oc_units, sizeof oc->num_units);
-    memcpy(oc->num_in_ports, c->oc_in_ports, sizeof oc->num_in_ports);
-    memcpy(oc->num_out_ports, c->oc_out_ports, sizeof oc->num_out_ports);
-    oc->enable_specialized = c->enable_specialized_oc;
-    oc->has_tensor_core = c->tensor_core_avail;
-    oc->has_dp = c->n_dp > 0;
-    oc->has_int = c->n_int > 0;
-    for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++)
-        if (c->spec[k].num_units)
-            oc->spec_index[oc->n_spec++] = (uint8_t)k;
-    oc->fix_subcore_hol = c->fix_subcore_hol;
-    oc->fix_optype_priority = c->fix_optype_priority;
-}
-
-void smtlm_sm_rf_cfg(const smtlm_sm_cfg *c, unsigned n_cus, smtlm_rf_cfg *rf)
-{
-    const smtlm_rf_cfg r = {c->n_banks, c->n_sched, c->sub_core, n_cus, c->oc_allocator, c->fix_wb_bank_conflict};
-    *rf = r;
-}
-
 int smtlm_sm_build_exec(const smtlm_sm_cfg *c, smtlm_exec *ex)
 {
+    const smtlm_units_cfg *u = &c->units;
     int rc;
-    if ((rc = smtlm_exec_init(ex, c->width[SMTLM_EX_WB], c->sub_core)))
+    if ((rc = smtlm_exec_init(ex, c->width[SMTLM_EX_WB], c->shape.sub_core)))
         return rc;
-    if ((rc = smtlm_exec_add_units(ex, SMTLM_FU_SP, 0, c->n_sp, c->depth_sp, SMTLM_OC_EX_SP)) ||
-        (rc = smtlm_exec_add_units(ex, SMTLM_FU_DP, 0, c->n_dp, c->depth_dp, SMTLM_OC_EX_DP)) ||
-        (rc = smtlm_exec_add_units(ex, SMTLM_FU_INT, 0, c->n_int, c->depth_int, SMTLM_OC_EX_INT)) ||
-        (rc = smtlm_exec_add_units(ex, SMTLM_FU_SFU, 0, c->n_sfu, c->depth_sfu, SMTLM_OC_EX_SFU)) ||
-        (rc = smtlm_exec_add_units(ex, SMTLM_FU_TENSOR, 0, c->tensor_core_avail ? c->n_tensor : 0, c->depth_tensor,
+    if ((rc = smtlm_exec_add_units(ex, SMTLM_FU_SP, 0, u->n_sp, u->depth_sp, SMTLM_OC_EX_SP)) ||
+        (rc = smtlm_exec_add_units(ex, SMTLM_FU_DP, 0, u->n_dp, u->depth_dp, SMTLM_OC_EX_DP)) ||
+        (rc = smtlm_exec_add_units(ex, SMTLM_FU_INT, 0, u->n_int, u->depth_int, SMTLM_OC_EX_INT)) ||
+        (rc = smtlm_exec_add_units(ex, SMTLM_FU_SFU, 0, u->n_sfu, u->depth_sfu, SMTLM_OC_EX_SFU)) ||
+        (rc = smtlm_exec_add_units(ex, SMTLM_FU_TENSOR, 0, smtlm_units_tensor(u), u->depth_tensor,
                                    SMTLM_OC_EX_TENSOR_CORE)))
         return rc;
     for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++)
-        if (c->spec[k].num_units && (rc = smtlm_exec_add_units(ex, SMTLM_FU_SPEC, k + 1, c->spec[k].num_units,
-                                                               c->spec[k].max_latency, SMTLM_OC_EX_SPEC(k))))
+        if (u->spec[k].num_units && (rc = smtlm_exec_add_units(ex, SMTLM_FU_SPEC, k + 1, u->spec[k].num_units,
+                                                               u->spec[k].max_latency, SMTLM_OC_EX_SPEC(k))))
             return rc;
     return SMTLM_OK;
-}
-
-void smtlm_sm_ldst_cfg(const smtlm_sm_cfg *c, smtlm_ldst_cfg *lc)
-{
-    const smtlm_ldst_cfg l = {c->smem_latency, c->shmem_banks, c->shmem_warp_parts, c->mem_unit_ports};
-    *lc = l;
 }
 
 void smtlm_sm_regsets_init(const smtlm_sm_cfg *c, smtlm_regset *rs)
@@ -333,8 +284,8 @@ void smtlm_sm_regsets_init(const smtlm_sm_cfg *c, smtlm_regset *rs)
     for (unsigned i = 0; i < SMTLM_NUM_STD_REGSETS; i++)
         smtlm_regset_init(&rs[i], c->width[i]);
     for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++) {
-        smtlm_regset_init(&rs[SMTLM_ID_OC_SPEC(k)], c->spec[k].id_oc_width);
-        smtlm_regset_init(&rs[SMTLM_OC_EX_SPEC(k)], c->spec[k].oc_ex_width);
+        smtlm_regset_init(&rs[SMTLM_ID_OC_SPEC(k)], c->units.spec[k].id_oc_width);
+        smtlm_regset_init(&rs[SMTLM_OC_EX_SPEC(k)], c->units.spec[k].oc_ex_width);
     }
 }
 
@@ -342,27 +293,18 @@ static int build(smtlm_sm *sm)
 {
     const smtlm_sm_cfg *c = &sm->cfg;
     int rc;
-    smtlm_issue_cfg ic;
-    smtlm_sm_issue_cfg(c, &ic);
-    if ((rc = smtlm_issue_init(&sm->iss, &ic)))
+    if ((rc = smtlm_issue_init(&sm->iss, &c->issue, &c->shape, &c->units)))
         return rc;
     if (!c->muon.enabled) { /* muon mode has its own collector and register file */
-        smtlm_opcoll_cfg oc;
-        smtlm_sm_opcoll_cfg(c, &oc);
-        if ((rc = smtlm_opcoll_init(&sm->oc, &oc)))
-            return rc;
-        smtlm_rf_cfg rf;
-        smtlm_sm_rf_cfg(c, sm->oc.n_cus, &rf);
-        if ((rc = smtlm_rf_init(&sm->rf, &rf)))
+        if ((rc = smtlm_opcoll_init(&sm->oc, &c->oc, &c->shape, &c->units)) ||
+            (rc = smtlm_rf_init(&sm->rf, &c->rf, &c->shape, sm->oc.n_cus)))
             return rc;
     }
     if ((rc = smtlm_sm_build_exec(c, &sm->ex)))
         return rc;
-    smtlm_ldst_cfg lc;
-    smtlm_sm_ldst_cfg(c, &lc);
-    if ((rc = smtlm_ldst_init(&sm->ldst, &lc)))
+    if ((rc = smtlm_ldst_init(&sm->ldst, &c->ldst)))
         return rc;
-    smtlm_wb_init(&sm->wb, c->fix_wb_bank_conflict);
+    smtlm_wb_init(&sm->wb, c->rf.fix_wb_bank_conflict);
     bind(sm);
     if (c->muon.enabled) {
         if ((rc = smtlm_sm_muon_init(sm)))
@@ -521,7 +463,7 @@ void smtlm_sm_skip(smtlm_sm *sm, uint64_t now, uint64_t k)
 uint64_t smtlm_sm_distro(const smtlm_sm *sm, unsigned category)
 {
     uint64_t sum = 0;
-    for (unsigned s = 0; s < sm->cfg.n_sched; s++)
+    for (unsigned s = 0; s < sm->cfg.shape.n_sched; s++)
         sum += sm->iss.distro[s][category];
     return sum;
 }

@@ -27,13 +27,13 @@
 void smtlm_sm_muon_coll_cfg(const smtlm_sm_cfg *c, smtlm_muon_coll_cfg *out)
 {
     *out = c->muon.coll;
-    out->n_warps = c->max_warps;
+    out->n_warps = c->issue.max_warps;
 }
 
 int smtlm_sm_muon_init(smtlm_sm *sm)
 {
     smtlm_sm_muon *m = &sm->muon;
-    int rc = smtlm_muon_issue_init(&m->iss, &sm->cfg.muon, sm->cfg.max_warps, sm->cfg.n_sched, sm->cfg.sub_core);
+    int rc = smtlm_muon_issue_init(&m->iss, &sm->cfg.muon, sm->cfg.issue.max_warps, sm->cfg.shape.n_sched, sm->cfg.shape.sub_core);
     if (rc) {
         sm->cfg_error = m->iss.cfg_error;
         return rc;

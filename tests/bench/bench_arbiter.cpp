@@ -15,8 +15,9 @@ void arbitrate(benchmark::State &state, smtlm_alloc_policy policy)
 {
     const unsigned banks = 16, cus = 8, queued = (unsigned)state.range(0);
     std::unique_ptr<smtlm_rf> rf(new smtlm_rf);
-    const smtlm_rf_cfg cfg = {banks, 4, 1, cus, policy, 0};
-    if (smtlm_rf_init(rf.get(), &cfg) != SMTLM_OK) {
+    const smtlm_rf_cfg cfg = {banks, policy, 0};
+    const smtlm_sm_shape shape = {4, 1}; // QV100: 4 sub-cores
+    if (smtlm_rf_init(rf.get(), &cfg, &shape, cus) != SMTLM_OK) {
         state.SkipWithError("smtlm_rf_init failed");
         return;
     }

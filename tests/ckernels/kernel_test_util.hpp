@@ -85,16 +85,16 @@ inline smtlm_sm_cfg titanx()
     smtlm_sm_cfg c = qv100();
     static const unsigned w[SMTLM_NUM_STD_REGSETS] = {4, 0, 0, 4, 4, 4, 0, 0, 4, 4, 8, 0, 0};
     std::memcpy(c.width, w, sizeof w);
-    c.n_dp = c.n_int = c.n_tensor = 0;
-    c.tensor_core_avail = 0;
-    std::memset(c.spec, 0, sizeof c.spec);
-    c.scheduler = SMTLM_SCHED_GTO;
-    c.max_insn_issue_per_warp = 2;
-    c.dual_issue_diff_exec_units = 1;
-    c.inst_fetch_throughput = 8;
-    c.depth_sp = 13;
-    c.depth_sfu = 330;
-    c.smem_latency = 24;
+    c.units.n_dp = c.units.n_int = c.units.n_tensor = 0;
+    c.units.tensor_core_avail = 0;
+    std::memset(c.units.spec, 0, sizeof c.units.spec);
+    c.issue.policy = SMTLM_SCHED_GTO;
+    c.issue.max_issue_per_warp = 2;
+    c.issue.dual_issue_diff_units = 1;
+    c.issue.fetch_throughput = 8;
+    c.units.depth_sp = 13;
+    c.units.depth_sfu = 330;
+    c.ldst.smem_latency = 24;
     return c;
 }
 
@@ -102,7 +102,7 @@ inline smtlm_sm_cfg titanx()
 inline unsigned fu_index(const smtlm_sm_cfg &c, smtlm_fu_kind kind, unsigned k)
 {
     unsigned base = 0;
-    const unsigned n[] = {c.n_sp, c.n_dp, c.n_int, c.n_sfu, c.tensor_core_avail ? c.n_tensor : 0};
+    const unsigned n[] = {c.units.n_sp, c.units.n_dp, c.units.n_int, c.units.n_sfu, c.units.tensor_core_avail ? c.units.n_tensor : 0};
     for (unsigned i = 0; i < (unsigned)kind && i < 5; i++)
         base += n[i];
     return base + k;
@@ -238,6 +238,24 @@ class Rig {
     uint64_t now_ = 0;
 };
 
+// A register file as a test builds it alone: its own configuration, the SM's shape and the
+// collector's unit count.
+struct RfSetup {
+    smtlm_rf_cfg cfg;
+    smtlm_sm_shape shape;
+    unsigned n_cus;
+};
+inline int rf_init(smtlm_rf *rf, const RfSetup &s) { return smtlm_rf_init(rf, &s.cfg, &s.shape, s.n_cus); }
+
+// An operand collector as a test builds it alone: its own configuration, the SM's shape and
+// its units.
+struct OcSetup {
+    smtlm_opcoll_cfg cfg;
+    smtlm_sm_shape shape;
+    smtlm_units_cfg units;
+};
+inline int oc_init(smtlm_opcoll *oc, const OcSetup &s) { return smtlm_opcoll_init(oc, &s.cfg, &s.shape, &s.units); }
+
 // Pool + all register sets + register file, for calling the OC / LDST / writeback kernels.
 struct KernelCtx {
     std::unique_ptr<smtlm_inst_pool> pool{new smtlm_inst_pool};
@@ -246,12 +264,12 @@ struct KernelCtx {
     uint64_t next_uid = 1;
 
     // widths: every set `width` slots (EX_WB 8).
-    explicit KernelCtx(const smtlm_rf_cfg &rc, unsigned width = 4)
+    explicit KernelCtx(const RfSetup &rc, unsigned width = 4)
     {
         smtlm_pool_init(pool.get());
         for (unsigned i = 0; i < SMTLM_NUM_REGSETS; i++)
             smtlm_regset_init(&rs[i], i == SMTLM_EX_WB ? 8 : width);
-        init_rc = smtlm_rf_init(rf.get(), &rc);
+        init_rc = rf_init(rf.get(), rc);
     }
     int init_rc;
     // An issued instruction (uid in issue order) of warp `warp`, scheduler `sched`, taking

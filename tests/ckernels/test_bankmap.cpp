@@ -3,6 +3,8 @@
 // RZ = R255 -> 256).
 #include <gtest/gtest.h>
 
+#include "kernel_test_util.hpp"
+
 #include <memory>
 
 extern "C" {
@@ -74,13 +76,13 @@ TEST(BankMap, TitanVEvenOddSplitAndA100Rotation)
 TEST(BankMap, RegisterFileUsesTheConfiguredMapping)
 {
     smtlm_rf *rf = new smtlm_rf;
-    smtlm_rf_cfg sub = {16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0};
-    ASSERT_EQ(smtlm_rf_init(rf, &sub), SMTLM_OK);
+    ktu::RfSetup sub = {{16, SMTLM_ALLOC_FIFO, 0}, {4, 1}, 8};
+    ASSERT_EQ(ktu::rf_init(rf, sub), SMTLM_OK);
     EXPECT_EQ(rf->bps, 4u);
     EXPECT_EQ(smtlm_rf_bank(rf, 3, 1, 1), 4u);
     EXPECT_EQ(smtlm_rf_bank(rf, 11, 6, 2), 9u);  // 17%4 = 1, + 8
-    smtlm_rf_cfg flat = {16, 4, 0, 8, SMTLM_ALLOC_FIFO, 0};
-    ASSERT_EQ(smtlm_rf_init(rf, &flat), SMTLM_OK);
+    ktu::RfSetup flat = {{16, SMTLM_ALLOC_FIFO, 0}, {4, 0}, 8};
+    ASSERT_EQ(ktu::rf_init(rf, flat), SMTLM_OK);
     EXPECT_EQ(rf->bps, 16u);
     EXPECT_EQ(smtlm_rf_bank(rf, 3, 1, 1), 4u);
     EXPECT_EQ(smtlm_rf_bank(rf, 11, 6, 2), 1u);  // 17%16, the scheduler plays no role
@@ -93,18 +95,18 @@ TEST(BankMap, RegisterFileUsesTheConfiguredMapping)
 TEST(BankMap, RegisterFileTableEqualsTheMapForEveryRegisterAndWarp)
 {
     std::unique_ptr<smtlm_rf> rf(new smtlm_rf);
-    const smtlm_rf_cfg cfgs[] = {{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0}, {12, 4, 1, 8, SMTLM_ALLOC_FIFO, 0},
-                                 {6, 2, 0, 8, SMTLM_ALLOC_FIFO, 0},  {1, 1, 0, 8, SMTLM_ALLOC_FIFO, 0},
-                                 {64, 8, 1, 8, SMTLM_ALLOC_FIFO, 0}, {7, 1, 1, 8, SMTLM_ALLOC_FIFO, 0}};
-    for (const smtlm_rf_cfg &c : cfgs) {
-        ASSERT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_OK);
-        const unsigned bps = c.sub_core ? c.n_banks / c.n_sched : c.n_banks;
+    const ktu::RfSetup cfgs[] = {{{16, SMTLM_ALLOC_FIFO, 0}, {4, 1}, 8}, {{12, SMTLM_ALLOC_FIFO, 0}, {4, 1}, 8},
+                                 {{6, SMTLM_ALLOC_FIFO, 0}, {2, 0}, 8},  {{1, SMTLM_ALLOC_FIFO, 0}, {1, 0}, 8},
+                                 {{64, SMTLM_ALLOC_FIFO, 0}, {8, 1}, 8}, {{7, SMTLM_ALLOC_FIFO, 0}, {1, 1}, 8}};
+    for (const ktu::RfSetup &c : cfgs) {
+        ASSERT_EQ(ktu::rf_init(rf.get(), c), SMTLM_OK);
+        const unsigned bps = c.shape.sub_core ? c.cfg.n_banks / c.shape.n_sched : c.cfg.n_banks;
         for (unsigned reg = 0; reg <= SMTLM_MAX_REG + 100; reg++)
             for (unsigned w = 0; w < SMTLM_MAX_WARPS; w++)
-                for (unsigned s = 0; s < c.n_sched; s++) {
-                    const unsigned want = c.sub_core ? smtlm_bank_subcore(reg, w, bps, s) : smtlm_bank_flat(reg, w, c.n_banks);
-                    ASSERT_EQ(smtlm_rf_bank(rf.get(), reg, w, s), want) << c.n_banks << " banks, reg " << reg << " warp " << w;
-                    ASSERT_EQ(smtlm_rf_cfg_bank(&c, reg, w, s), want);
+                for (unsigned s = 0; s < c.shape.n_sched; s++) {
+                    const unsigned want = c.shape.sub_core ? smtlm_bank_subcore(reg, w, bps, s) : smtlm_bank_flat(reg, w, c.cfg.n_banks);
+                    ASSERT_EQ(smtlm_rf_bank(rf.get(), reg, w, s), want) << c.cfg.n_banks << " banks, reg " << reg << " warp " << w;
+                    ASSERT_EQ(smtlm_rf_cfg_bank(&c.cfg, &c.shape, reg, w, s), want);
                 }
     }
 }

@@ -14,9 +14,9 @@ smtlm_sm_cfg cfg_with_spec()
 {
     smtlm_sm_cfg c;
     smtlm_sm_cfg_qv100(&c);
-    c.spec[1].num_units = 0;
-    c.spec[2].num_units = 1;
-    c.spec[2].max_latency = 10;
+    c.units.spec[1].num_units = 0;
+    c.units.spec[2].num_units = 1;
+    c.units.spec[2].max_latency = 10;
     return c;
 }
 
@@ -108,9 +108,9 @@ TEST(CheckInst, SpecializedUnitAndDepth)
     d = valid();
     smtlm_sm_cfg c;
     smtlm_sm_cfg_qv100(&c);
-    d.latency = (uint16_t)(c.depth_sp + 1); // II 1: stage depth_sp does not exist
+    d.latency = (uint16_t)(c.units.depth_sp + 1); // II 1: stage depth_sp does not exist
     EXPECT_EQ(check(d, &detail), SMTLM_REJECT_DEPTH);
-    EXPECT_EQ(detail, (unsigned)c.depth_sp);
+    EXPECT_EQ(detail, (unsigned)c.units.depth_sp);
 }
 
 // The memo checks only the registers of an instruction whose shape was accepted before, so run

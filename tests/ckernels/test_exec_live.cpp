@@ -89,7 +89,7 @@ void expect_live_covers(const smtlm_exec *ex, uint64_t c)
         }
 }
 
-const smtlm_rf_cfg kRf{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0};
+const ktu::RfSetup kRf{{16, SMTLM_ALLOC_FIFO, 0}, {4, 1}, 8};
 
 // Builds execute of the given shape, bound to k's sets and pool, and resets it.
 void start(ktu::KernelCtx &k, smtlm_exec *ex, int sub_core, unsigned shape)

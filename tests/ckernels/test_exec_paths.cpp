@@ -132,7 +132,7 @@ void expect_sets_equal(ktu::KernelCtx &a, ktu::KernelCtx &b, uint64_t c)
     }
 }
 
-const smtlm_rf_cfg kRf{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0};
+const ktu::RfSetup kRf{{16, SMTLM_ALLOC_FIFO, 0}, {4, 1}, 8};
 
 } // namespace
 

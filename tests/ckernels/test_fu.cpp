@@ -324,7 +324,7 @@ struct ExWbSink {
 // writeback through the stage port latency + 1 = 3 calls later; a refused hand-off is reported.
 TEST(Exec, DrivenAloneThroughItsPorts)
 {
-    ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0});
+    ktu::KernelCtx k(ktu::RfSetup{{16, SMTLM_ALLOC_FIFO, 0}, {4, 1}, 8});
     std::unique_ptr<smtlm_exec> ex(new smtlm_exec);
     ASSERT_EQ(smtlm_exec_init(ex.get(), 1, 0), SMTLM_OK);
     ASSERT_EQ(smtlm_exec_add_units(ex.get(), SMTLM_FU_SP, 0, 1, 4, SMTLM_OC_EX_SP), SMTLM_OK);
@@ -365,7 +365,7 @@ TEST(Exec, DrivenAloneThroughItsPorts)
 // it emptied before the refusal); unit 1 in cycles 2 and 3, not 4.
 TEST(Exec, RefusedResultStopsTheCycleForLaterUnitsBusyCount)
 {
-    ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0});
+    ktu::KernelCtx k(ktu::RfSetup{{16, SMTLM_ALLOC_FIFO, 0}, {4, 1}, 8});
     std::unique_ptr<smtlm_exec> ex(new smtlm_exec);
     ASSERT_EQ(smtlm_exec_init(ex.get(), 1, 0), SMTLM_OK);
     ASSERT_EQ(smtlm_exec_add_units(ex.get(), SMTLM_FU_SP, 0, 2, 8, SMTLM_OC_EX_SP), SMTLM_OK);

@@ -100,7 +100,7 @@ TEST(Issue, LrrAlternatesGtoIsGreedy)
     const std::vector<uint64_t> want5[] = {{2, 4, 6, 8, 10}, {6, 7, 8, 9, 10}};
     for (int k = 0; k < 2; k++) {
         smtlm_sm_cfg c = ktu::qv100();
-        c.scheduler = pol[k];
+        c.issue.policy = pol[k];
         ktu::Rig rig(c);
         rig.load(progs);
         rig.run();
@@ -121,7 +121,7 @@ TEST(Issue, DualIssueOnlyWithDifferentUnitTypes)
 {
     for (int sub_core = 1; sub_core >= 0; sub_core--) {
         smtlm_sm_cfg c = ktu::titanx();
-        c.sub_core = sub_core; // without sub-core ID_OC_SP has 4 free slots: only the rule blocks
+        c.shape.sub_core = sub_core; // without sub-core ID_OC_SP has 4 free slots: only the rule blocks
         ktu::Rig rig(c);
         ASSERT_EQ(rig.init_rc, SMTLM_OK);
         rig.load({prog({ffma(20, {3, 4, 5}), mufu(21, {3}), ffma(22, {3, 4, 5}), ffma(23, {3, 4, 5})})});
@@ -137,8 +137,8 @@ TEST(Issue, DualIssueOnlyWithDifferentUnitTypes)
     }
     // Without the different-units rule (and without sub-core slots) FFMA+FFMA pairs too.
     smtlm_sm_cfg c = ktu::titanx();
-    c.sub_core = 0;
-    c.dual_issue_diff_exec_units = 0;
+    c.shape.sub_core = 0;
+    c.issue.dual_issue_diff_units = 0;
     ktu::Rig rig(c);
     rig.load({prog({ffma(20, {3, 4, 5}), mufu(21, {3}), ffma(22, {3, 4, 5}), ffma(23, {3, 4, 5})})});
     rig.run();

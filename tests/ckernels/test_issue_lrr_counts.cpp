@@ -38,7 +38,7 @@ TEST(IssueLrrCounts, EveryCycleMatchesThePerSchedulerLoop)
     uint64_t idle_cycles = 0, scoreboard_cycles = 0; // both paths were taken
     for (unsigned trial = 0; trial < 20; trial++) {
         smtlm_sm_cfg cfg = ktu::qv100();
-        ASSERT_EQ(cfg.scheduler, SMTLM_SCHED_LRR);
+        ASSERT_EQ(cfg.issue.policy, SMTLM_SCHED_LRR);
         ktu::Rig rig(cfg);
         ASSERT_EQ(rig.init_rc, SMTLM_OK);
         const unsigned warps = 1 + rng() % 9;
@@ -47,7 +47,7 @@ TEST(IssueLrrCounts, EveryCycleMatchesThePerSchedulerLoop)
             progs.push_back(random_prog(rng));
         ASSERT_GE(rig.load(progs), 0);
         const smtlm_issue &iss = rig.sm()->iss;
-        const unsigned n = iss.cfg.n_sched;
+        const unsigned n = iss.shape.n_sched;
         uint64_t distro[SMTLM_MAX_SCHED][SMTLM_DISTRO_SIZE], stall[SMTLM_MAX_WARPS][SMTLM_WS_COUNT];
         std::memcpy(distro, iss.distro, sizeof distro);
         std::memcpy(stall, iss.warp_stall, sizeof stall);

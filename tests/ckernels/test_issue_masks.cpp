@@ -35,7 +35,7 @@ void check_masks(const smtlm_issue &iss, uint64_t now)
                 << "cycle " << now << " warp " << w;
         }
     }
-    for (unsigned s = 0; s < iss.cfg.n_sched; s++) {
+    for (unsigned s = 0; s < iss.shape.n_sched; s++) {
         const smtlm_sched &sc = iss.sched[s];
         std::vector<unsigned> want, got(sc.age, sc.age + sc.n_age);
         for (unsigned i = 0; i < sc.n_sup; i++)
@@ -85,9 +85,9 @@ class IssueMasks : public ::testing::TestWithParam<smtlm_sched_policy> {};
 TEST_P(IssueMasks, StayTrueToTheWarpStateEveryCycle)
 {
     smtlm_sm_cfg cfg = ktu::qv100();
-    cfg.scheduler = GetParam();
+    cfg.issue.policy = GetParam();
     if (GetParam() == SMTLM_SCHED_TWO_LEVEL)
-        cfg.two_level_active = 2;
+        cfg.issue.two_level_active = 2;
     ktu::Rig rig(cfg, 20, 64);
     ASSERT_EQ(rig.init_rc, SMTLM_OK);
     ASSERT_GE(rig.load(mixed_programs()), 0);

@@ -118,9 +118,9 @@ class IssuePreVerdict : public ::testing::TestWithParam<Case> {};
 TEST_P(IssuePreVerdict, CachedVerdictsAreTrueEveryCycle)
 {
     smtlm_sm_cfg cfg = GetParam().dual ? ktu::titanx() : ktu::qv100();
-    cfg.scheduler = GetParam().policy;
-    if (cfg.scheduler == SMTLM_SCHED_TWO_LEVEL)
-        cfg.two_level_active = 2;
+    cfg.issue.policy = GetParam().policy;
+    if (cfg.issue.policy == SMTLM_SCHED_TWO_LEVEL)
+        cfg.issue.two_level_active = 2;
     unsigned pre = 0, dec = 0;
     for (uint32_t seed = 1; seed <= 9; seed++) {
         ktu::Rig rig(cfg, 15 + seed, 64);

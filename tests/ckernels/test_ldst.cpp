@@ -120,7 +120,7 @@ TEST(Coalesce, InactiveLanesIgnoredAndOutputInAddressOrder)
 // ---- the unit, called directly -----------------------------------------------------------
 
 struct Ldst {
-    ktu::KernelCtx k{smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0}};
+    ktu::KernelCtx k{ktu::RfSetup{{16, SMTLM_ALLOC_FIFO, 0}, {4, 1}, 8}};
     ktu::WarpEvents ev;
     std::unique_ptr<smtlm_ldst> u{new smtlm_ldst};
     int rc;

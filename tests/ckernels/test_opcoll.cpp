@@ -7,30 +7,30 @@
 
 namespace {
 
-smtlm_opcoll_cfg qv100_oc()
+// QV100's collector: 4 sub-cores, 8 generic CUs; tensor core, DP, INT and 3 specialized units.
+ktu::OcSetup qv100_oc()
 {
-    smtlm_opcoll_cfg c;
+    ktu::OcSetup c;
     std::memset(&c, 0, sizeof c);
-    c.n_sched = 4;
-    c.sub_core = 1;
-    c.num_units[SMTLM_CUS_GEN] = c.num_in_ports[SMTLM_CUS_GEN] = c.num_out_ports[SMTLM_CUS_GEN] = 8;
-    c.has_tensor_core = c.has_dp = c.has_int = 1;
-    c.n_spec = 3;
-    c.spec_index[0] = 0;
-    c.spec_index[1] = 1;
-    c.spec_index[2] = 2;
+    c.shape.n_sched = 4;
+    c.shape.sub_core = 1;
+    c.cfg.num_units[SMTLM_CUS_GEN] = c.cfg.num_in_ports[SMTLM_CUS_GEN] = c.cfg.num_out_ports[SMTLM_CUS_GEN] = 8;
+    c.units.n_sp = c.units.n_sfu = c.units.n_dp = c.units.n_int = c.units.n_tensor = 4;
+    c.units.tensor_core_avail = 1;
+    for (unsigned k = 0; k < 3; k++)
+        c.units.spec[k].num_units = 4;
     return c;
 }
 
 // Non-sub-core, one scheduler, `cus` generic CUs.
-smtlm_opcoll_cfg flat_oc(unsigned cus, unsigned ports = 8)
+ktu::OcSetup flat_oc(unsigned cus, unsigned ports = 8)
 {
-    smtlm_opcoll_cfg c = qv100_oc();
-    c.n_sched = 1;
-    c.sub_core = 0;
-    c.num_units[SMTLM_CUS_GEN] = cus;
-    c.num_in_ports[SMTLM_CUS_GEN] = ports;
-    c.num_out_ports[SMTLM_CUS_GEN] = cus;
+    ktu::OcSetup c = qv100_oc();
+    c.shape.n_sched = 1;
+    c.shape.sub_core = 0;
+    c.cfg.num_units[SMTLM_CUS_GEN] = cus;
+    c.cfg.num_in_ports[SMTLM_CUS_GEN] = ports;
+    c.cfg.num_out_ports[SMTLM_CUS_GEN] = cus;
     return c;
 }
 
@@ -38,11 +38,10 @@ struct Oc {
     std::unique_ptr<smtlm_opcoll> oc{new smtlm_opcoll};
     ktu::KernelCtx k;
     int rc;
-    explicit Oc(const smtlm_opcoll_cfg &c)
-        : k(smtlm_rf_cfg{16, c.n_sched, c.sub_core, c.num_units[SMTLM_CUS_GEN] ? c.num_units[SMTLM_CUS_GEN] : 1,
-                         SMTLM_ALLOC_FIFO, 0})
+    explicit Oc(const ktu::OcSetup &c)
+        : k(ktu::RfSetup{{16, SMTLM_ALLOC_FIFO, 0}, {c.shape.n_sched, c.shape.sub_core}, c.cfg.num_units[SMTLM_CUS_GEN] ? c.cfg.num_units[SMTLM_CUS_GEN] : 1})
     {
-        rc = smtlm_opcoll_init(oc.get(), &c);
+        rc = ktu::oc_init(oc.get(), c);
         k.bind(oc.get());
     }
     int alloc(uint64_t now) { return smtlm_opcoll_allocate(oc.get(), now); }
@@ -72,24 +71,24 @@ struct Oc {
 TEST(OpCollInit, RejectsBadConfigurations)
 {
     std::unique_ptr<smtlm_opcoll> oc(new smtlm_opcoll);
-    smtlm_opcoll_cfg c = qv100_oc();
-    EXPECT_EQ(smtlm_opcoll_init(oc.get(), &c), SMTLM_OK);
-    c.n_sched = 0;
-    EXPECT_EQ(smtlm_opcoll_init(oc.get(), &c), SMTLM_EINVAL);
+    ktu::OcSetup c = qv100_oc();
+    EXPECT_EQ(ktu::oc_init(oc.get(), c), SMTLM_OK);
+    c.shape.n_sched = 0;
+    EXPECT_EQ(ktu::oc_init(oc.get(), c), SMTLM_EINVAL);
     c = qv100_oc();
-    c.n_sched = SMTLM_MAX_SCHED + 1;
-    EXPECT_EQ(smtlm_opcoll_init(oc.get(), &c), SMTLM_EINVAL);
+    c.shape.n_sched = SMTLM_MAX_SCHED + 1;
+    EXPECT_EQ(ktu::oc_init(oc.get(), c), SMTLM_EINVAL);
     c = qv100_oc();
-    c.num_units[SMTLM_CUS_GEN] = 0; // no collector unit at all
-    EXPECT_EQ(smtlm_opcoll_init(oc.get(), &c), SMTLM_EINVAL);
+    c.cfg.num_units[SMTLM_CUS_GEN] = 0; // no collector unit at all
+    EXPECT_EQ(ktu::oc_init(oc.get(), c), SMTLM_EINVAL);
     c = qv100_oc();
-    c.num_units[SMTLM_CUS_GEN] = 6; // 6 CUs cannot be split over 4 sub-cores
-    EXPECT_EQ(smtlm_opcoll_init(oc.get(), &c), SMTLM_EINVAL);
-    c.sub_core = 0; // fine without the sub-core model
-    EXPECT_EQ(smtlm_opcoll_init(oc.get(), &c), SMTLM_OK);
+    c.cfg.num_units[SMTLM_CUS_GEN] = 6; // 6 CUs cannot be split over 4 sub-cores
+    EXPECT_EQ(ktu::oc_init(oc.get(), c), SMTLM_EINVAL);
+    c.shape.sub_core = 0; // fine without the sub-core model
+    EXPECT_EQ(ktu::oc_init(oc.get(), c), SMTLM_OK);
     c = qv100_oc();
-    c.num_units[SMTLM_CUS_GEN] = SMTLM_MAX_CUS + 4;
-    EXPECT_EQ(smtlm_opcoll_init(oc.get(), &c), SMTLM_ERANGE);
+    c.cfg.num_units[SMTLM_CUS_GEN] = SMTLM_MAX_CUS + 4;
+    EXPECT_EQ(ktu::oc_init(oc.get(), c), SMTLM_ERANGE);
 }
 
 TEST(OpCollInit, GenericPortsListPairsInGpgpuSimOrder)
@@ -124,9 +123,11 @@ TEST(OpCollInit, GenericPortsListPairsInGpgpuSimOrder)
 
 TEST(OpCollInit, AbsentUnitsHaveNoPairs)
 {
-    smtlm_opcoll_cfg c = qv100_oc(); // TITANX-like: no tensor, DP, INT, specialized units
-    c.has_tensor_core = c.has_dp = c.has_int = 0;
-    c.n_spec = 0;
+    ktu::OcSetup c = qv100_oc(); // TITANX-like: no tensor, DP, INT, specialized units
+    c.units.tensor_core_avail = 0;
+    c.units.n_dp = c.units.n_int = 0;
+    for (unsigned k = 0; k < 3; k++)
+        c.units.spec[k].num_units = 0;
     Oc o(c);
     ASSERT_EQ(o.rc, SMTLM_OK);
     ASSERT_EQ(o.oc->ports[0].n_pairs, 3u);
@@ -137,11 +138,11 @@ TEST(OpCollInit, AbsentUnitsHaveNoPairs)
 
 TEST(OpCollInit, SpecializedCollectorsSearchOwnSetThenGeneric)
 {
-    smtlm_opcoll_cfg c = flat_oc(2, 1);
-    c.enable_specialized = 1;
-    c.num_units[SMTLM_CUS_SP] = 2;
-    c.num_in_ports[SMTLM_CUS_SP] = 1;
-    c.num_out_ports[SMTLM_CUS_SP] = 1;
+    ktu::OcSetup c = flat_oc(2, 1);
+    c.cfg.enable_specialized = 1;
+    c.cfg.num_units[SMTLM_CUS_SP] = 2;
+    c.cfg.num_in_ports[SMTLM_CUS_SP] = 1;
+    c.cfg.num_out_ports[SMTLM_CUS_SP] = 1;
     Oc o(c);
     ASSERT_EQ(o.rc, SMTLM_OK);
     EXPECT_EQ(o.oc->n_cus, 4u);
@@ -199,8 +200,8 @@ TEST(OpCollAllocate, EightIdenticalPortsAllocateOnePerSubCoreInOneStep)
 
 TEST(OpCollAllocate, OnePortAllocatesOnlyTheOldestOfARegisterSetPerStep)
 {
-    smtlm_opcoll_cfg c = qv100_oc();
-    c.num_in_ports[SMTLM_CUS_GEN] = 1;
+    ktu::OcSetup c = qv100_oc();
+    c.cfg.num_in_ports[SMTLM_CUS_GEN] = 1;
     Oc o(c);
     ktu::KernelCtx &k = o.k;
     smtlm_iref young = k.make(SMTLM_OP_SP, 0, 0, {4});
@@ -240,11 +241,11 @@ TEST(OpCollAllocate, SchedulerWithoutBanksFailsWhenTheSplitsDiffer)
     Oc same(qv100_oc());
     EXPECT_EQ(same.oc->rf_direct, same.k.rf.get()); // both split by the same 4 schedulers
 
-    smtlm_opcoll_cfg c = flat_oc(4);
-    c.n_sched = 8;
+    ktu::OcSetup c = flat_oc(4);
+    c.shape.n_sched = 8;
     std::unique_ptr<smtlm_opcoll> oc(new smtlm_opcoll);
-    ASSERT_EQ(smtlm_opcoll_init(oc.get(), &c), SMTLM_OK);
-    ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 4, SMTLM_ALLOC_FIFO, 0});
+    ASSERT_EQ(ktu::oc_init(oc.get(), c), SMTLM_OK);
+    ktu::KernelCtx k(ktu::RfSetup{{16, SMTLM_ALLOC_FIFO, 0}, {4, 1}, 4});
     ASSERT_EQ(k.init_rc, SMTLM_OK);
     k.bind(oc.get());
     EXPECT_EQ(oc->rf_direct, nullptr);
@@ -299,8 +300,8 @@ TEST(OpCollAllocate, PortOrderServesSpBeforeIntEvenIfIntIsOlder)
 
 TEST(OpCollAllocate, FixOptypePriorityServesOldestFirst)
 {
-    smtlm_opcoll_cfg c = flat_oc(1);
-    c.fix_optype_priority = 1;
+    ktu::OcSetup c = flat_oc(1);
+    c.cfg.fix_optype_priority = 1;
     Oc o(c);
     ktu::KernelCtx &k = o.k;
     smtlm_iref i = k.make(SMTLM_OP_INTP, 0, 0, {4}); // uid 1
@@ -315,8 +316,8 @@ TEST(OpCollAllocate, FixOptypePriorityServesOldestFirst)
 TEST(OpCollAllocate, SubCoreHeadOfLineBlockingAndItsFix)
 {
     for (int fix = 0; fix <= 1; fix++) {
-        smtlm_opcoll_cfg c = qv100_oc();
-        c.fix_subcore_hol = fix;
+        ktu::OcSetup c = qv100_oc();
+        c.cfg.fix_subcore_hol = fix;
         Oc o(c);
         ktu::KernelCtx &k = o.k;
         // Fill sub-core 2's two CUs.

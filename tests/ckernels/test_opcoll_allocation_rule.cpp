@@ -31,18 +31,18 @@ std::vector<Mode> modes()
     m.push_back({"generic ports (default)", Walk::generic, ktu::qv100()});
     // Only SP instructions below: ordering the unit types by age changes nothing, but the walk.
     smtlm_sm_cfg c = ktu::qv100();
-    c.fix_optype_priority = 1;
+    c.oc.fix_optype_priority = 1;
     m.push_back({"fix_optype_priority", Walk::general, c});
     // Specialized SP ports without SP units: they search GEN alone, as the generic ports do.
     c = ktu::qv100();
-    c.enable_specialized_oc = 1;
-    c.oc_in_ports[SMTLM_CUS_SP] = c.oc_in_ports[SMTLM_CUS_GEN];
-    c.oc_in_ports[SMTLM_CUS_GEN] = 0;
+    c.oc.enable_specialized = 1;
+    c.oc.num_in_ports[SMTLM_CUS_SP] = c.oc.num_in_ports[SMTLM_CUS_GEN];
+    c.oc.num_in_ports[SMTLM_CUS_GEN] = 0;
     m.push_back({"specialized ports over GEN", Walk::general, c});
     // Specialized SP ports over an SP set laid out as GEN was (and an empty GEN behind it).
     c = ktu::qv100();
-    c.enable_specialized_oc = 1;
-    for (unsigned *n : {c.oc_units, c.oc_in_ports, c.oc_out_ports}) {
+    c.oc.enable_specialized = 1;
+    for (unsigned *n : {c.oc.num_units, c.oc.num_in_ports, c.oc.num_out_ports}) {
         n[SMTLM_CUS_SP] = n[SMTLM_CUS_GEN];
         n[SMTLM_CUS_GEN] = 0;
     }
@@ -54,18 +54,11 @@ struct Rig {
     std::unique_ptr<smtlm_opcoll> oc{new smtlm_opcoll};
     ktu::KernelCtx k;
     int rc;
-    explicit Rig(const smtlm_sm_cfg &sm) : k(rf_cfg(sm))
+    // The collector and the register file as the SM builds them from its configuration.
+    explicit Rig(const smtlm_sm_cfg &sm) : k(ktu::RfSetup{sm.rf, sm.shape, 8})
     {
-        smtlm_opcoll_cfg c;
-        smtlm_sm_opcoll_cfg(&sm, &c);
-        rc = smtlm_opcoll_init(oc.get(), &c);
+        rc = smtlm_opcoll_init(oc.get(), &sm.oc, &sm.shape, &sm.units);
         k.bind(oc.get());
-    }
-    static smtlm_rf_cfg rf_cfg(const smtlm_sm_cfg &sm)
-    {
-        smtlm_rf_cfg r;
-        smtlm_sm_rf_cfg(&sm, 8, &r);
-        return r;
     }
     // An SP instruction without sources (collected at allocation) of scheduler `sched`, put
     // into its sub-core's ID_OC_SP slot.
@@ -96,7 +89,7 @@ std::vector<std::vector<int>> run(const Mode &m)
     Rig o(m.sm);
     EXPECT_EQ(o.rc, SMTLM_OK) << m.name;
     EXPECT_EQ(o.oc->n_cus, 8u) << m.name;
-    EXPECT_TRUE(o.oc->cfg.sub_core && o.oc->cfg.n_sched == 4) << m.name;
+    EXPECT_TRUE(o.oc->shape.sub_core && o.oc->shape.n_sched == 4) << m.name;
     if (m.walk == Walk::generic)
         EXPECT_TRUE(o.oc->generic_fast && o.oc->n_ports == o.oc->n_generic_ports) << m.name;
     else

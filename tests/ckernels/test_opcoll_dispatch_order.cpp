@@ -51,8 +51,8 @@ const Shape shapes[] = {
     {"one_step_per_cycle", [](smtlm_sm_cfg &c) { c.reg_file_port_throughput = 1; }},
     {"four_cus_per_scheduler",
      [](smtlm_sm_cfg &c) {
-         c.oc_units[SMTLM_CUS_GEN] = 16;
-         c.oc_out_ports[SMTLM_CUS_GEN] = 16;
+         c.oc.num_units[SMTLM_CUS_GEN] = 16;
+         c.oc.num_out_ports[SMTLM_CUS_GEN] = 16;
      }},
 };
 
@@ -92,12 +92,12 @@ INSTANTIATE_TEST_SUITE_P(Shapes, OpCollDispatchOrder, ::testing::Range<size_t>(0
 TEST(OpCollDispatchOrder, NotChosenWhereTheRoundRobinIsSeen)
 {
     smtlm_sm_cfg cfg = ktu::qv100();
-    cfg.oc_out_ports[SMTLM_CUS_GEN] = 4; // fewer dispatch units than CUs
+    cfg.oc.num_out_ports[SMTLM_CUS_GEN] = 4; // fewer dispatch units than CUs
     ktu::Rig few(cfg, 30, 64);
     ASSERT_EQ(few.init_rc, SMTLM_OK);
     EXPECT_FALSE(few.sm()->oc.cu_order_dispatch);
     cfg = ktu::qv100();
-    cfg.sub_core = 0; // flat: the OC_EX slot depends on the dispatch order
+    cfg.shape.sub_core = 0; // flat: the OC_EX slot depends on the dispatch order
     ktu::Rig flat(cfg, 30, 64);
     ASSERT_EQ(flat.init_rc, SMTLM_OK);
     EXPECT_FALSE(flat.sm()->oc.cu_order_dispatch);

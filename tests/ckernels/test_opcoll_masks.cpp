@@ -39,7 +39,7 @@ unsigned rr_start(const smtlm_opcoll &oc, const smtlm_cu_set &set, unsigned last
 {
     if (set.count == 0)
         return 0;
-    unsigned start = oc.cfg.sub_core ? last - last % set.per_sched + set.per_sched : last + 1;
+    unsigned start = oc.shape.sub_core ? last - last % set.per_sched + set.per_sched : last + 1;
     return start >= set.count ? start - set.count : start;
 }
 
@@ -66,10 +66,10 @@ void check_collector(const smtlm_opcoll &oc, const std::string &at)
         for (unsigned k = 0; k < set.count; k++)
             mask |= 1ull << (set.first + k);
         EXPECT_EQ(oc.set_cus[s], mask) << at << " set " << s;
-        for (unsigned sched = 0; sched < oc.cfg.n_sched; sched++) {
+        for (unsigned sched = 0; sched < oc.shape.n_sched; sched++) {
             uint64_t mine = 0; // GPGPU-Sim allocate_cu: cuLowerBound .. cuUpperBound of the scheduler
             for (unsigned k = 0; k < set.count; k++)
-                if (!oc.cfg.sub_core || k / set.per_sched == sched)
+                if (!oc.shape.sub_core || k / set.per_sched == sched)
                     mine |= 1ull << (set.first + k);
             EXPECT_EQ(oc.sched_cus[s][sched], mine) << at << " set " << s << " scheduler " << sched;
         }
@@ -130,27 +130,27 @@ using Variant = ktu::CfgVariant;
 const Variant variants[] = {
     {"qv100", [](smtlm_sm_cfg &) {}},
     {"one_step_per_cycle", [](smtlm_sm_cfg &c) { c.reg_file_port_throughput = 1; }},
-    {"wavefront", [](smtlm_sm_cfg &c) { c.oc_allocator = SMTLM_ALLOC_WAVEFRONT; }},
-    {"fix_subcore_hol", [](smtlm_sm_cfg &c) { c.fix_subcore_hol = 1; }},
-    {"fix_optype_priority", [](smtlm_sm_cfg &c) { c.fix_optype_priority = 1; }},
+    {"wavefront", [](smtlm_sm_cfg &c) { c.rf.policy = SMTLM_ALLOC_WAVEFRONT; }},
+    {"fix_subcore_hol", [](smtlm_sm_cfg &c) { c.oc.fix_subcore_hol = 1; }},
+    {"fix_optype_priority", [](smtlm_sm_cfg &c) { c.oc.fix_optype_priority = 1; }},
     {"flat",
      [](smtlm_sm_cfg &c) {
-         c.sub_core = 0;
-         c.n_banks = 6; // not a power of two
-         c.oc_units[SMTLM_CUS_GEN] = 5;
-         c.oc_out_ports[SMTLM_CUS_GEN] = 3;
-         c.oc_in_ports[SMTLM_CUS_GEN] = 2;
+         c.shape.sub_core = 0;
+         c.rf.n_banks = 6; // not a power of two
+         c.oc.num_units[SMTLM_CUS_GEN] = 5;
+         c.oc.num_out_ports[SMTLM_CUS_GEN] = 3;
+         c.oc.num_in_ports[SMTLM_CUS_GEN] = 2;
      }},
     {"specialized",
      [](smtlm_sm_cfg &c) {
-         c.enable_specialized_oc = 1;
-         c.oc_units[SMTLM_CUS_GEN] = 4;
-         c.oc_in_ports[SMTLM_CUS_GEN] = 1;
-         c.oc_out_ports[SMTLM_CUS_GEN] = 2;
+         c.oc.enable_specialized = 1;
+         c.oc.num_units[SMTLM_CUS_GEN] = 4;
+         c.oc.num_in_ports[SMTLM_CUS_GEN] = 1;
+         c.oc.num_out_ports[SMTLM_CUS_GEN] = 2;
          for (unsigned k : {SMTLM_CUS_SP, SMTLM_CUS_SFU, SMTLM_CUS_INT, SMTLM_CUS_MEM}) {
-             c.oc_units[k] = 4;
-             c.oc_in_ports[k] = 1;
-             c.oc_out_ports[k] = 1;
+             c.oc.num_units[k] = 4;
+             c.oc.num_in_ports[k] = 1;
+             c.oc.num_out_ports[k] = 1;
          }
      }},
 };

@@ -98,8 +98,8 @@ using Shape = ktu::CfgVariant;
 const Shape shapes[] = {
     {"qv100", [](smtlm_sm_cfg &) {}},
     {"one_step_per_cycle", [](smtlm_sm_cfg &c) { c.reg_file_port_throughput = 1; }},
-    {"flat", [](smtlm_sm_cfg &c) { c.sub_core = 0; }},
-    {"few_dispatch_units", [](smtlm_sm_cfg &c) { c.oc_out_ports[SMTLM_CUS_GEN] = 2; }},
+    {"flat", [](smtlm_sm_cfg &c) { c.shape.sub_core = 0; }},
+    {"few_dispatch_units", [](smtlm_sm_cfg &c) { c.oc.num_out_ports[SMTLM_CUS_GEN] = 2; }},
 };
 
 // Loads the same programs into `fast` and `slow` and steps them in lock step while `fast` is
@@ -235,16 +235,16 @@ TEST(OpCollReadPaths, QueuedReadsLandInTheBankOfTheBankMap)
         int sub_core;
     } cfgs[] = {{16, 4, 1}, {16, 4, 0}, {8, 4, 1}, {12, 4, 1}, {6, 2, 1}, {7, 1, 0}, {64, 8, 1}, {3, 1, 0}};
     for (const Cfg &c : cfgs) {
-        smtlm_rf_cfg rc = {c.banks, c.sched, c.sub_core, 8, SMTLM_ALLOC_FIFO, 0};
+        ktu::RfSetup rc = {{c.banks, SMTLM_ALLOC_FIFO, 0}, {c.sched, c.sub_core}, 8};
         auto rf = std::make_unique<smtlm_rf>();
-        ASSERT_EQ(smtlm_rf_init(rf.get(), &rc), SMTLM_OK);
+        ASSERT_EQ(ktu::rf_init(rf.get(), rc), SMTLM_OK);
         for (unsigned sched = 0; sched < c.sched; sched++)
             for (unsigned warp = 0; warp < SMTLM_MAX_WARPS; warp++)
                 for (int reg = 0; reg <= SMTLM_MAX_REG; reg++) {
                     const int16_t src[SMTLM_MAX_SRC] = {(int16_t)reg, 0, 0, 0};
                     rf->nonempty = 0;
                     smtlm_rf_queue_reads(rf.get(), 0, warp, sched, src, 1u);
-                    const unsigned want = smtlm_rf_cfg_bank(&rc, (unsigned)reg, warp, sched);
+                    const unsigned want = smtlm_rf_cfg_bank(&rc.cfg, &rc.shape, (unsigned)reg, warp, sched);
                     ASSERT_EQ(rf->nonempty, 1ull << want)
                         << c.banks << " banks, sub_core " << c.sub_core << ", sched " << sched << " warp " << warp << " reg " << reg;
                     ASSERT_EQ(smtlm_rf_bank(rf.get(), (unsigned)reg, warp, sched), want);

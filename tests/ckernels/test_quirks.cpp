@@ -21,7 +21,7 @@ TEST(Quirks, SubCoreHeadOfLineBlockingAndFix)
 {
     for (int fix = 0; fix <= 1; fix++) {
         smtlm_sm_cfg c = ktu::qv100();
-        c.fix_subcore_hol = fix;
+        c.oc.fix_subcore_hol = fix;
         ktu::Rig rig(c);
         rig.load_all(micro::program("indep", 8), 4);
         rig.run();
@@ -45,7 +45,7 @@ TEST(Quirks, OpTypePriorityAndFix)
                                                  iadd(24, {4, 5}), ffma(25, {4, 5, 6})});
     for (int fix = 0; fix <= 1; fix++) {
         smtlm_sm_cfg c = ktu::qv100();
-        c.fix_optype_priority = fix;
+        c.oc.fix_optype_priority = fix;
         ktu::Rig rig(c);
         rig.load({p});
         rig.run();
@@ -80,7 +80,7 @@ TEST(Quirks, WritebackBankConflictDroppedOrBuffered)
               ffma(20, {7, 2}), ffma(24, {14})});
     for (int fix = 0; fix <= 1; fix++) {
         smtlm_sm_cfg c = ktu::qv100();
-        c.fix_wb_bank_conflict = fix;
+        c.rf.fix_wb_bank_conflict = fix;
         ktu::Rig rig(c);
         rig.load({p});
         rig.run();
@@ -107,7 +107,7 @@ TEST(Quirks, WritebackBankConflictDroppedOrBuffered)
 // bank refuses reads (both steps) while a write is buffered.
 TEST(Quirks, WritebackBufferBlocksReadsUntilDrained)
 {
-    ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 1});
+    ktu::KernelCtx k(ktu::RfSetup{{16, SMTLM_ALLOC_FIFO, 1}, {4, 1}, 8});
     ktu::WarpEvents ev;
     const smtlm_release_port rfo = ev.rf_ops();
     smtlm_rf_bind(k.rf.get(), &rfo);
@@ -167,7 +167,7 @@ TEST(Quirks, WritebackBufferBlocksReadsUntilDrained)
 // writes are dropped.
 TEST(Quirks, FaithfulWritebackDropsSameBankWrites)
 {
-    ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0});
+    ktu::KernelCtx k(ktu::RfSetup{{16, SMTLM_ALLOC_FIFO, 0}, {4, 1}, 8});
     ktu::WarpEvents ev;
     std::unique_ptr<smtlm_wb> wb(new smtlm_wb);
     smtlm_wb_init(wb.get(), 0);

@@ -7,15 +7,13 @@
 #include <random>
 #include <vector>
 
-extern "C" {
-#include "smtlm/regfile.h"
-}
+#include "kernel_test_util.hpp"
 
 namespace {
 
 struct Rf {
     std::unique_ptr<smtlm_rf> rf{new smtlm_rf};
-    explicit Rf(smtlm_rf_cfg c = {16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0}) { rc = smtlm_rf_init(rf.get(), &c); }
+    explicit Rf(ktu::RfSetup c = {{16, SMTLM_ALLOC_FIFO, 0}, {4, 1}, 8}) { rc = ktu::rf_init(rf.get(), c); }
     int rc;
     void req(unsigned bank, unsigned cu, unsigned op, unsigned reg = 1)
     {
@@ -40,24 +38,24 @@ bool has(const std::vector<smtlm_read_grant> &g, unsigned bank, unsigned cu, uns
 TEST(RegFileInit, RejectsBadConfigurations)
 {
     std::unique_ptr<smtlm_rf> rf(new smtlm_rf);
-    smtlm_rf_cfg c = {16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0};
-    EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_OK);
-    c.n_banks = 0;
-    EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_EINVAL);
-    c.n_banks = SMTLM_MAX_BANKS + 1;
-    EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_ERANGE);
-    c.n_banks = 18; // sub-core: 18 banks cannot be split over 4 schedulers (GPGPU-Sim asserts)
-    EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_EINVAL);
-    c.sub_core = 0; // ... but are fine without the sub-core model
-    EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_OK);
-    c = {16, 0, 1, 8, SMTLM_ALLOC_FIFO, 0};
-    EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_EINVAL);
-    c = {16, 4, 1, 0, SMTLM_ALLOC_FIFO, 0};
-    EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_EINVAL);
-    c = {16, 4, 1, SMTLM_MAX_CUS + 1, SMTLM_ALLOC_FIFO, 0};
-    EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_ERANGE);
-    c = {16, 4, 1, 8, (smtlm_alloc_policy)2, 0};
-    EXPECT_EQ(smtlm_rf_init(rf.get(), &c), SMTLM_EINVAL);
+    ktu::RfSetup c = {{16, SMTLM_ALLOC_FIFO, 0}, {4, 1}, 8};
+    EXPECT_EQ(ktu::rf_init(rf.get(), c), SMTLM_OK);
+    c.cfg.n_banks = 0;
+    EXPECT_EQ(ktu::rf_init(rf.get(), c), SMTLM_EINVAL);
+    c.cfg.n_banks = SMTLM_MAX_BANKS + 1;
+    EXPECT_EQ(ktu::rf_init(rf.get(), c), SMTLM_ERANGE);
+    c.cfg.n_banks = 18; // sub-core: 18 banks cannot be split over 4 schedulers (GPGPU-Sim asserts)
+    EXPECT_EQ(ktu::rf_init(rf.get(), c), SMTLM_EINVAL);
+    c.shape.sub_core = 0; // ... but are fine without the sub-core model
+    EXPECT_EQ(ktu::rf_init(rf.get(), c), SMTLM_OK);
+    c = {{16, SMTLM_ALLOC_FIFO, 0}, {0, 1}, 8};
+    EXPECT_EQ(ktu::rf_init(rf.get(), c), SMTLM_EINVAL);
+    c = {{16, SMTLM_ALLOC_FIFO, 0}, {4, 1}, 0};
+    EXPECT_EQ(ktu::rf_init(rf.get(), c), SMTLM_EINVAL);
+    c = {{16, SMTLM_ALLOC_FIFO, 0}, {4, 1}, SMTLM_MAX_CUS + 1};
+    EXPECT_EQ(ktu::rf_init(rf.get(), c), SMTLM_ERANGE);
+    c = {{16, (smtlm_alloc_policy)2, 0}, {4, 1}, 8};
+    EXPECT_EQ(ktu::rf_init(rf.get(), c), SMTLM_EINVAL);
 }
 
 TEST(RegFileFifo, OnlyQueueHeadsAreGrantedOnePerBank)
@@ -199,7 +197,7 @@ TEST(RegFileFifo, ResetClearsQueuesAndStatistics)
 
 // Wavefront: booksim's diagonal allocator over all queued reads, one grant per bank AND per CU.
 // Diagonal p pairs bank b with CU (priority + p + b) mod n_cus; priority advances each step.
-smtlm_rf_cfg wave_cfg() { return smtlm_rf_cfg{4, 1, 0, 4, SMTLM_ALLOC_WAVEFRONT, 0}; }
+ktu::RfSetup wave_cfg() { return ktu::RfSetup{{4, SMTLM_ALLOC_WAVEFRONT, 0}, {1, 0}, 4}; }
 
 TEST(RegFileWavefront, AtMostOneGrantPerCollectorUnit)
 {
@@ -255,7 +253,7 @@ TEST(RegFileWavefront, RotatingPriorityChangesTheWinner)
 
 TEST(RegFileWavefront, FifoWouldGrantTheSameRequestsInQueueOrder)
 {
-    Rf r(smtlm_rf_cfg{4, 1, 0, 4, SMTLM_ALLOC_FIFO, 0});
+    Rf r(ktu::RfSetup{{4, SMTLM_ALLOC_FIFO, 0}, {1, 0}, 4});
     r.req(0, 0, 0);
     r.req(0, 0, 1);
     r.req(0, 1, 0);
@@ -396,13 +394,13 @@ TEST(RegFileFifoPieces, EqualArbitrate)
 // CU with 4 reads in it, fills it exactly, and queues like smtlm_rf_request_reads.
 TEST(RegFileQueueReads, TheMostThatCanWaitFitsAndQueuesLikeRequestReads)
 {
-    const smtlm_rf_cfg c = {16, 4, 1, SMTLM_RF_QUEUE_CAP / 4, SMTLM_ALLOC_FIFO, 0};
+    const ktu::RfSetup c = {{16, SMTLM_ALLOC_FIFO, 0}, {4, 1}, SMTLM_RF_QUEUE_CAP / 4};
     Rf a(c), b(c);
     ASSERT_EQ(a.rc, SMTLM_OK);
-    smtlm_rf_cfg big = c;
+    ktu::RfSetup big = c;
     big.n_cus = SMTLM_RF_QUEUE_CAP / 4 + 1;
     std::unique_ptr<smtlm_rf> rf(new smtlm_rf);
-    EXPECT_EQ(smtlm_rf_init(rf.get(), &big), SMTLM_ERANGE); // one more CU could overflow a queue
+    EXPECT_EQ(ktu::rf_init(rf.get(), big), SMTLM_ERANGE); // one more CU could overflow a queue
     const int16_t src[4] = {4, 8, 12, 16}; // warp 0, scheduler 1: all bank 4 + 0
     for (unsigned cu = 0; cu < c.n_cus; cu++) {
         smtlm_rf_queue_reads(a.rf.get(), cu, 0, 1, src, 0xF);
@@ -428,11 +426,11 @@ static void count_landed(void *ctx, unsigned, unsigned) { ++*(unsigned *)ctx; }
 // the same verdict and the same register-file state after each write.
 TEST(RegFileWritePort, TableWriteMatchesTryWrite)
 {
-    const smtlm_rf_cfg cfgs[] = {{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0}, {16, 4, 1, 8, SMTLM_ALLOC_FIFO, 1},
-                                 {8, 2, 0, 8, SMTLM_ALLOC_FIFO, 0},  {6, 3, 1, 6, SMTLM_ALLOC_FIFO, 1},
-                                 {32, 4, 0, 16, SMTLM_ALLOC_FIFO, 1}, {5, 1, 0, 4, SMTLM_ALLOC_FIFO, 0}};
+    const ktu::RfSetup cfgs[] = {{{16, SMTLM_ALLOC_FIFO, 0}, {4, 1}, 8}, {{16, SMTLM_ALLOC_FIFO, 1}, {4, 1}, 8},
+                                 {{8, SMTLM_ALLOC_FIFO, 0}, {2, 0}, 8},  {{6, SMTLM_ALLOC_FIFO, 1}, {3, 1}, 6},
+                                 {{32, SMTLM_ALLOC_FIFO, 1}, {4, 0}, 16}, {{5, SMTLM_ALLOC_FIFO, 0}, {1, 0}, 4}};
     std::mt19937 g(5);
-    for (const smtlm_rf_cfg &c : cfgs) {
+    for (const ktu::RfSetup &c : cfgs) {
         Rf a(c), b(c);
         ASSERT_EQ(a.rc, SMTLM_OK);
         ASSERT_EQ(b.rc, SMTLM_OK);
@@ -442,7 +440,7 @@ TEST(RegFileWritePort, TableWriteMatchesTryWrite)
         smtlm_rf_bind(b.rf.get(), &ops_b);
         unsigned conflicts = 0;
         for (int round = 0; round < 50000; round++) {
-            const unsigned warp = g() % SMTLM_MAX_WARPS, sched = g() % c.n_sched, reg = g() % (SMTLM_MAX_REG + 1);
+            const unsigned warp = g() % SMTLM_MAX_WARPS, sched = g() % c.shape.n_sched, reg = g() % (SMTLM_MAX_REG + 1);
             const smtlm_rf_write_result ra = smtlm_rf_try_write(a.rf.get(), warp, sched, reg);
             ASSERT_EQ(smtlm_rf_try_write_valid(b.rf.get(), warp, sched, reg), ra) << "round " << round;
             conflicts += ra != SMTLM_RF_WRITTEN;

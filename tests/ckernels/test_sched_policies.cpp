@@ -13,8 +13,8 @@ uint64_t issue_at(const micro::Runner &r, unsigned warp, uint32_t pc) { return r
 micro::Runner run(smtlm_sched_policy p, const char *kind, unsigned n, unsigned active = 6)
 {
     smtlm_gpu_cfg c = micro::Runner::qv100();
-    c.sm.scheduler = p;
-    c.sm.two_level_active = active;
+    c.sm.issue.policy = p;
+    c.sm.issue.two_level_active = active;
     micro::Runner r(c);
     EXPECT_EQ(r.run(micro::program(kind, n), 8), SMTLM_RUN_DONE);
     return r;

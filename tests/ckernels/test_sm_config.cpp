@@ -32,20 +32,46 @@ TEST(SmConfig, PresetsAreValid)
     EXPECT_EQ(sm->ex.rb.n, 8u); // result buses = EX_WB width
 }
 
+// The SM's configuration is the blocks' own, composed: each block holds exactly the part the
+// SM was given for it, and the shape and units it follows are the SM's one copy of them.
+TEST(SmConfig, EachBlockGetsItsOwnPartAndTheSmsShape)
+{
+    smtlm_sm_cfg c = ktu::qv100();
+    c.issue.policy = SMTLM_SCHED_GTO; // values away from the preset's, so a copy of the wrong field shows
+    c.oc.fix_optype_priority = 1;
+    c.rf.n_banks = 8;
+    c.rf.fix_wb_bank_conflict = 1;
+    c.ldst.smem_latency = 7;
+    std::unique_ptr<smtlm_sm> sm(new smtlm_sm);
+    ASSERT_EQ(smtlm_sm_init(sm.get(), &c, 0), SMTLM_OK);
+    EXPECT_EQ(0, std::memcmp(&sm->iss.cfg, &c.issue, sizeof c.issue));
+    EXPECT_EQ(0, std::memcmp(&sm->oc.cfg, &c.oc, sizeof c.oc));
+    EXPECT_EQ(0, std::memcmp(&sm->rf.cfg, &c.rf, sizeof c.rf));
+    EXPECT_EQ(0, std::memcmp(&sm->ldst.cfg, &c.ldst, sizeof c.ldst));
+    for (const smtlm_sm_shape *s : {&sm->iss.shape, &sm->oc.shape, &sm->rf.shape}) {
+        EXPECT_EQ(s->n_sched, c.shape.n_sched);
+        EXPECT_EQ(s->sub_core, c.shape.sub_core);
+    }
+    EXPECT_EQ(0, std::memcmp(&sm->iss.units, &c.units, sizeof c.units));
+    EXPECT_EQ(sm->rf.n_cus, sm->oc.n_cus); // the register file serves the collector's units
+    EXPECT_EQ(sm->rf.bps, 2u);             // 8 banks over 4 sub-cores
+    EXPECT_EQ(sm->wb.oldest_first, 1);     // the writeback follows the register file's quirk
+}
+
 TEST(SmConfig, BanksNotDivisibleBySchedulersUnderSubCore)
 {
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.n_banks = 18; }), SMTLM_EINVAL);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.n_banks = 6; }), SMTLM_EINVAL);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.n_banks = 8; }), SMTLM_OK);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.n_banks = 0; }), SMTLM_EINVAL);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.n_banks = SMTLM_MAX_BANKS + 4; }), SMTLM_ERANGE);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.rf.n_banks = 18; }), SMTLM_EINVAL);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.rf.n_banks = 6; }), SMTLM_EINVAL);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.rf.n_banks = 8; }), SMTLM_OK);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.rf.n_banks = 0; }), SMTLM_EINVAL);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.rf.n_banks = SMTLM_MAX_BANKS + 4; }), SMTLM_ERANGE);
 }
 
 TEST(SmConfig, CollectorUnits)
 {
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.oc_units[SMTLM_CUS_GEN] = 0; }), SMTLM_EINVAL);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.oc_units[SMTLM_CUS_GEN] = 6; }), SMTLM_EINVAL); // 6 % 4
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.oc_units[SMTLM_CUS_GEN] = 12; }), SMTLM_OK);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.oc.num_units[SMTLM_CUS_GEN] = 0; }), SMTLM_EINVAL);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.oc.num_units[SMTLM_CUS_GEN] = 6; }), SMTLM_EINVAL); // 6 % 4
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.oc.num_units[SMTLM_CUS_GEN] = 12; }), SMTLM_OK);
 }
 
 TEST(SmConfig, IdOcWidthMustEqualSchedulersUnderSubCore)
@@ -54,15 +80,15 @@ TEST(SmConfig, IdOcWidthMustEqualSchedulersUnderSubCore)
     EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.width[SMTLM_ID_OC_MEM] = 8; }), SMTLM_EINVAL);
     EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.width[SMTLM_ID_OC_INT] = 1; }), SMTLM_EINVAL);
     EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.width[SMTLM_ID_OC_TENSOR_CORE] = 1; }), SMTLM_EINVAL);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.spec[0].id_oc_width = 2; }), SMTLM_EINVAL);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.units.spec[0].id_oc_width = 2; }), SMTLM_EINVAL);
     // Not asserted without the unit (INT absent), nor without the sub-core model.
     EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) {
-                  c.n_int = 0;
+                  c.units.n_int = 0;
                   c.width[SMTLM_ID_OC_INT] = 0;
               }),
               SMTLM_OK);
     EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) {
-                  c.sub_core = 0;
+                  c.shape.sub_core = 0;
                   c.width[SMTLM_ID_OC_SP] = 2;
               }),
               SMTLM_OK);
@@ -74,29 +100,29 @@ TEST(SmConfig, IdOcWidthMustEqualSchedulersUnderSubCore)
 
 TEST(SmConfig, PipelineDepths)
 {
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.depth_sfu = SMTLM_MAX_LATENCY; }), SMTLM_ERANGE);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.depth_sp = 600; }), SMTLM_ERANGE);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.spec[1].max_latency = SMTLM_MAX_LATENCY; }), SMTLM_ERANGE);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.depth_sfu = SMTLM_MAX_LATENCY - 1; }), SMTLM_OK);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.depth_int = 0; }), SMTLM_EINVAL);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.smem_latency = 1; }), SMTLM_EINVAL);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.units.depth_sfu = SMTLM_MAX_LATENCY; }), SMTLM_ERANGE);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.units.depth_sp = 600; }), SMTLM_ERANGE);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.units.spec[1].max_latency = SMTLM_MAX_LATENCY; }), SMTLM_ERANGE);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.units.depth_sfu = SMTLM_MAX_LATENCY - 1; }), SMTLM_OK);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.units.depth_int = 0; }), SMTLM_EINVAL);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.ldst.smem_latency = 1; }), SMTLM_EINVAL);
 }
 
 TEST(SmConfig, OtherLimits)
 {
     EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.reg_file_port_throughput = 0; }), SMTLM_EINVAL);
     EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.reg_file_port_throughput = 1; }), SMTLM_OK);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.inst_fetch_throughput = 0; }), SMTLM_EINVAL);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.n_sched = 0; }), SMTLM_EINVAL);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.n_sp = 0; }), SMTLM_EINVAL);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.issue.fetch_throughput = 0; }), SMTLM_EINVAL);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.shape.n_sched = 0; }), SMTLM_EINVAL);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.units.n_sp = 0; }), SMTLM_EINVAL);
     EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.width[SMTLM_EX_WB] = 0; }), SMTLM_EINVAL);
     EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.width[SMTLM_EX_WB] = SMTLM_MAX_RESULT_BUSES + 1; }), SMTLM_ERANGE);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.max_warps = SMTLM_MAX_WARPS + 1; }), SMTLM_ERANGE);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.max_insn_issue_per_warp = 3; }), SMTLM_EINVAL);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.dual_issue_diff_exec_units = 2; }), SMTLM_EINVAL);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.scheduler = (smtlm_sched_policy)9; }), SMTLM_EINVAL);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.oc_allocator = (smtlm_alloc_policy)5; }), SMTLM_EINVAL);
-    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.oc_allocator = SMTLM_ALLOC_WAVEFRONT; }), SMTLM_OK);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.issue.max_warps = SMTLM_MAX_WARPS + 1; }), SMTLM_ERANGE);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.issue.max_issue_per_warp = 3; }), SMTLM_EINVAL);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.issue.dual_issue_diff_units = 2; }), SMTLM_EINVAL);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.issue.policy = (smtlm_sched_policy)9; }), SMTLM_EINVAL);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.rf.policy = (smtlm_alloc_policy)5; }), SMTLM_EINVAL);
+    EXPECT_EQ(sm_init([](smtlm_sm_cfg &c) { c.rf.policy = SMTLM_ALLOC_WAVEFRONT; }), SMTLM_OK);
 }
 
 TEST(GpuConfig, InitReturnCodes)
@@ -115,7 +141,7 @@ TEST(GpuConfig, InitReturnCodes)
     EXPECT_EQ(smtlm_gpu_init(gpu.get(), &c, sm.get(), mem.get()), SMTLM_EINVAL);
     c = micro::Runner::qv100();
     c.n_clusters = 1;
-    c.sm.n_banks = 18; // the SM's own validation surfaces through the GPU
+    c.sm.rf.n_banks = 18; // the SM's own validation surfaces through the GPU
     EXPECT_EQ(smtlm_gpu_init(gpu.get(), &c, sm.get(), mem.get()), SMTLM_EINVAL);
     c = micro::Runner::qv100();
     c.n_clusters = 1;
@@ -211,15 +237,15 @@ std::string sm_reason(const std::function<void(smtlm_sm_cfg &)> &edit)
 
 TEST(SmConfig, EveryRefusalNamesItsField)
 {
-    EXPECT_NE(sm_reason([](smtlm_sm_cfg &c) { c.n_banks = 18; }).find("n_banks (-gpgpu_num_reg_banks) must be a multiple of n_sched"),
+    EXPECT_NE(sm_reason([](smtlm_sm_cfg &c) { c.rf.n_banks = 18; }).find("n_banks (-gpgpu_num_reg_banks) must be a multiple of n_sched"),
               std::string::npos);
-    EXPECT_NE(sm_reason([](smtlm_sm_cfg &c) { c.n_sp = 0; }).find("n_sp (-gpgpu_num_sp_units)"), std::string::npos);
+    EXPECT_NE(sm_reason([](smtlm_sm_cfg &c) { c.units.n_sp = 0; }).find("n_sp (-gpgpu_num_sp_units)"), std::string::npos);
     EXPECT_NE(sm_reason([](smtlm_sm_cfg &c) { c.width[SMTLM_ID_OC_SP] = 2; }).find("ID_OC width"), std::string::npos);
     // block inits: the LDST, the collector, the issue stage and the units each say why
-    EXPECT_EQ(sm_reason([](smtlm_sm_cfg &c) { c.smem_latency = 1; }).rfind("LDST: smem_latency (-gpgpu_smem_latency)", 0), 0u);
-    EXPECT_EQ(sm_reason([](smtlm_sm_cfg &c) { c.oc_units[SMTLM_CUS_GEN] = 6; }).rfind("operand collector: num_units", 0), 0u);
-    EXPECT_EQ(sm_reason([](smtlm_sm_cfg &c) { c.max_insn_issue_per_warp = 3; }).rfind("issue: max_issue_per_warp", 0), 0u);
-    EXPECT_EQ(sm_reason([](smtlm_sm_cfg &c) { c.shmem_warp_parts = 3; }).rfind("LDST: shmem_warp_parts", 0), 0u);
+    EXPECT_EQ(sm_reason([](smtlm_sm_cfg &c) { c.ldst.smem_latency = 1; }).rfind("LDST: smem_latency (-gpgpu_smem_latency)", 0), 0u);
+    EXPECT_EQ(sm_reason([](smtlm_sm_cfg &c) { c.oc.num_units[SMTLM_CUS_GEN] = 6; }).rfind("operand collector: num_units", 0), 0u);
+    EXPECT_EQ(sm_reason([](smtlm_sm_cfg &c) { c.issue.max_issue_per_warp = 3; }).rfind("issue: max_issue_per_warp", 0), 0u);
+    EXPECT_EQ(sm_reason([](smtlm_sm_cfg &c) { c.ldst.shmem_warp_parts = 3; }).rfind("LDST: shmem_warp_parts", 0), 0u);
     // a valid configuration leaves no reason behind
     smtlm_sm_cfg ok = ktu::qv100();
     std::unique_ptr<smtlm_sm> sm(new smtlm_sm);
@@ -232,14 +258,14 @@ TEST(SmConfig, TheGpuPassesTheBlocksReasonOn)
     smtlm_gpu_cfg g;
     smtlm_gpu_cfg_qv100(&g);
     g.n_clusters = 1;
-    g.sm.smem_latency = 1;
+    g.sm.ldst.smem_latency = 1;
     std::unique_ptr<smtlm_gpu> gpu(new smtlm_gpu);
     std::unique_ptr<smtlm_sm> sm(new smtlm_sm);
     std::unique_ptr<smtlm_mem_model> mem(new smtlm_mem_model);
     EXPECT_EQ(smtlm_gpu_init(gpu.get(), &g, sm.get(), mem.get()), SMTLM_EINVAL);
     ASSERT_NE(gpu->cfg_error, nullptr);
     EXPECT_EQ(std::string(gpu->cfg_error).rfind("LDST: smem_latency", 0), 0u);
-    g.sm.smem_latency = 20;
+    g.sm.ldst.smem_latency = 20;
     g.max_cta_per_sm = 0;
     EXPECT_EQ(smtlm_gpu_init(gpu.get(), &g, sm.get(), mem.get()), SMTLM_EINVAL);
     EXPECT_NE(std::string(gpu->cfg_error).find("-gpgpu_shader_cta"), std::string::npos);

@@ -47,27 +47,27 @@ std::vector<std::vector<smtlm_inst_desc>> programs(unsigned warps)
 const ktu::CfgVariant variants[] = {
     {"qv100", [](smtlm_sm_cfg &) {}},
     {"one_step_per_cycle", [](smtlm_sm_cfg &c) { c.reg_file_port_throughput = 1; }},
-    {"wavefront", [](smtlm_sm_cfg &c) { c.oc_allocator = SMTLM_ALLOC_WAVEFRONT; }},
-    {"fix_subcore_hol", [](smtlm_sm_cfg &c) { c.fix_subcore_hol = 1; }},
-    {"fix_optype_priority", [](smtlm_sm_cfg &c) { c.fix_optype_priority = 1; }},
-    {"fix_wb_bank_conflict", [](smtlm_sm_cfg &c) { c.fix_wb_bank_conflict = 1; }},
+    {"wavefront", [](smtlm_sm_cfg &c) { c.rf.policy = SMTLM_ALLOC_WAVEFRONT; }},
+    {"fix_subcore_hol", [](smtlm_sm_cfg &c) { c.oc.fix_subcore_hol = 1; }},
+    {"fix_optype_priority", [](smtlm_sm_cfg &c) { c.oc.fix_optype_priority = 1; }},
+    {"fix_wb_bank_conflict", [](smtlm_sm_cfg &c) { c.rf.fix_wb_bank_conflict = 1; }},
     {"flat",
      [](smtlm_sm_cfg &c) {
-         c.sub_core = 0;
-         c.oc_units[SMTLM_CUS_GEN] = 5;
-         c.oc_out_ports[SMTLM_CUS_GEN] = 3;
-         c.oc_in_ports[SMTLM_CUS_GEN] = 2;
+         c.shape.sub_core = 0;
+         c.oc.num_units[SMTLM_CUS_GEN] = 5;
+         c.oc.num_out_ports[SMTLM_CUS_GEN] = 3;
+         c.oc.num_in_ports[SMTLM_CUS_GEN] = 2;
      }},
     {"specialized",
      [](smtlm_sm_cfg &c) {
-         c.enable_specialized_oc = 1;
-         c.oc_units[SMTLM_CUS_GEN] = 4;
-         c.oc_in_ports[SMTLM_CUS_GEN] = 1;
-         c.oc_out_ports[SMTLM_CUS_GEN] = 2;
+         c.oc.enable_specialized = 1;
+         c.oc.num_units[SMTLM_CUS_GEN] = 4;
+         c.oc.num_in_ports[SMTLM_CUS_GEN] = 1;
+         c.oc.num_out_ports[SMTLM_CUS_GEN] = 2;
          for (unsigned k : {SMTLM_CUS_SP, SMTLM_CUS_SFU, SMTLM_CUS_INT, SMTLM_CUS_MEM}) {
-             c.oc_units[k] = 4;
-             c.oc_in_ports[k] = 1;
-             c.oc_out_ports[k] = 1;
+             c.oc.num_units[k] = 4;
+             c.oc.num_in_ports[k] = 1;
+             c.oc.num_out_ports[k] = 1;
          }
      }},
 };

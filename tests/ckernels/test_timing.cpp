@@ -148,7 +148,7 @@ TEST(Timing, WriteBlocksItsBankInTheFirstStepOnly)
 TEST(Timing, WavefrontAllocatorGrantsOneOperandPerCuPerStep)
 {
     smtlm_sm_cfg c = ktu::qv100();
-    c.oc_allocator = SMTLM_ALLOC_WAVEFRONT;
+    c.rf.policy = SMTLM_ALLOC_WAVEFRONT;
     ktu::Rig rig(c);
     rig.load({micro::program("dep_nc", 4)});
     rig.run();

@@ -37,10 +37,10 @@ TEST(WarpStall, EveryLiveWarpOfAnIdleSchedulerIsCountedOncePerCycle)
         chain.push_back(ffma_dep(20 + i, 20 + i - 1));
     for (smtlm_sched_policy pol : {SMTLM_SCHED_LRR, SMTLM_SCHED_GTO, SMTLM_SCHED_OLDEST}) {
         smtlm_sm_cfg c = ktu::qv100();
-        c.scheduler = pol;
+        c.issue.policy = pol;
         ktu::Rig rig(c);
         ASSERT_GE(rig.load_all(ktu::prog(chain), 8), 0);
-        const unsigned n_sched = rig.sm()->iss.cfg.n_sched;
+        const unsigned n_sched = rig.sm()->iss.shape.n_sched;
         uint64_t before[SMTLM_MAX_WARPS][SMTLM_WS_COUNT] = {};
         uint8_t live[SMTLM_MAX_WARPS] = {};
         for (unsigned w = 0; w < 8; w++)

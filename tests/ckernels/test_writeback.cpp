@@ -23,7 +23,7 @@ smtlm_rf_write_result wrapped_try_write(void *rf, unsigned warp, unsigned sched,
 // register r lands in bank (r + 1) % 4 + 8. Destinations 2, 6, 5: 2 and 6 share bank 11 (the
 // second is buffered), 5 goes to bank 10.
 struct WriteCase {
-    ktu::KernelCtx k{smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 1}};
+    ktu::KernelCtx k{ktu::RfSetup{{16, SMTLM_ALLOC_FIFO, 1}, {4, 1}, 8}};
     smtlm_wb wb;
     smtlm_iref r;
     explicit WriteCase(bool direct)
@@ -64,7 +64,7 @@ TEST(Writeback, DirectAndPortWritesAgree)
 // Faithful mode: a write to a bank already written this step is dropped, yet released.
 TEST(Writeback, DroppedWriteIsReleased)
 {
-    ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0});
+    ktu::KernelCtx k(ktu::RfSetup{{16, SMTLM_ALLOC_FIFO, 0}, {4, 1}, 8});
     smtlm_wb wb;
     smtlm_wb_init(&wb, 0);
     const smtlm_write_port port = smtlm_rf_write_port(k.rf.get());
@@ -82,7 +82,7 @@ TEST(Writeback, DroppedWriteIsReleased)
 TEST(Writeback, TakeOrder)
 {
     for (int oldest = 0; oldest <= 1; oldest++) {
-        ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, oldest});
+        ktu::KernelCtx k(ktu::RfSetup{{16, SMTLM_ALLOC_FIFO, oldest}, {4, 1}, 8});
         smtlm_wb wb;
         smtlm_wb_init(&wb, oldest);
         const smtlm_write_port port = smtlm_rf_write_port(k.rf.get());
@@ -106,7 +106,7 @@ TEST(Writeback, TakeOrder)
 // direct hand-off leaves that unwritten): with the copy zeroed the order is still by age.
 TEST(Writeback, OldestFirstReadsThePoolUid)
 {
-    ktu::KernelCtx k(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, 1});
+    ktu::KernelCtx k(ktu::RfSetup{{16, SMTLM_ALLOC_FIFO, 1}, {4, 1}, 8});
     smtlm_wb wb;
     smtlm_wb_init(&wb, 1);
     const smtlm_write_port port = smtlm_rf_write_port(k.rf.get());

@@ -28,7 +28,7 @@ void written_back_elsewhere(void *iss, const smtlm_inst *in, unsigned release_ma
 Outcome run(const std::string &kind, int fix, bool general)
 {
     smtlm_gpu_cfg cfg = micro::Runner::qv100();
-    cfg.sm.fix_wb_bank_conflict = fix;
+    cfg.sm.rf.fix_wb_bank_conflict = fix;
     micro::Runner r(cfg);
     EXPECT_EQ(r.init_rc, SMTLM_OK);
     if (general) {

@@ -225,7 +225,8 @@ void expect_vcd_matches_events(const char *kind, const char *unit, int src)
     const views::Vcd v = views::read_vcd(run.vcd);
     ASSERT_EQ(v.error, "");
     ASSERT_TRUE(v.has("sm0.cu_busy") && v.has("sm0.bank15.queue") && v.has("sm0.fu.sp3") && v.has("sm0.warp63.verdict"));
-    const smtlm_rf_cfg rf = {16, 4, 1, 8, SMTLM_ALLOC_FIFO, 0}; // QV100: 16 banks, 4 sub-cores
+    const smtlm_rf_cfg rf = {16, SMTLM_ALLOC_FIFO, 0}; // QV100: 16 banks, 4 sub-cores
+    const smtlm_sm_shape shape = {4, 1};
     std::map<std::string, Counts> want;
     uint64_t first = UINT64_MAX, last = 0;
     for (const views::Event &e : run.events) {
@@ -242,9 +243,9 @@ void expect_vcd_matches_events(const char *kind, const char *unit, int src)
             want[std::string("fu.") + (exit ? "int" : unit)].n[t] = 1;
         if (!exit) { // its destination written back; its single source read when collected
             const unsigned dst = 20 + (e.pc / 16) % 8 + 1; // simulator numbers: trace Rn is n + 1
-            want["sm0.bank" + std::to_string(smtlm_rf_cfg_bank(&rf, dst, e.warp, sched)) + ".wr"].n[e.ev[5]]++;
+            want["sm0.bank" + std::to_string(smtlm_rf_cfg_bank(&rf, &shape, dst, e.warp, sched)) + ".wr"].n[e.ev[5]]++;
             if (src >= 0) {
-                const std::string bank = "sm0.bank" + std::to_string(smtlm_rf_cfg_bank(&rf, (unsigned)src + 1, e.warp, sched));
+                const std::string bank = "sm0.bank" + std::to_string(smtlm_rf_cfg_bank(&rf, &shape, (unsigned)src + 1, e.warp, sched));
                 want[bank + ".rd"].n[e.ev[2]]++;
                 for (uint64_t t = e.ev[1]; t < e.ev[2]; t++) // queued from allocation to the read
                     want[bank + ".queue"].n[t]++;

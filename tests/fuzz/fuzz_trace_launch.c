@@ -108,7 +108,7 @@ static void run_kernel(const fixture *fx, size_t stream_limit, unsigned uid)
 {
     char msg[1024];
     smtlm_trace_source *src;
-    if (smtlm_trace_source_open(&src, fx->path, &fx->cfg.lat, N_SMS, fx->cfg.gpu.sm.max_warps, msg, sizeof msg) < 0)
+    if (smtlm_trace_source_open(&src, fx->path, &fx->cfg.lat, N_SMS, fx->cfg.gpu.sm.issue.max_warps, msg, sizeof msg) < 0)
         return;
     smtlm_trace_source_set_stream_limit(src, stream_limit);
     if (!gpu_ready) {

@@ -80,8 +80,9 @@ TEST(PipelineRecord, StagesWaitsAndLabels)
     EXPECT_EQ(pl_distinct_sources(&in), 0x5u);
     smtlm_rf rf;
     // 4 banks, no sub-cores: bank = (register + warp) mod 4; R1 is register 2 (bank 3), R2 is 3 (bank 0)
-    const smtlm_rf_cfg rc = {4, 1, 0, 8, SMTLM_ALLOC_FIFO, 0};
-    ASSERT_EQ(smtlm_rf_init(&rf, &rc), SMTLM_OK);
+    const smtlm_rf_cfg rc = {4, SMTLM_ALLOC_FIFO, 0};
+    const smtlm_sm_shape one = {1, 0};
+    ASSERT_EQ(smtlm_rf_init(&rf, &rc, &one, 8), SMTLM_OK);
     smtlm_sm_view v;
     std::memset(&v, 0, sizeof v);
     v.rf = &rf;

@@ -317,8 +317,8 @@ TEST(GpuControl, WatchdogReportsTheStuckWarpsAndSetsError)
     smtlm_gpu_cfg c;
     smtlm_gpu_cfg_qv100(&c);
     c.n_clusters = 1;
-    c.sm.enable_specialized_oc = 1;
-    c.sm.oc_in_ports[SMTLM_CUS_GEN] = 0;
+    c.sm.oc.enable_specialized = 1;
+    c.sm.oc.num_in_ports[SMTLM_CUS_GEN] = 0;
     c.watchdog_cycles = 500;
     smtlm::Gpu gpu("gpu", c, sc_core::sc_time(1, sc_core::SC_NS));
     ASSERT_EQ(gpu.status(), SMTLM_OK);

@@ -23,7 +23,7 @@ struct Bench : sc_core::sc_module {
         wb.bind(rf.wb_write);
         ldst.bind(rf.ldst_write);
         rf.release.bind(issue);
-        EXPECT_EQ(rf.init(smtlm_rf_cfg{16, 4, 1, 8, SMTLM_ALLOC_FIFO, fix}), SMTLM_OK);
+        EXPECT_EQ(rf.init(smtlm_rf_cfg{16, SMTLM_ALLOC_FIFO, fix}, smtlm_sm_shape{4, 1}, 8), SMTLM_OK);
     }
     unsigned bank(unsigned reg, unsigned warp, unsigned sched)
     {

@@ -185,11 +185,11 @@ struct Variant {
 const Variant kVariants[] = {
     {"qv100", [](smtlm_sm_cfg &) {}},
     {"port_throughput_1", [](smtlm_sm_cfg &c) { c.reg_file_port_throughput = 1; }},
-    {"wavefront", [](smtlm_sm_cfg &c) { c.oc_allocator = SMTLM_ALLOC_WAVEFRONT; }},
-    {"fix_subcore_hol", [](smtlm_sm_cfg &c) { c.fix_subcore_hol = 1; }},
-    {"fix_optype_priority", [](smtlm_sm_cfg &c) { c.fix_optype_priority = 1; }},
-    {"fix_wb_bank_conflict", [](smtlm_sm_cfg &c) { c.fix_wb_bank_conflict = 1; }},
-    {"gto", [](smtlm_sm_cfg &c) { c.scheduler = SMTLM_SCHED_GTO; }},
+    {"wavefront", [](smtlm_sm_cfg &c) { c.rf.policy = SMTLM_ALLOC_WAVEFRONT; }},
+    {"fix_subcore_hol", [](smtlm_sm_cfg &c) { c.oc.fix_subcore_hol = 1; }},
+    {"fix_optype_priority", [](smtlm_sm_cfg &c) { c.oc.fix_optype_priority = 1; }},
+    {"fix_wb_bank_conflict", [](smtlm_sm_cfg &c) { c.rf.fix_wb_bank_conflict = 1; }},
+    {"gto", [](smtlm_sm_cfg &c) { c.issue.policy = SMTLM_SCHED_GTO; }},
     {"titanx_no_subcore_dual_issue", [](smtlm_sm_cfg &c) { c = ktu::titanx(); }},
 };
 
@@ -201,7 +201,7 @@ TEST_P(SmEquivalenceMixed, SeededProgramsGiveIdenticalLogsAndStatistics)
 {
     smtlm_sm_cfg cfg = ktu::qv100();
     GetParam().edit(cfg);
-    const bool dp = cfg.n_dp > 0;
+    const bool dp = cfg.units.n_dp > 0;
     for (unsigned seed = 1; seed <= 3; seed++) {
         SCOPED_TRACE("seed " + std::to_string(seed));
         const std::vector<smtlm_inst_desc> p = mixed(seed, 120, dp);
@@ -218,7 +218,7 @@ TEST_P(SmEquivalenceMixed, DirectAccessGivesIdenticalLogsAndStatistics)
 {
     smtlm_sm_cfg cfg = ktu::qv100();
     GetParam().edit(cfg);
-    const bool dp = cfg.n_dp > 0;
+    const bool dp = cfg.units.n_dp > 0;
     for (bool hook : {true, false})
         for (unsigned seed = 1; seed <= 3; seed++) {
             SCOPED_TRACE("seed " + std::to_string(seed) + (hook ? " hook" : " no hook"));

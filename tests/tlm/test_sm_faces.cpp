@@ -46,7 +46,7 @@ TEST(SmFaces, ARefusalIsTheCSmsWithItsField)
 {
     smtlm_sm_cfg cfg;
     smtlm_sm_cfg_qv100(&cfg);
-    cfg.n_banks = 0;
+    cfg.rf.n_banks = 0;
     smtlm::GpgpusimSm sm("sm", cfg, 0);
     smtlm_sm c;
     EXPECT_EQ(sm.status(), smtlm_sm_init(&c, &cfg, 0));

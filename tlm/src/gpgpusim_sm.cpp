@@ -30,9 +30,7 @@ GpgpusimSm::GpgpusimSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, un
         return;
     // the C SM's blocks reach each other through these sockets from here on
     bind_common(&issue);
-    smtlm_rf_cfg rf;
-    smtlm_sm_rf_cfg(&c_.cfg, c_.oc.n_cus, &rf);
-    collector.set_bank_map(rf);
+    collector.set_bank_map(c_.cfg.rf, c_.cfg.shape);
     collector.bind_ports(c_.rs, &c_.pool);
     regfile.bind_ports();
     if (writeback)

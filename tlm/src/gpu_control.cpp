@@ -148,13 +148,13 @@ uint64_t Gpu::counter_now(uint64_t off) const
         smtlm_gpu_sm_view(&gpu_, i, &v);
         if ((off & ~7ull) == reg::BANK_WAITS) {
             if (v.rf) // gpgpusim mode: per-bank wait steps
-                for (unsigned b = 0; b < v.cfg->n_banks; b++)
+                for (unsigned b = 0; b < v.cfg->rf.n_banks; b++)
                     sum += v.rf->wait_steps[b];
             else if (v.muon_coll) // muon mode: read-cycles lost to PRF or port conflicts
                 sum += v.muon_coll->st.conflict_waits;
         }
         else
-            for (unsigned s = 0; s < v.cfg->n_sched; s++)
+            for (unsigned s = 0; s < v.cfg->shape.n_sched; s++)
                 sum += v.iss->distro[s][SMTLM_DISTRO_STALL];
     }
     return sum;

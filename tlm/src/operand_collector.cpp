@@ -36,7 +36,8 @@ void OperandCollector::bind_ports(smtlm_regset *row, smtlm_inst_pool *pool)
 
 unsigned OperandCollector::bank_cb(void *ctx, unsigned reg, unsigned warp, unsigned sched)
 {
-    return smtlm_rf_cfg_bank(&static_cast<OperandCollector *>(ctx)->rf_cfg_, reg, warp, sched);
+    const OperandCollector &c = *static_cast<OperandCollector *>(ctx);
+    return smtlm_rf_cfg_bank(&c.rf_cfg_, &c.shape_, reg, warp, sched);
 }
 
 int OperandCollector::request_cb(void *ctx, unsigned bank, smtlm_read_req req)

@@ -12,9 +12,9 @@ RegisterFile::RegisterFile(sc_core::sc_module_name name, smtlm_rf *block)
     wb_write.grant_dmi(SmCommand::RfTryWrite, &rf_, sizeof rf_);
 }
 
-int RegisterFile::init(const smtlm_rf_cfg &cfg)
+int RegisterFile::init(const smtlm_rf_cfg &cfg, const smtlm_sm_shape &shape, unsigned n_cus)
 {
-    const int rc = smtlm_rf_init(&rf_, &cfg);
+    const int rc = smtlm_rf_init(&rf_, &cfg, &shape, n_cus);
     bind_ports();
     return rc;
 }

@@ -30,7 +30,7 @@ int TraceKernels::prepare(unsigned k, Gpu &gpu, smtlm_kernel_desc *desc)
     error_.clear();
     char msg[2048];
     const smtlm_gpu &g = gpu.engine();
-    if (smtlm_trace_source_open(&src_, paths_[k].c_str(), &lat_, g.n_sm, g.cfg.sm.max_warps, msg, sizeof msg) < 0) {
+    if (smtlm_trace_source_open(&src_, paths_[k].c_str(), &lat_, g.n_sm, g.cfg.sm.issue.max_warps, msg, sizeof msg) < 0) {
         src_ = nullptr;
         error_ = msg;
         return SMTLM_ESOURCE;

@@ -11,6 +11,7 @@
 #include "smtlm/regset.h"
 #include "smtlm/ports.h"
 #include "smtlm/scoreboard.h"
+#include "smtlm/sm_shape.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -65,17 +66,14 @@ enum { SMTLM_WS_ISSUED = 0, SMTLM_WS_IBUFFER_EMPTY, SMTLM_WS_BARRIER, SMTLM_WS_M
        SMTLM_WS_DRAINING, /* every lane exited; the warp waits for its last results */
        SMTLM_WS_SCOREBOARD, SMTLM_WS_UNIT_BUSY, SMTLM_WS_COUNT };
 
+/* Issue's own configuration; the SM's shape and units come with it (smtlm_issue_init). */
 typedef struct smtlm_issue_cfg {
     unsigned max_warps;        /* hardware warp slots (threads per SM / 32) */
-    unsigned n_sched;
-    smtlm_sched_policy policy;
+    smtlm_sched_policy policy; /* -gpgpu_scheduler */
     unsigned two_level_active; /* N of two_level_active:N:0:1 */
-    unsigned max_issue_per_warp;
-    int dual_issue_diff_units;
-    unsigned fetch_throughput; /* decode+fetch rounds per cycle */
-    int sub_core;
-    unsigned n_sp, n_dp, n_int, n_sfu, n_tensor;
-    unsigned n_spec_units[SMTLM_MAX_SPEC_UNITS]; /* units of specialized unit k+1 */
+    unsigned max_issue_per_warp; /* -gpgpu_max_insn_issue_per_warp */
+    int dual_issue_diff_units; /* -gpgpu_dual_issue_diff_exec_units */
+    unsigned fetch_throughput; /* -gpgpu_inst_fetch_throughput: decode+fetch rounds per cycle */
 } smtlm_issue_cfg;
 
 /* scheduler_unit::cycle's unit for an op over the SM's unit counts (n_tensor 0 without a tensor
@@ -209,6 +207,8 @@ void smtlm_issue_ports_source(smtlm_issue_ports *p, const smtlm_inst_source *src
 
 typedef struct smtlm_issue {
     smtlm_issue_cfg cfg;
+    smtlm_sm_shape shape;
+    smtlm_units_cfg units;         /* the SM's units: where each op issues */
     smtlm_warp warp[SMTLM_MAX_WARPS];
     smtlm_cta_slot cta[SMTLM_MAX_CTAS];
     smtlm_sched sched[SMTLM_MAX_SCHED];
@@ -249,7 +249,9 @@ typedef struct smtlm_issue {
 
 
 
-int smtlm_issue_init(smtlm_issue *iss, const smtlm_issue_cfg *cfg);
+/* Builds issue for an SM of that shape with those units. */
+int smtlm_issue_init(smtlm_issue *iss, const smtlm_issue_cfg *cfg, const smtlm_sm_shape *shape,
+                     const smtlm_units_cfg *units);
 void smtlm_issue_reset(smtlm_issue *iss);
 
 /* CTA launch into the lowest free slot: warps slot*warps_per_cta + i. Returns the slot or a
@@ -283,7 +285,7 @@ static inline uint64_t smtlm_issue_issued(const smtlm_issue *iss) { return iss->
 static inline uint64_t smtlm_issue_single(const smtlm_issue *iss, unsigned s)
 {
     uint64_t events = 0;
-    for (unsigned w = s; w < iss->cfg.max_warps; w += iss->cfg.n_sched)
+    for (unsigned w = s; w < iss->cfg.max_warps; w += iss->shape.n_sched)
         events += iss->warp_stall[w][SMTLM_WS_ISSUED];
     return events - iss->dual_issue[s];
 }

@@ -9,6 +9,7 @@
 #include "smtlm/ports.h"
 #include "smtlm/regfile.h"
 #include "smtlm/regset.h"
+#include "smtlm/sm_shape.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -22,17 +23,12 @@ typedef enum smtlm_cu_set_kind {
 
 #define SMTLM_PORT_MAX_PAIRS 16
 
+/* The collector's own configuration; the SM's shape and units come with it (smtlm_opcoll_init). */
 typedef struct smtlm_opcoll_cfg {
-    unsigned n_sched;
-    int sub_core;
     /* per smtlm_cu_set_kind: units, input ports, output (dispatch) ports; only GEN unless
      * enable_specialized is set (GPGPU-Sim -gpgpu_enable_specialized_operand_collector) */
     unsigned num_units[SMTLM_CUS_KINDS], num_in_ports[SMTLM_CUS_KINDS], num_out_ports[SMTLM_CUS_KINDS];
     int enable_specialized;
-    /* which pipelines exist (their ID_OC/OC_EX pairs join the generic ports) */
-    int has_tensor_core, has_dp, has_int;
-    unsigned n_spec;       /* specialized (trace) units with num_units > 0, in config order */
-    uint8_t spec_index[SMTLM_MAX_SPEC_UNITS]; /* their 0-based specialized-unit indices */
     /* quirk switches (default 0 = GPGPU-Sim behaviour) */
     int fix_subcore_hol;   /* allocate each sub-core's own oldest instruction */
     int fix_optype_priority; /* serve input register sets oldest-instruction first */
@@ -68,6 +64,7 @@ typedef struct smtlm_port {
 
 typedef struct smtlm_opcoll {
     smtlm_opcoll_cfg cfg;
+    smtlm_sm_shape shape;
     unsigned n_cus, n_sets, n_du, n_ports;
     smtlm_cu cu[SMTLM_MAX_CUS];
     smtlm_cu_set sets[SMTLM_CUS_KINDS];
@@ -122,7 +119,10 @@ typedef struct smtlm_opcoll {
     const char *cfg_error;                /* why init rejected the configuration */
 } smtlm_opcoll;
 
-int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg);
+/* Builds the collector for an SM of that shape; the pipelines whose units exist (the tensor
+ * core, DP, INT, the specialized units) join the generic ports. */
+int smtlm_opcoll_init(smtlm_opcoll *oc, const smtlm_opcoll_cfg *cfg, const smtlm_sm_shape *shape,
+                      const smtlm_units_cfg *units);
 void smtlm_opcoll_reset(smtlm_opcoll *oc);
 
 /* Ports: `sets` is the SM's row of register sets, of which the collector keeps only the ID_OC

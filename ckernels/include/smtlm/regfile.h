@@ -23,6 +23,7 @@
 #ifndef SMTLM_REGFILE_H
 #define SMTLM_REGFILE_H
 
+#include "smtlm/sm_shape.h"
 #include "smtlm/common.h"
 #include "smtlm/ports.h"
 
@@ -37,19 +38,20 @@ extern "C" {
 
 typedef enum smtlm_alloc_policy { SMTLM_ALLOC_FIFO = 0, SMTLM_ALLOC_WAVEFRONT = 1 } smtlm_alloc_policy;
 
+/* The register file's own configuration; the SM's shape (its sub-cores partition the banks)
+ * and the collector's unit count come with it (smtlm_rf_init). */
 typedef struct smtlm_rf_cfg {
-    unsigned n_banks;
-    unsigned n_sched;      /* schedulers (sub-cores) */
-    int sub_core;          /* sub-core bank partition */
-    unsigned n_cus;        /* collector units (outputs of the allocator) */
-    smtlm_alloc_policy policy;
-    int fix_wb_bank_conflict; /* buffer colliding ALU writes instead of dropping them */
+    unsigned n_banks;          /* -gpgpu_num_reg_banks */
+    smtlm_alloc_policy policy; /* -smtlm_oc_allocator */
+    int fix_wb_bank_conflict;  /* -smtlm_fix_wb_bank_conflict: buffer colliding ALU writes instead of dropping them */
 } smtlm_rf_cfg;
 
 typedef struct smtlm_rf_wentry { uint16_t warp, reg; } smtlm_rf_wentry;
 
 typedef struct smtlm_rf {
     smtlm_rf_cfg cfg;
+    smtlm_sm_shape shape;
+    unsigned n_cus;                         /* collector units (outputs of the allocator) */
     unsigned bps;                           /* banks per scheduler */
     uint8_t bank_lo[SMTLM_RF_BANK_LO_N];    /* x % bps for every x = reg + warp below the size */
     uint8_t sched_base[SMTLM_MAX_SCHED];    /* a scheduler's first bank (sub-core), else 0 */
@@ -75,7 +77,7 @@ typedef struct smtlm_rf {
     uint64_t buffered_writes;               /* fix mode: ALU writes that had to wait */
 } smtlm_rf;
 
-int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg);
+int smtlm_rf_init(smtlm_rf *rf, const smtlm_rf_cfg *cfg, const smtlm_sm_shape *shape, unsigned n_cus);
 /* Binds what the register file calls outside itself (needed only in fix mode). */
 void smtlm_rf_bind(smtlm_rf *rf, const smtlm_release_port *ops);
 void smtlm_rf_reset(smtlm_rf *rf);
@@ -86,10 +88,11 @@ static inline unsigned smtlm_rf_bank(const smtlm_rf *rf, unsigned reg, unsigned 
 {
     const unsigned x = reg + wid;
     const unsigned lo = x < SMTLM_RF_BANK_LO_N ? rf->bank_lo[x] : x % rf->bps;
-    return rf->cfg.sub_core ? lo + sched * rf->bps : lo;
+    return rf->shape.sub_core ? lo + sched * rf->bps : lo;
 }
 /* The same from a (valid) configuration alone: the bank map is configuration, not state. */
-unsigned smtlm_rf_cfg_bank(const smtlm_rf_cfg *cfg, unsigned reg, unsigned wid, unsigned sched);
+unsigned smtlm_rf_cfg_bank(const smtlm_rf_cfg *cfg, const smtlm_sm_shape *shape, unsigned reg, unsigned wid,
+                           unsigned sched);
 
 /* Queues a read at the tail of `bank`'s FIFO. SMTLM_EFULL if the queue is full. */
 static inline int smtlm_rf_request(smtlm_rf *rf, unsigned bank, smtlm_read_req req)
@@ -140,11 +143,11 @@ static inline int smtlm_rf_request_reads(smtlm_rf *rf, unsigned cu, unsigned war
                                          unsigned ops, unsigned *queued)
 {
     /* Every bank of a valid scheduler exists, so only the scheduler can make a bank invalid. */
-    if (rf->cfg.sub_core && sched >= rf->cfg.n_sched) {
+    if (rf->shape.sub_core && sched >= rf->shape.n_sched) {
         *queued = 0;
         return ops ? SMTLM_EINVAL : SMTLM_OK;
     }
-    const unsigned left = smtlm_rf_push_reads_(rf, cu, warp, rf->cfg.sub_core ? sched * rf->bps : 0, src, ops, 1);
+    const unsigned left = smtlm_rf_push_reads_(rf, cu, warp, rf->shape.sub_core ? sched * rf->bps : 0, src, ops, 1);
     *queued = ops & ~left; /* the operands before the one that failed, if any */
     return left ? SMTLM_EFULL : SMTLM_OK;
 }

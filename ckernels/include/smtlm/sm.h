@@ -18,42 +18,18 @@
 extern "C" {
 #endif
 
-typedef struct smtlm_sm_spec_unit {
-    unsigned num_units;     /* 0 = unit absent */
-    unsigned max_latency;   /* pipeline depth */
-    unsigned id_oc_width, oc_ex_width;
-    char name[16];
-} smtlm_sm_spec_unit;
-
+/* The SM's configuration: its shape and units, which several blocks follow, and each block's
+ * own configuration, handed to the block as it is (smtlm_sm_init). */
 typedef struct smtlm_sm_cfg {
-    /* front end and issue */
-    unsigned max_warps;               /* threads per SM / 32 */
-    unsigned n_sched;                 /* -gpgpu_num_sched_per_core */
-    smtlm_sched_policy scheduler;     /* -gpgpu_scheduler */
-    unsigned two_level_active;
-    unsigned max_insn_issue_per_warp;
-    int dual_issue_diff_exec_units;
-    unsigned inst_fetch_throughput;
-    int sub_core;                     /* -gpgpu_sub_core_model */
-    /* pipeline widths, GPGPU-Sim order (ID_OC_SP .. OC_EX_TENSOR_CORE) */
-    unsigned width[SMTLM_NUM_STD_REGSETS];
-    /* units and their pipeline depths */
-    unsigned n_sp, n_dp, n_int, n_sfu, n_tensor;
-    int tensor_core_avail;
-    unsigned depth_sp, depth_dp, depth_int, depth_sfu, depth_tensor;
-    smtlm_sm_spec_unit spec[SMTLM_MAX_SPEC_UNITS];
-    /* operand collector and register file */
-    unsigned n_banks;
-    unsigned reg_file_port_throughput;
-    smtlm_alloc_policy oc_allocator;
-    int enable_specialized_oc;
-    unsigned oc_units[SMTLM_CUS_KINDS], oc_in_ports[SMTLM_CUS_KINDS], oc_out_ports[SMTLM_CUS_KINDS];
-    /* load/store */
-    unsigned smem_latency, shmem_banks, shmem_warp_parts, mem_unit_ports;
-    /* quirk switches (0 = faithful to GPGPU-Sim) */
-    int fix_subcore_hol, fix_optype_priority, fix_wb_bank_conflict;
-    /* -smtlm_mode muon: the Muon issue logic replaces issue and the operand collector */
-    smtlm_sm_muon_cfg muon;
+    smtlm_sm_shape shape;             /* the sub-core layout */
+    unsigned width[SMTLM_NUM_STD_REGSETS]; /* pipeline widths, GPGPU-Sim order (ID_OC_SP .. OC_EX_TENSOR_CORE) */
+    smtlm_units_cfg units;            /* execution units and their pipeline depths */
+    smtlm_issue_cfg issue;            /* front end and issue */
+    smtlm_opcoll_cfg oc;              /* operand collector */
+    smtlm_rf_cfg rf;                  /* register file (and the writeback's bank-conflict quirk) */
+    unsigned reg_file_port_throughput; /* -gpgpu_reg_file_port_throughput: read-operand steps a cycle */
+    smtlm_ldst_cfg ldst;              /* load/store */
+    smtlm_sm_muon_cfg muon;           /* -smtlm_mode muon: the Muon issue logic replaces issue and the collector */
 } smtlm_sm_cfg;
 
 /* QV100-like preset (SM7_QV100 gpgpusim.config + trace.config). */
@@ -162,11 +138,6 @@ void smtlm_sm_skip(smtlm_sm *sm, uint64_t now, uint64_t k);
 
 /* The SM-level configuration checks; SMTLM_OK or a code with *why naming the field. */
 int smtlm_sm_validate(const smtlm_sm_cfg *cfg, const char **why);
-/* Each block's configuration as the SM derives it from cfg. */
-void smtlm_sm_issue_cfg(const smtlm_sm_cfg *cfg, smtlm_issue_cfg *out);
-void smtlm_sm_opcoll_cfg(const smtlm_sm_cfg *cfg, smtlm_opcoll_cfg *out);
-void smtlm_sm_rf_cfg(const smtlm_sm_cfg *cfg, unsigned n_cus, smtlm_rf_cfg *out);
-void smtlm_sm_ldst_cfg(const smtlm_sm_cfg *cfg, smtlm_ldst_cfg *out);
 /* Initialises ex and adds the units in GPGPU-Sim's m_fu order (SP, DP, INT, SFU, tensor, spec). */
 int smtlm_sm_build_exec(const smtlm_sm_cfg *cfg, smtlm_exec *ex);
 /* The SM's row of pipeline register sets with the configured widths, all empty. */

@@ -138,7 +138,7 @@ void smtlm_describe_stuck_warps(FILE *out, const smtlm_gpu *gpu, unsigned max)
         const smtlm_sm_view *sm = &view;
         if (!gpu->ops->active(gpu->sm_ctx, s))
             continue;
-        for (unsigned w = 0; w < sm->cfg->max_warps; w++) {
+        for (unsigned w = 0; w < sm->cfg->issue.max_warps; w++) {
             const smtlm_warp *wp = &sm->iss->warp[w];
             if (wp->done_exit)
                 continue;

@@ -75,25 +75,25 @@ static int depths(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_t n)
         return -1;
     if (k < 2)
         return smtlm_opt_fail(o, "ptx_opcode_latency_fp", err, n, "needs <ADD,MAX,MUL,MAD,DIV>");
-    sm->depth_sp = v[1];
+    sm->units.depth_sp = v[1];
     if (list(o, "ptx_opcode_latency_int", v, 8, &k, err, n))
         return -1;
     if (k < 2)
         return smtlm_opt_fail(o, "ptx_opcode_latency_int", err, n, "needs <ADD,MAX,MUL,MAD,DIV[,SHFL]>");
     /* max(int[1], int[5]); configs with 5 values leave int[5] undefined in GPGPU-Sim. */
-    sm->depth_int = (k >= 6 && v[5] > v[1]) ? v[5] : v[1];
+    sm->units.depth_int = (k >= 6 && v[5] > v[1]) ? v[5] : v[1];
     unsigned dp[8];
     int kd = 0;
     if (list(o, "ptx_opcode_latency_dp", dp, 8, &kd, err, n))
         return -1;
     if (kd < 5)
         return smtlm_opt_fail(o, "ptx_opcode_latency_dp", err, n, "needs <ADD,MAX,MUL,MAD,DIV>");
-    sm->depth_dp = dp[1];
+    sm->units.depth_dp = dp[1];
     unsigned sfu = 0, tensor = 0;
     if (list(o, "ptx_opcode_latency_sfu", &sfu, 1, &k, err, n) || list(o, "ptx_opcode_latency_tesnor", &tensor, 1, &k, err, n))
         return -1;
-    sm->depth_sfu = dp[4] > sfu ? dp[4] : sfu;
-    sm->depth_tensor = tensor;
+    sm->units.depth_sfu = dp[4] > sfu ? dp[4] : sfu;
+    sm->units.depth_tensor = tensor;
     return 0;
 }
 
@@ -104,7 +104,7 @@ static int widths(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_t n)
     if (list(o, "gpgpu_pipeline_widths", v, SMTLM_NUM_STD_REGSETS, &k, err, n))
         return -1;
     /* 13 values, or 11 when the tensor core is absent (its two widths are then unused). */
-    if (k != SMTLM_NUM_STD_REGSETS && !(k == SMTLM_NUM_STD_REGSETS - 2 && !sm->tensor_core_avail))
+    if (k != SMTLM_NUM_STD_REGSETS && !(k == SMTLM_NUM_STD_REGSETS - 2 && !sm->units.tensor_core_avail))
         return smtlm_opt_fail_conflict(o, (const char *[]){"gpgpu_pipeline_widths", "gpgpu_tensor_core_avail", NULL}, err, n,
                              "-gpgpu_pipeline_widths has %d values; 13 are needed (11 without -gpgpu_tensor_core_avail)", k);
     for (int i = 0; i < SMTLM_NUM_STD_REGSETS; i++)
@@ -127,13 +127,13 @@ static int specialized(const smtlm_options *o, smtlm_sm_cfg *sm, smtlm_trace_lat
         if (smtlm_parse_specialized_unit(str(o, name), &su) != SMTLM_OPT_OK)
             return smtlm_opt_fail(o, name, err, n, "'%s' is not '<enabled>,<units>,<max latency>,<ID_OC width>,<OC_EX width>,<name>'", str(o, name));
         stopped |= !su.enabled; /* GPGPU-Sim stops at the first disabled unit */
-        memset(&sm->spec[k], 0, sizeof sm->spec[k]);
+        memset(&sm->units.spec[k], 0, sizeof sm->units.spec[k]);
         if (!stopped && su.num_units > 0) {
-            sm->spec[k].num_units = su.num_units;
-            sm->spec[k].max_latency = su.max_latency;
-            sm->spec[k].id_oc_width = su.id_oc_width;
-            sm->spec[k].oc_ex_width = su.oc_ex_width;
-            snprintf(sm->spec[k].name, sizeof sm->spec[k].name, "%s", su.name);
+            sm->units.spec[k].num_units = su.num_units;
+            sm->units.spec[k].max_latency = su.max_latency;
+            sm->units.spec[k].id_oc_width = su.id_oc_width;
+            sm->units.spec[k].oc_ex_width = su.oc_ex_width;
+            snprintf(sm->units.spec[k].name, sizeof sm->units.spec[k].name, "%s", su.name);
             if (su.max_latency == 0 || su.max_latency >= SMTLM_MAX_LATENCY)
                 return smtlm_opt_fail(o, name, err, n, "max latency %u must be in 1..%d", su.max_latency, SMTLM_MAX_LATENCY - 1);
         }
@@ -149,22 +149,22 @@ static int scheduler(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_t
     const char *s = str(o, "gpgpu_scheduler");
     /* GPGPU-Sim matches with std::string::find, in this order. */
     if (strstr(s, "lrr")) {
-        sm->scheduler = SMTLM_SCHED_LRR;
+        sm->issue.policy = SMTLM_SCHED_LRR;
     } else if (strstr(s, "two_level_active")) {
         unsigned v[4];
         int k = 0;
-        sm->scheduler = SMTLM_SCHED_TWO_LEVEL;
+        sm->issue.policy = SMTLM_SCHED_TWO_LEVEL;
         if (smtlm_parse_uint_list_sep(s + strlen("two_level_active:"), ':', v, 4, &k) != SMTLM_OPT_OK || k < 1 || v[0] == 0)
             return smtlm_opt_fail(o, "gpgpu_scheduler", err, n, "'%s' is not two_level_active:<N>:0:1", s);
         if (k >= 3 && (v[1] != 0 || v[2] != 1))
             return smtlm_opt_fail(o, "gpgpu_scheduler", err, n, "only inner 0 (LRR) and outer 1 (SRR) are implemented, as in GPGPU-Sim");
-        sm->two_level_active = v[0];
+        sm->issue.two_level_active = v[0];
     } else if (strstr(s, "gto")) {
-        sm->scheduler = SMTLM_SCHED_GTO;
+        sm->issue.policy = SMTLM_SCHED_GTO;
     } else if (strstr(s, "rrr")) {
-        sm->scheduler = SMTLM_SCHED_RRR;
+        sm->issue.policy = SMTLM_SCHED_RRR;
     } else if (strstr(s, "old")) {
-        sm->scheduler = SMTLM_SCHED_OLDEST;
+        sm->issue.policy = SMTLM_SCHED_OLDEST;
     } else {
         return smtlm_opt_fail(o, "gpgpu_scheduler", err, n, "unknown scheduler '%s' (lrr, gto, oldest, rrr, two_level_active:N:0:1)", s);
     }
@@ -180,40 +180,40 @@ static int collectors(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_
         snprintf(a, sizeof a, "gpgpu_operand_collector_num_units_%s", kind[k]);
         snprintf(b, sizeof b, "gpgpu_operand_collector_num_in_ports_%s", kind[k]);
         snprintf(c, sizeof c, "gpgpu_operand_collector_num_out_ports_%s", kind[k]);
-        if (u32(o, a, &sm->oc_units[k], err, n) || u32(o, b, &sm->oc_in_ports[k], err, n) ||
-            u32(o, c, &sm->oc_out_ports[k], err, n))
+        if (u32(o, a, &sm->oc.num_units[k], err, n) || u32(o, b, &sm->oc.num_in_ports[k], err, n) ||
+            u32(o, c, &sm->oc.num_out_ports[k], err, n))
             return -1;
     }
-    if (flag(o, "gpgpu_enable_specialized_operand_collector", &sm->enable_specialized_oc, err, n))
+    if (flag(o, "gpgpu_enable_specialized_operand_collector", &sm->oc.enable_specialized, err, n))
         return -1;
-    unsigned total = sm->oc_units[SMTLM_CUS_GEN];
-    if (sm->enable_specialized_oc)
+    unsigned total = sm->oc.num_units[SMTLM_CUS_GEN];
+    if (sm->oc.enable_specialized)
         for (unsigned k = 1; k < SMTLM_CUS_KINDS; k++)
-            total += sm->oc_units[k];
+            total += sm->oc.num_units[k];
     if (total == 0)
         return smtlm_opt_fail(o, "gpgpu_operand_collector_num_units_gen", err, n, "no collector unit at all: nothing could read operands");
     if (total > SMTLM_MAX_CUS)
         return smtlm_opt_fail(o, "gpgpu_operand_collector_num_units_gen", err, n, "%u collector units exceed the model's limit %d", total, SMTLM_MAX_CUS);
-    for (unsigned k = 0; k < (sm->enable_specialized_oc ? SMTLM_CUS_KINDS : 1u); k++)
-        if (sm->oc_units[k] && !sm->oc_out_ports[k]) {
+    for (unsigned k = 0; k < (sm->oc.enable_specialized ? SMTLM_CUS_KINDS : 1u); k++)
+        if (sm->oc.num_units[k] && !sm->oc.num_out_ports[k]) {
             char units[96], out[96];
             snprintf(units, sizeof units, "gpgpu_operand_collector_num_units_%s", kind[k]);
             snprintf(out, sizeof out, "gpgpu_operand_collector_num_out_ports_%s", kind[k]);
             return smtlm_opt_fail_conflict(o, (const char *[]){out, units, NULL}, err, n,
                                            "%u %s collector units and no output port (dispatch unit): no instruction "
-                                           "could leave them", sm->oc_units[k], kind[k]);
+                                           "could leave them", sm->oc.num_units[k], kind[k]);
         }
-    if (sm->oc_in_ports[SMTLM_CUS_GEN] == 0 && !sm->enable_specialized_oc)
+    if (sm->oc.num_in_ports[SMTLM_CUS_GEN] == 0 && !sm->oc.enable_specialized)
         return smtlm_opt_fail(o, "gpgpu_operand_collector_num_in_ports_gen", err, n, "no input port: nothing could reach a collector unit");
-    if (sm->sub_core && sm->oc_units[SMTLM_CUS_GEN] % sm->n_sched)
+    if (sm->shape.sub_core && sm->oc.num_units[SMTLM_CUS_GEN] % sm->shape.n_sched)
         return smtlm_opt_fail_conflict(o, (const char *[]){"gpgpu_operand_collector_num_units_gen", "gpgpu_num_sched_per_core", "gpgpu_sub_core_model", NULL},
                              err, n, "%u generic collector units cannot be split over %u schedulers (sub-core model)",
-                             sm->oc_units[SMTLM_CUS_GEN], sm->n_sched);
+                             sm->oc.num_units[SMTLM_CUS_GEN], sm->shape.n_sched);
     const char *alloc = str(o, "smtlm_oc_allocator");
     if (!strcmp(alloc, "fifo"))
-        sm->oc_allocator = SMTLM_ALLOC_FIFO;
+        sm->rf.policy = SMTLM_ALLOC_FIFO;
     else if (!strcmp(alloc, "wavefront"))
-        sm->oc_allocator = SMTLM_ALLOC_WAVEFRONT;
+        sm->rf.policy = SMTLM_ALLOC_WAVEFRONT;
     else
         return smtlm_opt_fail(o, "smtlm_oc_allocator", err, n, "'%s' is not fifo or wavefront", alloc);
     return 0;
@@ -221,19 +221,19 @@ static int collectors(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_
 
 static int sub_core_checks(const smtlm_options *o, const smtlm_sm_cfg *sm, char *err, size_t n)
 {
-    if (!sm->sub_core)
+    if (!sm->shape.sub_core)
         return 0;
-    if (sm->n_banks % sm->n_sched)
+    if (sm->rf.n_banks % sm->shape.n_sched)
         return smtlm_opt_fail_conflict(o, (const char *[]){"gpgpu_num_reg_banks", "gpgpu_num_sched_per_core", "gpgpu_sub_core_model", NULL}, err, n,
-                             "%u register banks cannot be split over %u schedulers (sub-core model)", sm->n_banks, sm->n_sched);
+                             "%u register banks cannot be split over %u schedulers (sub-core model)", sm->rf.n_banks, sm->shape.n_sched);
     const unsigned ids[] = {SMTLM_ID_OC_SP, SMTLM_ID_OC_SFU, SMTLM_ID_OC_MEM, SMTLM_ID_OC_INT, SMTLM_ID_OC_DP, SMTLM_ID_OC_TENSOR_CORE};
-    const int present[] = {1, 1, 1, sm->n_int > 0, sm->n_dp > 0, sm->tensor_core_avail};
+    const int present[] = {1, 1, 1, sm->units.n_int > 0, sm->units.n_dp > 0, sm->units.tensor_core_avail};
     for (unsigned i = 0; i < 6; i++)
-        if (present[i] && sm->width[ids[i]] != sm->n_sched)
+        if (present[i] && sm->width[ids[i]] != sm->shape.n_sched)
             return smtlm_opt_fail_conflict(o, (const char *[]){"gpgpu_pipeline_widths", "gpgpu_num_sched_per_core", "gpgpu_sub_core_model", NULL}, err, n,
                                  "under the sub-core model every ID_OC width of -gpgpu_pipeline_widths must equal "
                                  "-gpgpu_num_sched_per_core (%u); value %u is %u",
-                                 sm->n_sched, ids[i] + 1, sm->width[ids[i]]);
+                                 sm->shape.n_sched, ids[i] + 1, sm->width[ids[i]]);
     return 0;
 }
 
@@ -241,13 +241,13 @@ static int sub_core_checks(const smtlm_options *o, const smtlm_sm_cfg *sm, char 
 static int latency_fits(const smtlm_options *o, const smtlm_sm_cfg *sm, const smtlm_trace_latency *lat, char *err, size_t n)
 {
     struct { const char *opt, *depth_opt; smtlm_trace_lat_ii li; unsigned depth; const char *unit; } c[] = {
-        {"trace_opcode_latency_initiation_sp", "ptx_opcode_latency_fp", lat->sp, sm->depth_sp, "SP (depth from -ptx_opcode_latency_fp)"},
-        {"trace_opcode_latency_initiation_int", sm->n_int ? "ptx_opcode_latency_int" : "ptx_opcode_latency_fp", lat->int_op,
-         sm->n_int ? sm->depth_int : sm->depth_sp, "INT (depth from -ptx_opcode_latency_int)"},
-        {"trace_opcode_latency_initiation_sfu", "ptx_opcode_latency_sfu", lat->sfu, sm->depth_sfu, "SFU (depth from -ptx_opcode_latency_sfu/dp)"},
-        {"trace_opcode_latency_initiation_dp", sm->n_dp ? "ptx_opcode_latency_dp" : "ptx_opcode_latency_sfu", lat->dp,
-         sm->n_dp ? sm->depth_dp : sm->depth_sfu, "DP (depth from -ptx_opcode_latency_dp)"},
-        {"trace_opcode_latency_initiation_tensor", "ptx_opcode_latency_tesnor", lat->tensor, sm->depth_tensor,
+        {"trace_opcode_latency_initiation_sp", "ptx_opcode_latency_fp", lat->sp, sm->units.depth_sp, "SP (depth from -ptx_opcode_latency_fp)"},
+        {"trace_opcode_latency_initiation_int", sm->units.n_int ? "ptx_opcode_latency_int" : "ptx_opcode_latency_fp", lat->int_op,
+         sm->units.n_int ? sm->units.depth_int : sm->units.depth_sp, "INT (depth from -ptx_opcode_latency_int)"},
+        {"trace_opcode_latency_initiation_sfu", "ptx_opcode_latency_sfu", lat->sfu, sm->units.depth_sfu, "SFU (depth from -ptx_opcode_latency_sfu/dp)"},
+        {"trace_opcode_latency_initiation_dp", sm->units.n_dp ? "ptx_opcode_latency_dp" : "ptx_opcode_latency_sfu", lat->dp,
+         sm->units.n_dp ? sm->units.depth_dp : sm->units.depth_sfu, "DP (depth from -ptx_opcode_latency_dp)"},
+        {"trace_opcode_latency_initiation_tensor", "ptx_opcode_latency_tesnor", lat->tensor, sm->units.depth_tensor,
          "tensor core (depth from -ptx_opcode_latency_tesnor)"},
     };
     for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++)
@@ -256,13 +256,13 @@ static int latency_fits(const smtlm_options *o, const smtlm_sm_cfg *sm, const sm
                                  "latency %u (initiation interval %u) does not fit the %s pipeline of depth %u",
                                  c[i].li.latency, c[i].li.ii, c[i].unit, c[i].depth);
     for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++) {
-        if (!sm->spec[k].num_units || lat->spec[k].latency - lat->spec[k].ii < sm->spec[k].max_latency)
+        if (!sm->units.spec[k].num_units || lat->spec[k].latency - lat->spec[k].ii < sm->units.spec[k].max_latency)
             continue;
         char name[64], unit[32];
         snprintf(name, sizeof name, "trace_opcode_latency_initiation_spec_op_%u", k + 1);
         snprintf(unit, sizeof unit, "specialized_unit_%u", k + 1);
         return smtlm_opt_fail_conflict(o, (const char *[]){name, unit, NULL}, err, n, "latency %u does not fit specialized unit %u (%s) of depth %u",
-                             lat->spec[k].latency, k + 1, sm->spec[k].name, sm->spec[k].max_latency);
+                             lat->spec[k].latency, k + 1, sm->units.spec[k].name, sm->units.spec[k].max_latency);
     }
     return 0;
 }
@@ -329,7 +329,7 @@ int smtlm_engine_config(const smtlm_options *o, smtlm_run_cfg *out, char *err, s
         return smtlm_opt_fail(o, "gpgpu_shader_core_pipeline", err, n, "%u threads per SM: must be a multiple of 32 and at most %d",
                     pipe[0], SMTLM_MAX_WARPS * SMTLM_WARP_SIZE);
     g->threads_per_sm = pipe[0];
-    sm->max_warps = pipe[0] / SMTLM_WARP_SIZE;
+    sm->issue.max_warps = pipe[0] / SMTLM_WARP_SIZE;
     if (u32(o, "gpgpu_n_clusters", &g->n_clusters, err, n) || u32(o, "gpgpu_n_cores_per_cluster", &g->cores_per_cluster, err, n) ||
         u32(o, "gpgpu_shader_cta", &g->max_cta_per_sm, err, n) || u32(o, "gpgpu_shmem_size", &g->shmem_per_sm, err, n) ||
         u32(o, "gpgpu_shader_registers", &g->regs_per_sm, err, n) ||
@@ -372,42 +372,42 @@ int smtlm_engine_config(const smtlm_options *o, smtlm_run_cfg *out, char *err, s
         g->mem_bytes_per_cycle = 1u << 20;
     }
 
-    if (u32(o, "gpgpu_num_sched_per_core", &sm->n_sched, err, n) || flag(o, "gpgpu_sub_core_model", &sm->sub_core, err, n) ||
-        u32(o, "gpgpu_max_insn_issue_per_warp", &sm->max_insn_issue_per_warp, err, n) ||
-        flag(o, "gpgpu_dual_issue_diff_exec_units", &sm->dual_issue_diff_exec_units, err, n) ||
-        u32(o, "gpgpu_inst_fetch_throughput", &sm->inst_fetch_throughput, err, n) ||
-        u32(o, "gpgpu_num_sp_units", &sm->n_sp, err, n) || u32(o, "gpgpu_num_dp_units", &sm->n_dp, err, n) ||
-        u32(o, "gpgpu_num_int_units", &sm->n_int, err, n) || u32(o, "gpgpu_num_sfu_units", &sm->n_sfu, err, n) ||
-        u32(o, "gpgpu_num_tensor_core_units", &sm->n_tensor, err, n) ||
-        flag(o, "gpgpu_tensor_core_avail", &sm->tensor_core_avail, err, n) ||
-        u32(o, "gpgpu_num_reg_banks", &sm->n_banks, err, n) ||
+    if (u32(o, "gpgpu_num_sched_per_core", &sm->shape.n_sched, err, n) || flag(o, "gpgpu_sub_core_model", &sm->shape.sub_core, err, n) ||
+        u32(o, "gpgpu_max_insn_issue_per_warp", &sm->issue.max_issue_per_warp, err, n) ||
+        flag(o, "gpgpu_dual_issue_diff_exec_units", &sm->issue.dual_issue_diff_units, err, n) ||
+        u32(o, "gpgpu_inst_fetch_throughput", &sm->issue.fetch_throughput, err, n) ||
+        u32(o, "gpgpu_num_sp_units", &sm->units.n_sp, err, n) || u32(o, "gpgpu_num_dp_units", &sm->units.n_dp, err, n) ||
+        u32(o, "gpgpu_num_int_units", &sm->units.n_int, err, n) || u32(o, "gpgpu_num_sfu_units", &sm->units.n_sfu, err, n) ||
+        u32(o, "gpgpu_num_tensor_core_units", &sm->units.n_tensor, err, n) ||
+        flag(o, "gpgpu_tensor_core_avail", &sm->units.tensor_core_avail, err, n) ||
+        u32(o, "gpgpu_num_reg_banks", &sm->rf.n_banks, err, n) ||
         u32(o, "gpgpu_reg_file_port_throughput", &sm->reg_file_port_throughput, err, n) ||
-        u32(o, "gpgpu_smem_latency", &sm->smem_latency, err, n) || u32(o, "gpgpu_shmem_num_banks", &sm->shmem_banks, err, n) ||
-        u32(o, "gpgpu_shmem_warp_parts", &sm->shmem_warp_parts, err, n) ||
-        u32(o, "gpgpu_mem_unit_ports", &sm->mem_unit_ports, err, n) ||
-        flag(o, "smtlm_fix_subcore_hol", &sm->fix_subcore_hol, err, n) ||
-        flag(o, "smtlm_fix_optype_priority", &sm->fix_optype_priority, err, n) ||
-        flag(o, "smtlm_fix_wb_bank_conflict", &sm->fix_wb_bank_conflict, err, n))
+        u32(o, "gpgpu_smem_latency", &sm->ldst.smem_latency, err, n) || u32(o, "gpgpu_shmem_num_banks", &sm->ldst.shmem_banks, err, n) ||
+        u32(o, "gpgpu_shmem_warp_parts", &sm->ldst.shmem_warp_parts, err, n) ||
+        u32(o, "gpgpu_mem_unit_ports", &sm->ldst.ports, err, n) ||
+        flag(o, "smtlm_fix_subcore_hol", &sm->oc.fix_subcore_hol, err, n) ||
+        flag(o, "smtlm_fix_optype_priority", &sm->oc.fix_optype_priority, err, n) ||
+        flag(o, "smtlm_fix_wb_bank_conflict", &sm->rf.fix_wb_bank_conflict, err, n))
         return -1;
-    if (sm->n_sched == 0 || sm->n_sched > SMTLM_MAX_SCHED)
+    if (sm->shape.n_sched == 0 || sm->shape.n_sched > SMTLM_MAX_SCHED)
         return smtlm_opt_fail(o, "gpgpu_num_sched_per_core", err, n, "must be in 1..%d", SMTLM_MAX_SCHED);
-    if (sm->n_banks == 0 || sm->n_banks > SMTLM_MAX_BANKS)
+    if (sm->rf.n_banks == 0 || sm->rf.n_banks > SMTLM_MAX_BANKS)
         return smtlm_opt_fail(o, "gpgpu_num_reg_banks", err, n, "must be in 1..%d", SMTLM_MAX_BANKS);
     if (sm->reg_file_port_throughput == 0)
         return smtlm_opt_fail(o, "gpgpu_reg_file_port_throughput", err, n, "must be at least 1");
-    if (sm->inst_fetch_throughput == 0)
+    if (sm->issue.fetch_throughput == 0)
         return smtlm_opt_fail(o, "gpgpu_inst_fetch_throughput", err, n, "must be at least 1");
-    if (sm->max_insn_issue_per_warp == 0 || sm->max_insn_issue_per_warp > 2)
+    if (sm->issue.max_issue_per_warp == 0 || sm->issue.max_issue_per_warp > 2)
         return smtlm_opt_fail(o, "gpgpu_max_insn_issue_per_warp", err, n, "must be 1 or 2");
-    if (sm->n_sp == 0)
+    if (sm->units.n_sp == 0)
         return smtlm_opt_fail(o, "gpgpu_num_sp_units", err, n, "must be at least 1");
-    if (sm->smem_latency < 2 || sm->smem_latency >= SMTLM_MAX_LATENCY)
+    if (sm->ldst.smem_latency < 2 || sm->ldst.smem_latency >= SMTLM_MAX_LATENCY)
         return smtlm_opt_fail(o, "gpgpu_smem_latency", err, n, "must be in 2..%d", SMTLM_MAX_LATENCY - 1);
-    if (sm->shmem_banks == 0)
+    if (sm->ldst.shmem_banks == 0)
         return smtlm_opt_fail(o, "gpgpu_shmem_num_banks", err, n, "must be at least 1");
-    if (sm->shmem_warp_parts == 0 || SMTLM_WARP_SIZE % sm->shmem_warp_parts)
+    if (sm->ldst.shmem_warp_parts == 0 || SMTLM_WARP_SIZE % sm->ldst.shmem_warp_parts)
         return smtlm_opt_fail(o, "gpgpu_shmem_warp_parts", err, n, "must divide the warp size 32");
-    if (sm->mem_unit_ports == 0)
+    if (sm->ldst.ports == 0)
         return smtlm_opt_fail(o, "gpgpu_mem_unit_ports", err, n, "must be at least 1");
     if (scheduler(o, sm, err, n) || widths(o, sm, err, n) || depths(o, sm, err, n) || collectors(o, sm, err, n) ||
         sub_core_checks(o, sm, err, n))

@@ -69,7 +69,7 @@ smtlm_pipeline_log *smtlm_pipeline_log_new(FILE *f, const smtlm_gpu *gpu, const 
     }
     p->flt = *flt;
     p->n_sm = gpu->n_sm;
-    p->max_warps = gpu->cfg.sm.max_warps;
+    p->max_warps = gpu->cfg.sm.issue.max_warps;
     p->kernel = 1;
     p->start = flt->first ? flt->first - 1 : 0;
     return p;

@@ -37,8 +37,8 @@ static void take(smtlm_report *r, const smtlm_gpu *gpu)
             continue;
         x->active_cycles += v.stats.active_cycles;
         x->cu_busy += v.oc->occupancy_sum;
-        r->n_banks = v.cfg->n_banks;
-        for (unsigned b = 0; b < v.cfg->n_banks && b < SMTLM_MAX_BANKS; b++) {
+        r->n_banks = v.cfg->rf.n_banks;
+        for (unsigned b = 0; b < v.cfg->rf.n_banks && b < SMTLM_MAX_BANKS; b++) {
             x->bank_wait[b] += v.rf->wait_steps[b];
             x->bank_reads[b] += v.rf->reads[b];
         }

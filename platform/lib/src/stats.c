@@ -15,8 +15,8 @@ static const char *limit_name(int l)
 /* The register file's and operand collector's counters of one SM (gpgpusim mode). */
 static void add_collector(smtlm_stats *st, const smtlm_sm_view *sm)
 {
-    st->n_banks = sm->cfg->n_banks;
-    for (unsigned b = 0; b < sm->cfg->n_banks; b++) {
+    st->n_banks = sm->cfg->rf.n_banks;
+    for (unsigned b = 0; b < sm->cfg->rf.n_banks; b++) {
         st->bank_reads[b] += sm->rf->reads[b];
         st->bank_writes[b] += sm->rf->writes[b];
         st->bank_wait_steps[b] += sm->rf->wait_steps[b];
@@ -52,7 +52,7 @@ void smtlm_stats_collect(const smtlm_gpu *gpu, double core_clock_mhz, smtlm_stat
         smtlm_sm_view view;
         smtlm_gpu_sm_view(gpu, i, &view);
         const smtlm_sm_view *sm = &view;
-        for (unsigned s = 0; s < sm->cfg->n_sched; s++) {
+        for (unsigned s = 0; s < sm->cfg->shape.n_sched; s++) {
             for (unsigned c = 0; c < SMTLM_DISTRO_SIZE; c++)
                 st->distro[c] += sm->iss->distro[s][c];
             st->single_issue += smtlm_issue_single(sm->iss, s);
@@ -65,7 +65,7 @@ void smtlm_stats_collect(const smtlm_gpu *gpu, double core_clock_mhz, smtlm_stat
         for (unsigned f = 0; f < sm->ex->n_fu; f++)
             st->fu_busy[sm->ex->fu[f].kind] += smtlm_exec_unit_busy_cycles(sm->ex, f);
         st->ldst_busy += sm->ldst->busy_cycles;
-        for (unsigned w = 0; w < sm->cfg->max_warps; w++)
+        for (unsigned w = 0; w < sm->cfg->issue.max_warps; w++)
             for (unsigned r = 0; r < SMTLM_WS_COUNT; r++)
                 st->warp_stall[r] += sm->iss->warp_stall[w][r];
         st->result_bus_stalls += sm->ex->rb.stalls;
@@ -166,7 +166,7 @@ static void json_warp_stalls(FILE *out, const smtlm_stats *st)
         const smtlm_sm_view *sm = &view;
         if (!smtlm_gpu_sm_ran_in_kernel(st->gpu, s, sm))
             continue;
-        for (unsigned w = 0; w < sm->cfg->max_warps; w++) {
+        for (unsigned w = 0; w < sm->cfg->issue.max_warps; w++) {
             uint64_t any = 0;
             for (unsigned r = 0; r < SMTLM_WS_COUNT; r++)
                 any |= sm->iss->warp_stall[w][r];

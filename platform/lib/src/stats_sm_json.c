@@ -18,7 +18,7 @@ static void u64_array(FILE *out, const char *name, const uint64_t *v, unsigned n
 static void schedulers(FILE *out, const smtlm_sm_view *sm)
 {
     fprintf(out, ",\"schedulers\":[");
-    for (unsigned s = 0; s < sm->cfg->n_sched; s++) {
+    for (unsigned s = 0; s < sm->cfg->shape.n_sched; s++) {
         const uint64_t *d = sm->iss->distro[s];
         fprintf(out, "%s{\"stall\":%" PRIu64 ",\"w0_idle\":%" PRIu64 ",\"w0_scoreboard\":%" PRIu64 ",", s ? "," : "",
                 d[SMTLM_DISTRO_STALL], d[SMTLM_DISTRO_IDLE], d[SMTLM_DISTRO_SCOREBOARD]);
@@ -32,7 +32,7 @@ static void schedulers(FILE *out, const smtlm_sm_view *sm)
 static void banks(FILE *out, const smtlm_sm_view *sm)
 {
     fprintf(out, ",\"rf_banks\":[");
-    for (unsigned b = 0; b < sm->cfg->n_banks; b++)
+    for (unsigned b = 0; b < sm->cfg->rf.n_banks; b++)
         fprintf(out, "%s{\"reads\":%" PRIu64 ",\"writes\":%" PRIu64 ",\"wait_steps\":%" PRIu64 "}", b ? "," : "",
                 sm->rf->reads[b], sm->rf->writes[b], sm->rf->wait_steps[b]);
     fprintf(out, "],\"rf_steps_with_wait\":%" PRIu64 ",\"wb_dropped_writes\":%" PRIu64 ",\"wb_buffered_writes\":%" PRIu64 ",",

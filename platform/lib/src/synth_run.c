@@ -65,7 +65,7 @@ int smtlm_synth_run_open(smtlm_synth_run **out, const smtlm_options *o, const sm
     char what[512];
     if (smtlm_synth_parse_mix(mix, &c.mix, what, sizeof what) != SMTLM_OK)
         return opt_fail(o, "smtlm_synth_mix", what, err, n);
-    if (warps == 0 || warps > cfg->gpu.sm.max_warps)
+    if (warps == 0 || warps > cfg->gpu.sm.issue.max_warps)
         return opt_fail(o, "smtlm_synth_warps", "must be between 1 and the SM's warp slots", err, n);
     c.warps_per_cta = warps;
     c.insts_per_warp = insts;

@@ -121,9 +121,9 @@ smtlm_vcd_view *smtlm_vcd_view_new(FILE *f, const smtlm_gpu *gpu, const smtlm_vi
         return NULL;
     }
     const smtlm_sm_cfg *c = &gpu->cfg.sm;
-    vv->n_banks = c->n_banks;
-    vv->n_sched = c->n_sched;
-    vv->n_warps = c->max_warps;
+    vv->n_banks = c->rf.n_banks;
+    vv->n_sched = c->shape.n_sched;
+    vv->n_warps = c->issue.max_warps;
     unsigned k = 0;
     for (unsigned i = 0; i < gpu->n_sm; i++) {
         if (!smtlm_view_shows_sm(flt, i))

@@ -81,7 +81,7 @@ static const char *reject_text(const smtlm_sm_view *sm, char *buf, size_t n)
     case SMTLM_REJECT_NO_UNIT:
         snprintf(buf, n, "the instruction needs the %s unit, of which the configuration has none (-%s is 0%s)",
                  smtlm_view_unit_name(sm->reject_detail), smtlm_sm_unit_option(sm->cfg, sm->reject_detail),
-                 sm->reject_detail == SMTLM_UNIT_SFU && !sm->cfg->n_dp ? "; DP instructions run there too while "
+                 sm->reject_detail == SMTLM_UNIT_SFU && !sm->cfg->units.n_dp ? "; DP instructions run there too while "
                                                                          "-gpgpu_num_dp_units is 0" : "");
         break;
     case SMTLM_REJECT_REGISTER:
@@ -228,7 +228,7 @@ static int run_trace_kernel(run_ctx *r, const char *path)
 {
     char msg[2048];
     smtlm_trace_source *src;
-    if (smtlm_trace_source_open(&src, path, &r->cfg.lat, r->gpu->n_sm, r->cfg.gpu.sm.max_warps, msg, sizeof msg) < 0)
+    if (smtlm_trace_source_open(&src, path, &r->cfg.lat, r->gpu->n_sm, r->cfg.gpu.sm.issue.max_warps, msg, sizeof msg) < 0)
         return smsim_fail(r, 2, "%s", msg);
     smtlm_trace_source_set_stream_limit(src, r->stream_limit);
     if (r->reader_thread && smtlm_trace_source_start_reader(src, msg, sizeof msg) < 0) {
@@ -494,7 +494,7 @@ static int check_trace_list(run_ctx *r)
             continue;
         const char *path = r->list.cmds[i].path;
         smtlm_trace_source *src;
-        if (smtlm_trace_source_open(&src, path, &r->cfg.lat, r->gpu->n_sm, r->cfg.gpu.sm.max_warps, msg, sizeof msg) < 0)
+        if (smtlm_trace_source_open(&src, path, &r->cfg.lat, r->gpu->n_sm, r->cfg.gpu.sm.issue.max_warps, msg, sizeof msg) < 0)
             return smsim_fail(r, 2, "%s", msg);
         const smtlm_kernel_desc k = smtlm_trace_source_kernel(src);
         const int fits = smtlm_gpu_kernel_fits(r->gpu, &k);

@@ -221,7 +221,7 @@ static void on_sample(void *ctx, const smtlm_gpu *gpu, uint64_t first, uint64_t 
 static int parse_views(run_ctx *r, smtlm_view_filter *flt)
 {
     char msg[512];
-    if (smtlm_view_filter_read(flt, r->opts, r->gpu->n_sm, r->cfg.gpu.sm.max_warps, msg, sizeof msg))
+    if (smtlm_view_filter_read(flt, r->opts, r->gpu->n_sm, r->cfg.gpu.sm.issue.max_warps, msg, sizeof msg))
         return smsim_fail(r, 2, "%s", msg);
     return 0;
 }

@@ -29,7 +29,11 @@ class OperandCollector : public sc_core::sc_module {
     // The register file's bank map (its configuration, not its state): the collector routes
     // each read to its bank itself, as a router decodes addresses, instead of asking with an
     // RfBank transaction per operand.
-    void set_bank_map(const smtlm_rf_cfg &rf) { rf_cfg_ = rf; }
+    void set_bank_map(const smtlm_rf_cfg &rf, const smtlm_sm_shape &shape)
+    {
+        rf_cfg_ = rf;
+        shape_ = shape;
+    }
     // Binds the hand-offs into the OC_EX sets to to_exec / to_ldst and the reads to rf (the SM's
     // row and pool).
     void bind_ports(smtlm_regset *row, smtlm_inst_pool *pool);
@@ -50,6 +54,7 @@ class OperandCollector : public sc_core::sc_module {
     static unsigned arbitrate_cb(void *ctx, smtlm_read_grant *g);
     smtlm_opcoll &oc_;
     smtlm_rf_cfg rf_cfg_{};
+    smtlm_sm_shape shape_{};
     smtlm_regset *row_ = nullptr;
     smtlm_inst_pool *pool_ = nullptr;
     StageOut out_;

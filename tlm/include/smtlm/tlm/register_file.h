@@ -38,7 +38,7 @@ class RegisterFile : public sc_core::sc_module {
     explicit RegisterFile(sc_core::sc_module_name name, smtlm_rf *block = nullptr);
     // Alone only: builds the register file. SMTLM_OK, or a status code with cfg_error()
     // naming the rejected field.
-    int init(const smtlm_rf_cfg &cfg);
+    int init(const smtlm_rf_cfg &cfg, const smtlm_sm_shape &shape, unsigned n_cus);
     const char *cfg_error() const { return rf_.cfg_error; }
     // Binds the release of a buffered write that lands to `release` (init() does it alone).
     void bind_ports();
