@@ -57,8 +57,9 @@ static inline int smtlm_cfg_reject(const char **cfg_error, int code, const char 
 typedef uint16_t smtlm_iref; /* index into the SM's instruction pool */
 
 /* Bit count without a libgcc call (the x86-64 baseline has no POPCNT instruction); the usual
- * full warp mask answered at once. */
-static inline unsigned smtlm_popcount32(uint32_t x)
+ * full warp mask answered at once. Always inline: it counts every completed instruction's
+ * threads, and a call costs as much as the count. */
+static SMTLM_ALWAYS_INLINE unsigned smtlm_popcount32(uint32_t x)
 {
     if (x == 0xFFFFFFFFu)
         return 32;

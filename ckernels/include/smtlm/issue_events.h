@@ -54,14 +54,15 @@ static inline void smtlm_issue_retired(smtlm_issue *iss, unsigned warp) { iss->w
  * register file releases a write it buffered when the write lands), then completed, then
  * retired. When every destination is released and the pool entry's summary covers them, the
  * releases are the summary's one step (smtlm_sb_release_dsts: the same set). noted (a
- * constant): the caller has noted this cycle's progress and no retire hook is set
- * (smtlm_issue_unhooked), so the completion is only counted. */
+ * constant): the caller has noted this cycle's progress, no retire hook is set
+ * (smtlm_issue_unhooked), so the completion is only counted, and every destination is
+ * released (no write was buffered: release_mask holds all n_dst bits). */
 static SMTLM_ALWAYS_INLINE void smtlm_issue_written_back_(smtlm_issue *iss, const smtlm_inst *in,
                                                           unsigned release_mask, int noted)
 {
     const unsigned warp = in->warp;
     const uint64_t d = in->sb_dsts;
-    if (!(d & 1) && release_mask == (1u << in->n_dst) - 1)
+    if (!(d & 1) && (noted || release_mask == (1u << in->n_dst) - 1))
         smtlm_sb_release_dsts(&iss->sb, warp, d);
     else
         for (unsigned m = release_mask; m; m &= m - 1) /* bit i < n_dst */
