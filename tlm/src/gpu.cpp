@@ -114,8 +114,10 @@ int Gpu::attach_engine()
     if (rc)
         return rc;
     if (params_.sm_windows) { // one host thread: the SMs are SystemC modules
-        if (!par_ && !(par_.reset(smtlm_gpu_par_new(&gpu_, 1)), par_))
-            throw std::bad_alloc();
+        if (!par_)
+            par_.reset(smtlm_gpu_par_new(&gpu_, 1));
+        if (!par_)
+            throw std::bad_alloc(); // kept across resets, as mems_
         smtlm_gpu_set_window(&gpu_, &Gpu::window, this);
     }
     for (unsigned i = 0; i < sms_.size(); i++)
