@@ -75,9 +75,9 @@ static unsigned c_pending(const void *ctx, unsigned i) { return BUILT(ctx, i) ? 
 static void c_mem_cycle(void *ctx, unsigned i, smtlm_mem_model *m, uint64_t now) { smtlm_mem_cycle(m, &CSM(ctx, i)->ldst, now); }
 void smtlm_sm_view_of(const smtlm_sm *sm, smtlm_sm_view *v)
 {
-    const int muon = sm->cfg.muon.enabled;
+    const int muon = sm->cfg.muon.enabled, own_oc = !muon && !sm->cfg.silicon.enabled;
     const smtlm_sm_view view = {&sm->cfg, sm->stats, sm->last_progress, sm->error, sm->error_line, sm->reject,
-                                sm->reject_detail, &sm->pool, &sm->iss, muon ? NULL : &sm->oc, muon ? NULL : &sm->rf, &sm->ex, &sm->ldst,
+                                sm->reject_detail, &sm->pool, &sm->iss, own_oc ? &sm->oc : NULL, own_oc ? &sm->rf : NULL, &sm->ex, &sm->ldst,
                                 muon ? &sm->muon.iss : NULL, muon ? &sm->muon.coll : NULL};
     *v = view;
 }
@@ -87,15 +87,24 @@ static const smtlm_sm_ops c_ops = {c_cycle, c_active, c_quiescent, c_skip, c_lau
                                    c_set_source, c_set_hooks, c_pending, c_mem_cycle, c_view};
 const smtlm_sm_ops *smtlm_sm_c_ops(void) { return &c_ops; }
 
-/* The Muon composition's SMs (muon mode): their own cycle; they never skip cycles. */
+/* The Muon composition's SMs (muon mode): their own cycle; they never skip cycles (quiescent
+ * only when idle, and then nothing to skip). */
 static int c_muon_cycle(void *ctx, unsigned i, uint64_t now) { return smtlm_sm_muon_cycle(CSM(ctx, i), now); }
 static int c_muon_quiescent(const void *ctx, unsigned i) { return !smtlm_sm_active(CCSM(ctx, i)); }
 static void c_muon_skip(void *ctx, unsigned i, uint64_t now, uint64_t k) { (void)ctx, (void)i, (void)now, (void)k; }
 static const smtlm_sm_ops c_muon_ops = {c_muon_cycle, c_active, c_muon_quiescent, c_muon_skip, c_launch, c_ctas,
                                         c_set_source, c_set_hooks, c_pending, c_mem_cycle, c_view};
 
+/* The silicon core's SMs (-smtlm_core silicon): their own cycle; they never skip cycles either. */
+static int c_silicon_cycle(void *ctx, unsigned i, uint64_t now) { return smtlm_sm_silicon_cycle(CSM(ctx, i), now); }
+static const smtlm_sm_ops c_silicon_ops = {c_silicon_cycle, c_active, c_muon_quiescent, c_muon_skip, c_launch, c_ctas,
+                                           c_set_source, c_set_hooks, c_pending, c_mem_cycle, c_view};
+
 /* The C engine's SM operations for the composition cfg selects. */
-static const smtlm_sm_ops *c_ops_for(const smtlm_gpu_cfg *cfg) { return cfg->sm.muon.enabled ? &c_muon_ops : &c_ops; }
+static const smtlm_sm_ops *c_ops_for(const smtlm_gpu_cfg *cfg)
+{
+    return cfg->sm.silicon.enabled ? &c_silicon_ops : cfg->sm.muon.enabled ? &c_muon_ops : &c_ops;
+}
 
 /* Checks the GPU-level fields; SMTLM_OK or a code with the reason in gpu->cfg_error. */
 static int check_cfg(smtlm_gpu *gpu, const smtlm_gpu_cfg *cfg)

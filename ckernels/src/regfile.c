@@ -196,6 +196,27 @@ smtlm_write_port smtlm_rf_write_port(smtlm_rf *rf)
     return direct;
 }
 
+/* A write port whose writes never conflict: the register file of a composition that models no
+ * write conflicts (Muon's PRF writes use their own port; the silicon core's writes take no read
+ * slot). */
+static smtlm_rf_write_result free_try_write(void *ctx, unsigned w, unsigned s, unsigned r)
+{
+    (void)ctx, (void)w, (void)s, (void)r;
+    return SMTLM_RF_WRITTEN;
+}
+static int free_can_write(void *ctx, unsigned w, unsigned s, unsigned r)
+{
+    (void)ctx, (void)w, (void)s, (void)r;
+    return 1;
+}
+static void free_write(void *ctx, unsigned w, unsigned s, unsigned r) { (void)ctx, (void)w, (void)s, (void)r; }
+
+smtlm_write_port smtlm_rf_free_write_port(void)
+{
+    const smtlm_write_port p = {NULL, NULL, free_try_write, free_can_write, free_write};
+    return p;
+}
+
 smtlm_read_port smtlm_rf_read_port(smtlm_rf *rf)
 {
     const smtlm_read_port direct = {rf, NULL, NULL, NULL, NULL, NULL};

@@ -69,6 +69,8 @@ static int check_units(const smtlm_sm_cfg *c, unsigned n, unsigned depth, unsign
 
 int smtlm_sm_validate(const smtlm_sm_cfg *c, const char **why)
 {
+    if (c->muon.enabled && c->silicon.enabled)
+        return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: -smtlm_core silicon and -smtlm_mode muon exclude each other");
     if (c->issue.max_warps == 0)
         return smtlm_cfg_reject(why, SMTLM_EINVAL, "SM: max_warps (-gpgpu_shader_core_pipeline) must be at least 1");
     if (c->shape.n_sched == 0)
@@ -295,7 +297,7 @@ static int build(smtlm_sm *sm)
     int rc;
     if ((rc = smtlm_issue_init(&sm->iss, &c->issue, &c->shape, &c->units)))
         return rc;
-    if (!c->muon.enabled) { /* muon mode has its own collector and register file */
+    if (!c->muon.enabled && !c->silicon.enabled) { /* muon and silicon have their own */
         if ((rc = smtlm_opcoll_init(&sm->oc, &c->oc, &c->shape, &c->units)) ||
             (rc = smtlm_rf_init(&sm->rf, &c->rf, &c->shape, sm->oc.n_cus)))
             return rc;
@@ -310,6 +312,11 @@ static int build(smtlm_sm *sm)
         if ((rc = smtlm_sm_muon_init(sm)))
             return rc;
         smtlm_sm_muon_bind(sm);
+    }
+    if (c->silicon.enabled) {
+        if ((rc = smtlm_sm_silicon_init(sm)))
+            return rc;
+        smtlm_sm_silicon_bind(sm);
     }
     return SMTLM_OK;
 }
@@ -345,7 +352,7 @@ void smtlm_sm_reset(smtlm_sm *sm)
     smtlm_pool_init(&sm->pool);
     smtlm_sm_regsets_init(c, sm->rs);
     smtlm_issue_reset(&sm->iss);
-    if (!c->muon.enabled) {
+    if (!c->muon.enabled && !c->silicon.enabled) {
         smtlm_opcoll_reset(&sm->oc);
         smtlm_rf_reset(&sm->rf);
     }
@@ -356,6 +363,8 @@ void smtlm_sm_reset(smtlm_sm *sm)
         sm->wb_stand_in.reset(sm->wb_stand_in.ctx);
     if (c->muon.enabled)
         smtlm_sm_muon_reset(sm);
+    if (c->silicon.enabled)
+        smtlm_sm_silicon_reset(sm);
     memset(&sm->stats, 0, sizeof sm->stats);
     sm->now = 0;
     sm->last_progress = 0;
@@ -376,7 +385,10 @@ void smtlm_sm_set_source(smtlm_sm *sm, const smtlm_inst_source *src)
 
 int smtlm_sm_launch_cta(smtlm_sm *sm, unsigned threads, uint32_t cta_id)
 {
-    return smtlm_issue_launch_cta(&sm->iss, threads, cta_id);
+    const int slot = smtlm_issue_launch_cta(&sm->iss, threads, cta_id);
+    if (slot >= 0 && sm->cfg.silicon.enabled)
+        smtlm_silicon_launch(&sm->silicon, sm->iss.cta[slot].warps);
+    return slot;
 }
 
 /* ---- the cycle ------------------------------------------------------------------------ */

@@ -70,23 +70,10 @@ static void ev_atomic_done(void *ctx, unsigned warp, unsigned lanes)
 }
 /* The Muon issue block's completions count as the SM's own (the completion counters). */
 static void issue_completed(void *ctx, const smtlm_inst *in) { smtlm_issue_completed(&((smtlm_sm *)ctx)->iss, in); }
-/* Muon's PRF writes use their own port and never conflict (docs/MUON.md). */
-static smtlm_rf_write_result prf_try_write(void *ctx, unsigned w, unsigned s, unsigned r)
-{
-    (void)ctx, (void)w, (void)s, (void)r;
-    return SMTLM_RF_WRITTEN;
-}
-static int prf_can_write(void *ctx, unsigned w, unsigned s, unsigned r)
-{
-    (void)ctx, (void)w, (void)s, (void)r;
-    return 1;
-}
-static void prf_write(void *ctx, unsigned w, unsigned s, unsigned r) { (void)ctx, (void)w, (void)s, (void)r; }
-
 void smtlm_sm_muon_bind(smtlm_sm *sm)
 {
     const smtlm_warp_port warps = {0, sm, ev_release, ev_completed, ev_retired, ev_store_sent, ev_store_acked, ev_atomic_done, 0};
-    const smtlm_write_port prf = {0, sm, prf_try_write, prf_can_write, prf_write};
+    const smtlm_write_port prf = smtlm_rf_free_write_port(); /* Muon's PRF writes never conflict (docs/MUON.md) */
     smtlm_ldst_bind(&sm->ldst, &sm->rs[SMTLM_OC_EX_MEM], &sm->pool, &prf, &warps);
     smtlm_muon_issue_ports p = {&sm->iss, &sm->pool, {0}, smtlm_muon_coll_direct_ops(&sm->muon.coll), sm,
                                issue_completed};

@@ -70,7 +70,7 @@ int sc_main(int, char *[])
     bus.out.bind(dram.socket);
     bus.map(0, ~0ull, 0);
     static Ffma16 prog;
-    const smtlm_inst_source src = {&prog, &Ffma16::next, &Ffma16::has_more, nullptr, 0, 0, nullptr, nullptr};
+    const smtlm_inst_source src = {&prog, &Ffma16::next, &Ffma16::has_more, nullptr, 0, 0, nullptr, nullptr, nullptr};
     const smtlm_cta_binder binder = {&prog, &Ffma16::cta_start, nullptr};
     gpu.set_source(src, &binder);
     const smtlm_kernel_desc k = {8, 128, 0, 32}; // 8 CTAs of 4 warps

@@ -71,7 +71,7 @@ int main(void)
         fprintf(stderr, "init: %s\n", smtlm_status_str(rc));
         return 1;
     }
-    const smtlm_inst_source src = {0, next_inst, has_more, 0, 0, 0, 0, 0};
+    const smtlm_inst_source src = {0, next_inst, has_more, 0, 0, 0, 0, 0, 0};
     smtlm_gpu_set_source(gpu, &src, 0);
     smtlm_gpu_set_retire_hook(gpu, on_retire, 0);
     const smtlm_kernel_desc k = {1, 32, 0, 64};

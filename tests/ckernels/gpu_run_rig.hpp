@@ -118,7 +118,7 @@ class Rig {
                          const std::function<smtlm_run_status(smtlm_gpu *)> &other = nullptr)
     {
         smtlm_gpu *g = gpu_.get();
-        const smtlm_inst_source src = {this, &Rig::next, &Rig::more, nullptr, 0, 0, nullptr, nullptr};
+        const smtlm_inst_source src = {this, &Rig::next, &Rig::more, nullptr, 0, 0, nullptr, nullptr, nullptr};
         const smtlm_cta_binder binder = {this, &Rig::cta_start, &Rig::cta_done};
         smtlm_gpu_set_source(g, &src, &binder);
         smtlm_gpu_set_retire_hook(g, &Rig::retire, this);

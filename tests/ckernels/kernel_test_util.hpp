@@ -143,7 +143,7 @@ struct WarpPrograms {
         progs = std::move(p);
         pos.assign(SMTLM_MAX_WARPS, 0);
     }
-    smtlm_inst_source source() { return smtlm_inst_source{this, &WarpPrograms::next, &WarpPrograms::more, nullptr, 0, 0, nullptr, nullptr}; }
+    smtlm_inst_source source() { return smtlm_inst_source{this, &WarpPrograms::next, &WarpPrograms::more, nullptr, 0, 0, nullptr, nullptr, nullptr}; }
     static int next(void *ctx, unsigned, unsigned w, smtlm_inst_desc *d)
     {
         WarpPrograms *p = static_cast<WarpPrograms *>(ctx);

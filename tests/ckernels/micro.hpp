@@ -102,7 +102,7 @@ class Runner {
         prog_ = prog;
         pos_.assign(SMTLM_MAX_WARPS, 0);
         events.clear();
-        const smtlm_inst_source src = {this, &Runner::next, &Runner::more, nullptr, 0, 0, nullptr, nullptr};
+        const smtlm_inst_source src = {this, &Runner::next, &Runner::more, nullptr, 0, 0, nullptr, nullptr, nullptr};
         smtlm_gpu_set_source(gpu_.get(), &src, nullptr);
         smtlm_gpu_set_retire_hook(gpu_.get(), &Runner::retire, this);
         const smtlm_kernel_desc k = {1, 32 * warps, shmem, 64};

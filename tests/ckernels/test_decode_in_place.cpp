@@ -45,7 +45,7 @@ struct InPlace {
     }
     static int never(void *, unsigned, unsigned, smtlm_inst_desc *) { return -100; } // must not be asked
     static int more(void *ctx, unsigned sm, unsigned w) { return ktu::WarpPrograms::more(static_cast<InPlace *>(ctx)->inner, sm, w); }
-    smtlm_inst_source source() { return smtlm_inst_source{this, &InPlace::never, &InPlace::more, &InPlace::next_into, 0, 0, nullptr, nullptr}; }
+    smtlm_inst_source source() { return smtlm_inst_source{this, &InPlace::never, &InPlace::more, &InPlace::next_into, 0, 0, nullptr, nullptr, nullptr}; }
 };
 
 } // namespace
@@ -156,7 +156,7 @@ TEST(DecodeInPlace, ErrorsAreTheSameAsThroughDescriptors)
     };
     ktu::Rig rig(ktu::qv100());
     ASSERT_GE(rig.load({{micro::exit_inst()}}), 0);
-    const smtlm_inst_source s = {nullptr, &InPlace::never, &Failing::more, &Failing::next_into, 0, 0, nullptr, nullptr};
+    const smtlm_inst_source s = {nullptr, &InPlace::never, &Failing::more, &Failing::next_into, 0, 0, nullptr, nullptr, nullptr};
     smtlm_sm_set_source(rig.sm(), &s);
     rig.run();
     EXPECT_EQ(rig.last_rc, SMTLM_ESOURCE);

@@ -337,7 +337,7 @@ TEST(Issue, ExitAsksHasMoreOnceAndLeavesTheBarrier)
     ASSERT_GE(rig.load({prog({ktu::bar(), ffma(20, {3, 4, 5})}), prog({ffma(2, {2, 4, 5})})}), 0);
     Counting counting;
     counting.inner = rig.sm()->src;
-    const smtlm_inst_source src = {&counting, &Counting::next, &Counting::more, nullptr, 0, 0, nullptr, nullptr};
+    const smtlm_inst_source src = {&counting, &Counting::next, &Counting::more, nullptr, 0, 0, nullptr, nullptr, nullptr};
     smtlm_sm_set_source(rig.sm(), &src);
     rig.run(1000);
     ASSERT_EQ(rig.last_rc, SMTLM_OK);

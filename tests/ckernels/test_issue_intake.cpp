@@ -162,7 +162,7 @@ struct Source {
 
     smtlm_inst_source iface()
     {
-        smtlm_inst_source src = {this, &Source::next, &Source::more, nullptr, 0, 0, nullptr, nullptr};
+        smtlm_inst_source src = {this, &Source::next, &Source::more, nullptr, 0, 0, nullptr, nullptr, nullptr};
         if (cap != Cap::Desc)
             src.next_into = &Source::next_into;
         if (records())

@@ -34,7 +34,7 @@ TEST(PoolPressure, DecodeWaitsForFreeEntriesAndTheRunCompletes)
             Ctx *x = static_cast<Ctx *>(c);
             return (int)((*x->pos)[w] < x->prog->size());
         },
-        nullptr, 0, 0, nullptr, nullptr};
+        nullptr, 0, 0, nullptr, nullptr, nullptr};
     smtlm_gpu_set_source(r.gpu(), &src, nullptr);
     const smtlm_kernel_desc k = {1, 32, 0, 64};
     ASSERT_EQ(smtlm_gpu_launch(r.gpu(), &k), SMTLM_OK);

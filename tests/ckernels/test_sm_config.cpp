@@ -212,7 +212,7 @@ TEST(InputValidation, SourceErrorStopsTheSm)
     const smtlm_sm_cfg c = ktu::qv100();
     ASSERT_EQ(smtlm_sm_init(sm.get(), &c, 0), SMTLM_OK);
     const smtlm_inst_source src = {nullptr, [](void *, unsigned, unsigned, smtlm_inst_desc *) { return -1; },
-                                   nullptr, nullptr, 0, 0, nullptr, nullptr};
+                                   nullptr, nullptr, 0, 0, nullptr, nullptr, nullptr};
     smtlm_sm_set_source(sm.get(), &src);
     ASSERT_EQ(smtlm_sm_launch_cta(sm.get(), 32, 0), 0);
     EXPECT_EQ(smtlm_sm_cycle(sm.get(), 0), SMTLM_ESOURCE);

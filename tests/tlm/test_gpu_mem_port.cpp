@@ -120,7 +120,7 @@ struct Node {
         : gpu(name, soc::qv100_gpu(4), sc_core::sc_time(1, sc_core::SC_NS), params(single))
     {
         EXPECT_EQ(gpu.status(), SMTLM_OK);
-        const smtlm_inst_source src = {&work, &Workload::next, &Workload::more, nullptr, 0, 0, nullptr, nullptr};
+        const smtlm_inst_source src = {&work, &Workload::next, &Workload::more, nullptr, 0, 0, nullptr, nullptr, nullptr};
         const smtlm_cta_binder binder = {&work, &Workload::cta_start, nullptr};
         gpu.set_source(src, &binder);
         if (target && single)

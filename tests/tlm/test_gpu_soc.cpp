@@ -47,7 +47,7 @@ struct Bench {
           mem("mem", sc_core::sc_time(latency, sc_core::SC_NS))
     {
         gpu.mem_socket(0).bind(mem.socket);
-        gpu.set_source(smtlm_inst_source{this, &Bench::next, &Bench::more, nullptr, 0, 0, nullptr, nullptr}, nullptr);
+        gpu.set_source(smtlm_inst_source{this, &Bench::next, &Bench::more, nullptr, 0, 0, nullptr, nullptr, nullptr}, nullptr);
     }
     static int next(void *ctx, unsigned, unsigned, smtlm_inst_desc *d)
     {

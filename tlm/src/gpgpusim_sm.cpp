@@ -5,7 +5,7 @@
 namespace smtlm {
 
 GpgpusimSm::GpgpusimSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id, const SmHook &hook)
-    : Sm(name, cfg, id), issue("issue", c_.iss), collector("collector", c_.oc), regfile("regfile", &c_.rf),
+    : Sm(name, cfg, id), issue("issue", c_.iss), collector("collector", c_.oc), exec("exec", c_.ex), regfile("regfile", &c_.rf),
       writeback(std::in_place, "writeback", &c_.wb)
 {
     issue_ = &issue;
@@ -29,7 +29,7 @@ GpgpusimSm::GpgpusimSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, un
     if (status())
         return;
     // the C SM's blocks reach each other through these sockets from here on
-    bind_common(&issue);
+    bind_common(&issue, &exec);
     collector.set_bank_map(c_.cfg.rf, c_.cfg.shape);
     collector.bind_ports(c_.rs, &c_.pool);
     regfile.bind_ports();

@@ -1,6 +1,7 @@
 #include "smtlm/tlm/muon_collector.h"
 
 #include "smtlm/port_calls.h"
+#include "smtlm/regfile.h"
 
 namespace smtlm {
 
@@ -45,14 +46,6 @@ void MuonCollector::on_issue(SmTransaction &t)
 }
 
 // The PRF write port: Muon's register writes have their own port and never conflict.
-void MuonCollector::on_write(SmTransaction &t)
-{
-    switch (t.cmd) {
-    case SmCommand::RfTryWrite: t.result = SMTLM_RF_WRITTEN; break;
-    case SmCommand::RfCanWrite: t.result = 1; break;
-    case SmCommand::RfWrite: break;
-    default: t.status = SMTLM_EINVAL; break;
-    }
-}
+void MuonCollector::on_write(SmTransaction &t) { serve_rf_write(smtlm_rf_free_write_port(), t); }
 
 } // namespace smtlm

@@ -3,7 +3,7 @@
 namespace smtlm {
 
 MuonSm::MuonSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id, const SmHook &hook)
-    : Sm(name, cfg, id), issue("issue", c_.iss, c_.muon.iss), collector("collector", c_.muon.coll),
+    : Sm(name, cfg, id), issue("issue", c_.iss, c_.muon.iss), collector("collector", c_.muon.coll), exec("exec", c_.ex),
       writeback("writeback")
 {
     issue_ = &issue;
@@ -20,7 +20,7 @@ MuonSm::MuonSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned i
     if (status())
         return;
     // the C SM's blocks reach each other through these sockets from here on
-    bind_common(&issue);
+    bind_common(&issue, &exec);
     issue.bind_muon(&c_.pool);
     collector.bind_ports(c_.rs, &c_.muon.read_resp);
     writeback.bind_ports(c_.rs, &c_.muon.results);

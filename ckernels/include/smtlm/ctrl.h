@@ -48,6 +48,18 @@ typedef struct smtlm_ctrl {
     uint8_t pad_[3];
 } smtlm_ctrl;
 
+/* A kernel's control bits by PC (16-byte instructions): at[pc / 16], n entries; an entry
+ * without SMTLM_CTRL_VALID is a PC the listing does not hold. */
+typedef struct smtlm_code {
+    const smtlm_ctrl *at;
+    uint32_t n;
+} smtlm_code;
+
+static inline const smtlm_ctrl *smtlm_code_at(const smtlm_code *c, uint32_t pc)
+{
+    return c && (pc >> 4) < c->n && (c->at[pc >> 4].flags & SMTLM_CTRL_VALID) ? &c->at[pc >> 4] : 0;
+}
+
 static inline unsigned smtlm_ctrl_slot(const smtlm_ctrl *c, unsigned i) { return (unsigned)(c->slots >> (2 * i)) & 3u; }
 
 #ifdef __cplusplus

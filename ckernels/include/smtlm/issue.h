@@ -7,6 +7,7 @@
 
 #include "smtlm/common.h"
 #include "smtlm/inst.h"
+#include "smtlm/ctrl.h"
 #include "smtlm/inst_pool.h"
 #include "smtlm/regset.h"
 #include "smtlm/ports.h"
@@ -49,6 +50,9 @@ typedef struct smtlm_inst_source {
      * take_ready takes from, so that decode takes without the call (smtlm_pool_take_window).
      * The array stays put; its pointers and windows change only between cycles (CTA binding). */
     smtlm_rec_window *const *(*windows)(void *ctx, unsigned sm);
+    /* Optional (may be NULL): the kernel's control bits by PC (the silicon core follows them;
+     * without them it derives what an ideal compiler would encode). */
+    const smtlm_code *code;
 } smtlm_inst_source;
 
 typedef enum smtlm_sched_policy {

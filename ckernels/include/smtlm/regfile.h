@@ -267,6 +267,8 @@ void smtlm_rf_drain_writes(smtlm_rf *rf);
 static inline int smtlm_rf_writes_pending(const smtlm_rf *rf) { return rf->blocked != 0; }
 /* Ports bound directly to this register file (the C engine's binding). */
 smtlm_write_port smtlm_rf_write_port(smtlm_rf *rf);
+/* A write port whose writes are never refused or delayed (no bank conflicts modelled). */
+smtlm_write_port smtlm_rf_free_write_port(void);
 smtlm_read_port smtlm_rf_read_port(smtlm_rf *rf);
 
 /* 1 when no read is queued and no write waits. */

@@ -12,6 +12,7 @@
 #include "smtlm/opcoll.h"
 #include "smtlm/regfile.h"
 #include "smtlm/sm_muon.h"
+#include "smtlm/sm_silicon.h"
 #include "smtlm/writeback.h"
 
 #ifdef __cplusplus
@@ -30,6 +31,7 @@ typedef struct smtlm_sm_cfg {
     unsigned reg_file_port_throughput; /* -gpgpu_reg_file_port_throughput: read-operand steps a cycle */
     smtlm_ldst_cfg ldst;              /* load/store */
     smtlm_sm_muon_cfg muon;           /* -smtlm_mode muon: the Muon issue logic replaces issue and the collector */
+    smtlm_silicon_cfg silicon;        /* -smtlm_core silicon: the silicon core replaces issue, collector and units */
 } smtlm_sm_cfg;
 
 /* QV100-like preset (SM7_QV100 gpgpusim.config + trace.config). */
@@ -71,6 +73,7 @@ typedef struct smtlm_sm {
     smtlm_wb wb;
     smtlm_sm_wb_stand_in wb_stand_in; /* zero unless an owner's block drains EX_WB instead */
     smtlm_sm_muon muon;            /* muon mode only (cfg.muon.enabled) */
+    smtlm_silicon silicon;         /* silicon core only (cfg.silicon.enabled) */
     smtlm_inst_source src;
     smtlm_sm_stats stats;
     smtlm_retire_hook on_retire;
@@ -199,6 +202,17 @@ void smtlm_sm_muon_reset(smtlm_sm *sm);
 /* One core cycle of the Muon composition (muon mode's smtlm_sm_cycle). Muon SMs never skip
  * cycles (the GPU asks them nothing of quiescence). */
 int smtlm_sm_muon_cycle(smtlm_sm *sm, uint64_t now);
+
+/* ---- the silicon core (sm_silicon.c) ---- */
+
+/* Validates and builds the silicon core from cfg->silicon (called by smtlm_sm_init). */
+int smtlm_sm_silicon_init(smtlm_sm *sm);
+/* Binds the silicon core and the LDST to the SM's blocks (called by smtlm_sm_init). */
+void smtlm_sm_silicon_bind(smtlm_sm *sm);
+/* Clears the silicon core's state (called by smtlm_sm_reset). */
+void smtlm_sm_silicon_reset(smtlm_sm *sm);
+/* One core cycle of the silicon composition. Its SMs never skip cycles. */
+int smtlm_sm_silicon_cycle(smtlm_sm *sm, uint64_t now);
 
 /* Per-scheduler shader_cycle_distro sums over schedulers. */
 uint64_t smtlm_sm_distro(const smtlm_sm *sm, unsigned category);

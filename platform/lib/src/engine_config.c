@@ -66,6 +66,42 @@ static int lat_ii(const smtlm_options *o, const char *name, smtlm_trace_lat_ii *
     return 0;
 }
 
+/* -smtlm_core silicon: the silicon core's figures (smtlm_silicon_cfg), checked by the core. */
+static int silicon_core(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_t n)
+{
+    const char *core = str(o, "smtlm_core");
+    if (strcmp(core, "silicon") != 0)
+        return 0;
+    smtlm_silicon_cfg *c = &sm->silicon;
+    smtlm_silicon_cfg_h100(c);
+    static const char *lists[2] = {"smtlm_silicon_pipe_interval", "smtlm_silicon_pipe_latency"};
+    unsigned *dest[2] = {c->interval, c->latency};
+    for (unsigned k = 0; k < 2; k++) {
+        unsigned v[SMTLM_PIPE_COUNT - 1];
+        int count = 0;
+        if (list(o, lists[k], v, SMTLM_PIPE_COUNT - 1, &count, err, n))
+            return -1;
+        if (count != SMTLM_PIPE_COUNT - 1)
+            return smtlm_opt_fail(o, lists[k], err, n, "needs %d numbers <FMA,ALU,FP16,MMA16,FP64,MUFU,LSU,TENSOR,OTHER>, got %d",
+                                  SMTLM_PIPE_COUNT - 1, count);
+        for (int i = 0; i < count; i++)
+            dest[k][SMTLM_PIPE_FMA + i] = v[i];
+    }
+    if (u32(o, "smtlm_silicon_rf_banks", &c->rf_banks, err, n) || u32(o, "smtlm_silicon_rf_window", &c->rf_window, err, n) ||
+        u32(o, "smtlm_silicon_barrier_delay", &c->bar_delay, err, n) ||
+        u32(o, "smtlm_silicon_no_yield_gap", &c->no_yield_gap, err, n) ||
+        u32(o, "smtlm_silicon_lds_latency", &c->lds_latency, err, n) ||
+        u32(o, "smtlm_silicon_lds_warp_gap", &c->lds_warp_gap, err, n) ||
+        u32(o, "smtlm_silicon_shmem_banks", &c->shmem_banks, err, n))
+        return -1;
+    const char *why = 0;
+    if (smtlm_silicon_cfg_check(c, &why))
+        return smtlm_opt_fail(o, "smtlm_core", err, n, "%s", why);
+    if (sm->muon.enabled)
+        return smtlm_opt_fail(o, "smtlm_core", err, n, "silicon cannot be combined with -smtlm_mode muon");
+    return 0;
+}
+
 /* Pipeline depths come from the PTX latency strings even in trace mode. */
 static int depths(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, size_t n)
 {
@@ -410,7 +446,7 @@ int smtlm_engine_config(const smtlm_options *o, smtlm_run_cfg *out, char *err, s
     if (sm->ldst.ports == 0)
         return smtlm_opt_fail(o, "gpgpu_mem_unit_ports", err, n, "must be at least 1");
     if (scheduler(o, sm, err, n) || widths(o, sm, err, n) || depths(o, sm, err, n) || collectors(o, sm, err, n) ||
-        sub_core_checks(o, sm, err, n))
+        sub_core_checks(o, sm, err, n) || silicon_core(o, sm, err, n))
         return -1;
 
     out->lat = smtlm_trace_latency_defaults();

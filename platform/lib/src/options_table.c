@@ -227,6 +227,21 @@ static const smtlm_option_def k_options[] = {
 
     /* ---- smtlm's own ---- */
     SC("smtlm_mode", "gpgpusim", 1, NULL, "model: gpgpusim (Accel-Sim exact) or a muon variant"),
+    SC("smtlm_core", "gpgpusim", 1, "gpgpusim|silicon",
+       "core: gpgpusim (the Accel-Sim compositions, -smtlm_mode) or silicon (H100 timing from measured hardware, docs/SILICON.md)"),
+    /* silicon core (docs/SILICON.md): the H100 figures */
+    S("smtlm_sass", "", 1, "silicon core: a cuobjdump -sass listing holding every kernel's control bits (default: kernel-N.sass beside each kernel-N.traceg)"),
+    S("smtlm_silicon_pipe_interval", "1,2,2,2,2,8,1,1,1", 1,
+      "silicon core: cycles per warp instruction of a sub-core's pipe <FMA,ALU,FP16,MMA16,FP64,MUFU,LSU,TENSOR,OTHER>"),
+    S("smtlm_silicon_pipe_latency", "4,4,6,8,8,17,0,0,0", 1,
+      "silicon core: issue to result of each pipe <FMA,...,OTHER> as above; 0 = the trace latency (-trace_opcode_latency_initiation_*)"),
+    U("smtlm_silicon_rf_banks", "2", 1, "silicon core: register banks per sub-core (register mod banks, 1..8)"),
+    U("smtlm_silicon_rf_window", "3", 1, "silicon core: cycles after issue an instruction's register reads must fit in (1..16)"),
+    U("smtlm_silicon_barrier_delay", "2", 1, "silicon core: cycles from a dependency barrier's set to when a waiting instruction sees it (0..15)"),
+    U("smtlm_silicon_no_yield_gap", "2", 1, "silicon core: least cycles to the warp's next issue after an instruction whose yield bit is 0 (1..15)"),
+    U("smtlm_silicon_lds_latency", "23", 1, "silicon core: cycles from a shared load's last wavefront to its result (1..511)"),
+    U("smtlm_silicon_lds_warp_gap", "2", 1, "silicon core: least cycles between one warp's shared-memory wavefronts (1..16)"),
+    U("smtlm_silicon_shmem_banks", "32", 1, "silicon core: shared-memory banks of 4-byte words (1..64)"),
     /* Muon machine (docs/MUON-MODELS.md); defaults are what the Muon RTL builds */
     SC("smtlm_muon_war", "option1", 1, "option1|option2|option2_fwd|option2_epoch",
        "Muon WAR hazards: option1 gates RS admission; option2* stall the writer's writeback (_fwd: forwarded readers do not count; _epoch: two pendingReads epochs)"),

@@ -69,7 +69,7 @@ static int cta_start(void *ctx, unsigned sm, unsigned slot, unsigned first_warp,
 
 smtlm_inst_source smtlm_synth_source(smtlm_synth *s)
 {
-    smtlm_inst_source src = {s, src_next, src_has_more, NULL, 0, 0, NULL, NULL}; /* no in-place decoding: it builds descriptors */
+    smtlm_inst_source src = {s, src_next, src_has_more, NULL, 0, 0, NULL, NULL, NULL}; /* no in-place decoding: it builds descriptors */
     return src;
 }
 

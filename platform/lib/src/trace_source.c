@@ -283,7 +283,7 @@ int smtlm_trace_source_peek_pc(const smtlm_trace_source *s, unsigned sm, unsigne
 
 smtlm_inst_source smtlm_trace_source_iface(smtlm_trace_source *s)
 {
-    smtlm_inst_source src = {s, next, has_more, next_into, 1, 1, take_ready, windows};
+    smtlm_inst_source src = {s, next, has_more, next_into, 1, 1, take_ready, windows, NULL};
     return src;
 }
 

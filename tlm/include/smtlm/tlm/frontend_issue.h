@@ -31,7 +31,8 @@ class FrontendIssue : public sc_core::sc_module {
     virtual void on_warp_event(SmTransaction &t);
 
   public:
-    SmTargetSocket<&FrontendIssue::on_event> wb_events;   // from writeback
+    // from writeback (the silicon core's SM has none: unbound there)
+    SmTargetSocket<&FrontendIssue::on_event, sc_core::SC_ZERO_OR_MORE_BOUND> wb_events;
     SmTargetSocket<&FrontendIssue::on_event> ldst_events; // from the LDST
     SmTargetSocket<&FrontendIssue::on_event> rf_events;   // from the register file (release of a buffered write)
     SmInitiatorSocket id_oc;                   // StagePut into the collector's ID_OC sets

@@ -19,6 +19,7 @@ class GpgpusimSm : public Sm {
   public:
     FrontendIssue issue;
     OperandCollector collector;
+    ExecUnits exec;
     RegisterFile regfile;
     std::optional<Writeback> writeback; // empty once replaced
 

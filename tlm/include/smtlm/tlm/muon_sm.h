@@ -16,6 +16,7 @@ class MuonSm : public Sm {
   public:
     MuonIssue issue;
     MuonCollector collector;
+    ExecUnits exec;
     MuonWriteback writeback;
 
     MuonSm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id, const SmHook &hook = {});

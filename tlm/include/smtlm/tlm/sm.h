@@ -54,8 +54,7 @@ class Sm : public sc_core::sc_module {
     smtlm_sm c_;
 
   public:
-    ExecUnits exec;
-    LdSt ldst;
+    LdSt ldst; // every composition's (the units are GpgpusimSm's and MuonSm's own)
 
     // The SM for cfg (muon mode when cfg.muon.enabled); status() is SMTLM_OK or the refusal,
     // cfg_error() its field. `hook` (may be empty) as SmHook says.
@@ -118,8 +117,8 @@ class Sm : public sc_core::sc_module {
     // refusal is the one reported in status() / cfg_error()).
     Sm(sc_core::sc_module_name name, const smtlm_sm_cfg &cfg, unsigned id);
     // For the composition's constructor once every socket is bound: the front end's, the
-    // units' and the LDST's ports onto their sockets.
-    void bind_common(FrontendIssue *issue);
+    // units' (a composition with units) and the LDST's ports onto their sockets.
+    void bind_common(FrontendIssue *issue, ExecUnits *exec);
     // Binds initiator `i` to target `t` unless the SmHook bound either end already.
     template <typename TARGET> static void bind_default(SmInitiatorSocket &i, TARGET &t)
     {

@@ -161,6 +161,19 @@ class RfWriteOut {
     SmTransaction t_{SmCommand::RfWrite};
 };
 
+// The target side of a register-file write socket whose block answers through C-kernel write
+// ops `w` (e.g. smtlm_rf_free_write_port: a composition without write conflicts): the
+// transaction's command is the call, its result the answer.
+inline void serve_rf_write(const smtlm_write_port &w, SmTransaction &t)
+{
+    switch (t.cmd) {
+    case SmCommand::RfTryWrite: t.result = w.try_write(w.ctx, t.warp, t.sched, t.reg); break;
+    case SmCommand::RfCanWrite: t.result = w.can_write(w.ctx, t.warp, t.sched, t.reg); break;
+    case SmCommand::RfWrite: w.write(w.ctx, t.warp, t.sched, t.reg); break;
+    default: t.status = SMTLM_EINVAL; break;
+    }
+}
+
 } // namespace smtlm
 
 #endif

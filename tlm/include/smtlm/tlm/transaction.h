@@ -91,14 +91,16 @@ struct SmProtocol {
 // debug access). The
 // handler is a template argument, so b_transport calls it directly (inlined), not through a
 // member-function pointer: `SmTargetSocket<&Module::on_put> in{"in", this};`.
-template <auto HANDLER>
+// POL: SC_ZERO_OR_MORE_BOUND for a socket some compositions leave unbound (no block of theirs
+// sends on it).
+template <auto HANDLER, sc_core::sc_port_policy POL = sc_core::SC_ONE_OR_MORE_BOUND>
 class SmTargetSocket;
 
-template <typename MODULE, void (MODULE::*HANDLER)(SmTransaction &)>
-class SmTargetSocket<HANDLER> : public tlm::tlm_target_socket<32, SmProtocol>,
-                                private tlm::tlm_fw_transport_if<SmProtocol> {
+template <typename MODULE, void (MODULE::*HANDLER)(SmTransaction &), sc_core::sc_port_policy POL>
+class SmTargetSocket<HANDLER, POL> : public tlm::tlm_target_socket<32, SmProtocol, 1, POL>,
+                                     private tlm::tlm_fw_transport_if<SmProtocol> {
   public:
-    SmTargetSocket(const char *name, MODULE *m) : tlm::tlm_target_socket<32, SmProtocol>(name), m_(m)
+    SmTargetSocket(const char *name, MODULE *m) : tlm::tlm_target_socket<32, SmProtocol, 1, POL>(name), m_(m)
     {
         this->bind(static_cast<tlm::tlm_fw_transport_if<SmProtocol> &>(*this));
     }
