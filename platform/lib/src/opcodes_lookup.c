@@ -19,8 +19,10 @@ const smtlm_opcode_map *smtlm_opcode_map_for_binary(unsigned binary_version)
     case 80:
     case 86:
         return &smtlm_opcode_map_ampere;
+    case 90:
+        return &smtlm_opcode_map_hopper;
     default:
-        return NULL; /* Kepler (35) and anything newer than Ampere are not modelled */
+        return NULL; /* Kepler (35), Ada (89) and anything newer than Hopper are not modelled */
     }
 }
 

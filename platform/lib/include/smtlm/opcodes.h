@@ -1,4 +1,5 @@
-/* SASS opcode maps of Accel-Sim's trace front end (ISA_Def/{pascal,volta,turing,ampere}_opcode.h):
+/* SASS opcode maps of Accel-Sim's trace front end (ISA_Def/{pascal,volta,turing,ampere}_opcode.h,
+ * and a Hopper map: Ampere's plus Hopper's new opcodes):
  * first '.'-token of a SASS mnemonic -> Accel-Sim operation category, plus the few per-opcode
  * facts trace_driven.cc adds (memory space, atomics, FP16 half initiation interval).
  * The tables are static const, sorted by name, looked up by binary search. */
@@ -66,7 +67,7 @@ typedef struct smtlm_opcode {
 } smtlm_opcode;
 
 typedef struct smtlm_opcode_map {
-    const char *arch;         /* "pascal", "volta", "turing", "ampere" */
+    const char *arch;         /* "pascal", "volta", "turing", "ampere", "hopper" */
     const smtlm_opcode *ops;  /* sorted by strcmp(name) */
     size_t n;
 } smtlm_opcode_map;
@@ -75,6 +76,7 @@ extern const smtlm_opcode_map smtlm_opcode_map_pascal; /* binary 60, 61 */
 extern const smtlm_opcode_map smtlm_opcode_map_volta;  /* binary 70 */
 extern const smtlm_opcode_map smtlm_opcode_map_turing; /* binary 75 */
 extern const smtlm_opcode_map smtlm_opcode_map_ampere; /* binary 80, 86 */
+extern const smtlm_opcode_map smtlm_opcode_map_hopper; /* binary 90 */
 
 /* Map Accel-Sim selects for a `-binary version`; NULL when it has none. */
 const smtlm_opcode_map *smtlm_opcode_map_for_binary(unsigned binary_version);
