@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "smtlm/ctrl.h"
 #include "smtlm/inst.h"
 
 #ifdef __cplusplus
@@ -93,6 +94,15 @@ size_t smtlm_opcode_first_token(const char *sass, size_t len, const char **start
 /* Descriptor category (smtlm_op) of an Accel-Sim category; *spec gets 1..8 for SPEC_k, else 0.
  * BRANCH/CALL/RET all become SMTLM_OP_BRANCH. */
 smtlm_op smtlm_opcat_to_op(smtlm_opcat cat, uint8_t *spec);
+
+/* The Hopper pipe (smtlm_pipe) of a full SASS mnemonic without its predicate, len bytes (need not
+ * be NUL-terminated): "FFMA", "HFMA2.MMA" (MMA16), "MUFU.EX2", "IMAD.WIDE.U32", "LDS.64".
+ * SMTLM_PIPE_OTHER for a mnemonic it does not know. Pure. */
+smtlm_pipe smtlm_sass_pipe(const char *mnemonic, size_t len);
+
+/* 1 when the instruction's register sources are 64-bit register pairs (DFMA, DADD, DMUL, DSETP,
+ * with any suffix), else 0. Pure. */
+unsigned smtlm_sass_wide_sources(const char *mnemonic, size_t len);
 
 /* Nonzero when the table is strictly sorted (names unique) - a self-check for tests. */
 int smtlm_opcode_map_is_sorted(const smtlm_opcode_map *map);
