@@ -103,7 +103,7 @@ TEST(TraceInputLimits, SharedMemoryBlockAndGridLimitsAtTheirLines)
     };
     const std::vector<Case> cases = {
         {header("(1,1,1)", "(32,1,1)", "16", "1000000") + block("0,0,0", 1), "-shmem",
-         "shmem = 1000000 is above 166912, the most bytes of shared memory a block may have"},
+         "shmem = 1000000 is above 232448, the most bytes of shared memory a block may have"},
         {header("(1,1,1)", "(2048,1,1)") + block("0,0,0", 64), "-block dim",
          "block dim has 2048 threads in x (at most 1024"},
         {header("(1,1,1)", "(32,32,2)") + block("0,0,0", 64), "-block dim",

@@ -78,6 +78,10 @@ TEST(TraceError, UnknownOpcodeNamesTheBinaryVersion)
     p.binary = 61;
     expect_error(p.str() + one_warp_tb({"0010 ffffffff 1 R1 HMMA.884 0 0"}), "HMMA",
                  "unknown opcode HMMA for binary version 61");
+    Hdr h;
+    h.binary = 90;
+    expect_error(h.str() + one_warp_tb({"0010 ffffffff 1 R1 FFMA 3 R2 R3 R4 0", "0020 ffffffff 1 R1 XMAD.MRG 0 0"}),
+                 "XMAD", "unknown opcode XMAD for binary version 90"); // Pascal's, not Hopper's
 }
 
 TEST(TraceError, TooManyRegisters)
@@ -142,7 +146,8 @@ TEST(TraceError, HeaderProblems)
 {
     Hdr h;
     h.binary = 72;
-    expect_error(h.str(), "-binary version", "unsupported binary version 72", SMTLM_TRACE_ERR_UNSUPPORTED);
+    expect_error(h.str(), "-binary version", "unsupported binary version 72 (supported: 60, 61, 70, 75, 80, 86, 90)",
+                 SMTLM_TRACE_ERR_UNSUPPORTED);
     std::string bad_grid = "-grid dim = (1,1)\n-block dim = (32,1,1)\n-binary version = 70\n#x\n";
     expect_error(bad_grid, "-grid dim", "malformed header line: -grid dim = (1,1)");
     std::string big_block = "-grid dim = (1,1,1)\n-block dim = (4096,1,1)\n-binary version = 70\n#x\n";

@@ -33,17 +33,22 @@ TEST(OpcodeMap, SelectedByBinaryVersion)
     EXPECT_EQ(smtlm_opcode_map_for_binary(75), &smtlm_opcode_map_turing);
     EXPECT_EQ(smtlm_opcode_map_for_binary(80), &smtlm_opcode_map_ampere);
     EXPECT_EQ(smtlm_opcode_map_for_binary(86), &smtlm_opcode_map_ampere);
+    EXPECT_EQ(smtlm_opcode_map_for_binary(90), &smtlm_opcode_map_hopper);
+    EXPECT_STREQ(smtlm_opcode_map_hopper.arch, "hopper");
     EXPECT_EQ(smtlm_opcode_map_for_binary(35), nullptr);
     EXPECT_EQ(smtlm_opcode_map_for_binary(72), nullptr);
-    EXPECT_EQ(smtlm_opcode_map_for_binary(90), nullptr);
+    EXPECT_EQ(smtlm_opcode_map_for_binary(89), nullptr);
+    EXPECT_EQ(smtlm_opcode_map_for_binary(100), nullptr);
 }
 
 TEST(OpcodeMap, TablesSortedAndSizedLikeAccelSim)
 {
-    // Entry counts of Accel-Sim's unordered_maps (pascal/volta/turing/ampere_opcode.h).
+    // Entry counts of Accel-Sim's unordered_maps (pascal/volta/turing/ampere_opcode.h); Hopper's
+    // is Ampere's plus the 33 opcodes Hopper adds.
     struct { const smtlm_opcode_map *m; size_t n; } maps[] = {
         {&smtlm_opcode_map_pascal, 152}, {&smtlm_opcode_map_volta, 127},
-        {&smtlm_opcode_map_turing, 164}, {&smtlm_opcode_map_ampere, 174}};
+        {&smtlm_opcode_map_turing, 164}, {&smtlm_opcode_map_ampere, 174},
+        {&smtlm_opcode_map_hopper, 174 + 33}};
     for (auto &e : maps) {
         EXPECT_TRUE(smtlm_opcode_map_is_sorted(e.m)) << e.m->arch;
         EXPECT_EQ(e.m->n, e.n) << e.m->arch;
@@ -55,8 +60,8 @@ TEST(OpcodeMap, TablesSortedAndSizedLikeAccelSim)
 
 TEST(OpcodeMap, CommonCategories)
 {
-    for (const smtlm_opcode_map *m : {&smtlm_opcode_map_pascal, &smtlm_opcode_map_volta,
-                                      &smtlm_opcode_map_turing, &smtlm_opcode_map_ampere}) {
+    for (const smtlm_opcode_map *m : {&smtlm_opcode_map_pascal, &smtlm_opcode_map_volta, &smtlm_opcode_map_turing,
+                                      &smtlm_opcode_map_ampere, &smtlm_opcode_map_hopper}) {
         EXPECT_EQ(op_of(m, "FFMA"), SMTLM_OP_SP) << m->arch;
         EXPECT_EQ(op_of(m, "FFMA.FTZ"), SMTLM_OP_SP) << m->arch;
         EXPECT_EQ(op_of(m, "IADD3"), SMTLM_OP_INTP) << m->arch;
@@ -135,6 +140,72 @@ TEST(OpcodeMap, TuringAndAmpereAdditions)
     EXPECT_EQ(op_of(a, "HMNMX2"), SMTLM_OP_SP);
     EXPECT_EQ(find(&smtlm_opcode_map_turing, "LDGSTS"), nullptr);
     EXPECT_EQ(find(&smtlm_opcode_map_turing, "DMMA"), nullptr);
+}
+
+TEST(OpcodeMap, HopperIsAmperePlusItsNewOpcodes)
+{
+    const smtlm_opcode_map *a = &smtlm_opcode_map_ampere, *h = &smtlm_opcode_map_hopper;
+    for (size_t i = 0; i < a->n; i++) { // every Ampere row, unchanged
+        const smtlm_opcode *o = find(h, a->ops[i].name);
+        ASSERT_NE(o, nullptr) << a->ops[i].name;
+        EXPECT_EQ(o->cat, a->ops[i].cat) << a->ops[i].name;
+        EXPECT_EQ(o->mem, a->ops[i].mem) << a->ops[i].name;
+        EXPECT_EQ(o->flags, a->ops[i].flags) << a->ops[i].name;
+    }
+    uint8_t spec = 0;
+    for (const char *mma : {"HGMMA.64x128x16.F32", "IGMMA.64x64x32.S8.S8", "QGMMA.64x64x32.F32.E4M3.E4M3", "BGMMA"}) {
+        EXPECT_EQ(op_of(h, mma, &spec), SMTLM_OP_SPEC) << mma;
+        EXPECT_EQ(spec, 3) << mma; // the tensor unit, as HMMA
+        EXPECT_EQ(find(a, mma), nullptr) << mma;
+    }
+    for (const char *alu : {"UTMALDG.2D", "UTMASTG.2D", "UTMAPF.2D", "UTMAREDG.2D.ADD", "UTMACCTL.PF", "UTMACMDFLUSH",
+                            "UBLKCP.S.G", "UBLKRED.G.S.ADD", "UBLKPF.L2", "SYNCS.ARRIVE.TRANS64.A1T0", "ARRIVES.LDGSTSBAR.64",
+                            "ELECT", "ACQBULK", "PREEXIT", "WARPGROUP.ARRIVE", "WARPGROUP.DEPBAR.LE", "CGAERRBAR"}) {
+        EXPECT_EQ(op_of(h, alu), SMTLM_OP_ALU) << alu;
+        EXPECT_EQ(find(h, alu)->mem, SMTLM_OPMEM_NONE) << alu; // no lane addresses in the trace
+        EXPECT_EQ(find(a, alu), nullptr) << alu;
+    }
+    for (const char *u : {"USETMAXREG.DEALLOC.CTAPOOL", "UCGABAR_ARV", "UCGABAR_WAIT"}) {
+        EXPECT_EQ(op_of(h, u, &spec), SMTLM_OP_SPEC) << u;
+        EXPECT_EQ(spec, 4) << u; // the uniform datapath, as UMOV
+    }
+    EXPECT_EQ(op_of(h, "ENDCOLLECTIVE", &spec), SMTLM_OP_SPEC);
+    EXPECT_EQ(spec, 1); // control flow, as BSYNC
+    EXPECT_EQ(op_of(h, "FENCE.VIEW.ASYNC.S"), SMTLM_OP_MEMBAR);
+    EXPECT_EQ(op_of(h, "MEMBAR.ALL.GPU"), SMTLM_OP_MEMBAR);
+    EXPECT_EQ(op_of(h, "STSM.16.M88.4"), SMTLM_OP_STORE);
+    EXPECT_EQ(find(h, "STSM")->mem, SMTLM_OPMEM_SHARED);
+    EXPECT_EQ(op_of(h, "STAS.64"), SMTLM_OP_STORE);
+    EXPECT_EQ(find(h, "STAS")->mem, SMTLM_OPMEM_SHARED);
+    EXPECT_EQ(find(h, "REDAS")->mem, SMTLM_OPMEM_SHARED);
+    EXPECT_EQ(find(h, "REDAS")->flags, (unsigned)SMTLM_OPF_ATOMIC); // as ATOMS
+    EXPECT_EQ(find(h, "REDG")->mem, SMTLM_OPMEM_GLOBAL);
+    EXPECT_EQ(find(h, "REDG")->flags, find(h, "RED")->flags); // as RED
+    for (const char *dpx : {"VIADD", "VIMNMX.S32", "VIADDMNMX.U32"})
+        EXPECT_EQ(op_of(h, dpx), SMTLM_OP_INTP) << dpx;
+    EXPECT_EQ(op_of(h, "VHMNMX"), SMTLM_OP_SP);
+    EXPECT_EQ(op_of(h, "WARPSYNC.ALL", &spec), SMTLM_OP_SPEC);
+    EXPECT_EQ(spec, 1);
+}
+
+// The opcodes of the H100 silicon measurement kit's traces.
+TEST(OpcodeMap, HopperKitOpcodes)
+{
+    const smtlm_opcode_map *h = &smtlm_opcode_map_hopper;
+    for (const char *sp : {"FFMA", "FADD", "FMUL"})
+        EXPECT_EQ(op_of(h, sp), SMTLM_OP_SP) << sp;
+    for (const char *ip : {"IMAD", "IADD3", "LOP3.LUT", "SHF.L.W.U32.HI"})
+        EXPECT_EQ(op_of(h, ip), SMTLM_OP_INTP) << ip; // as Ampere
+    for (const char *half : {"HFMA2", "HFMA2.MMA"}) {
+        EXPECT_EQ(op_of(h, half), SMTLM_OP_SP) << half;
+        EXPECT_EQ(find(h, half)->flags, (unsigned)SMTLM_OPF_FP16_HALF_II) << half;
+    }
+    EXPECT_EQ(op_of(h, "DFMA"), SMTLM_OP_DP);
+    for (const char *mufu : {"MUFU.EX2", "MUFU.LG2", "MUFU.RCP", "MUFU.RSQ", "MUFU.SQRT"})
+        EXPECT_EQ(op_of(h, mufu), SMTLM_OP_SFU) << mufu;
+    EXPECT_EQ(op_of(h, "LDS"), SMTLM_OP_LOAD);
+    EXPECT_EQ(find(h, "LDS")->mem, SMTLM_OPMEM_SHARED);
+    EXPECT_EQ(op_of(h, "EXIT"), SMTLM_OP_EXIT);
 }
 
 TEST(OpcodeMap, PascalHasNoSpecialisedUnits)

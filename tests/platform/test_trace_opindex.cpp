@@ -15,7 +15,7 @@ TEST(TraceOpindex, AgreesWithTheBinarySearchOnEveryNameAndNearMiss)
 {
     static trace_opindex ix; // 12 KB: not on the stack
     for (const smtlm_opcode_map *map : {&smtlm_opcode_map_pascal, &smtlm_opcode_map_volta, &smtlm_opcode_map_turing,
-                                        &smtlm_opcode_map_ampere}) {
+                                        &smtlm_opcode_map_ampere, &smtlm_opcode_map_hopper}) {
         SCOPED_TRACE(map->arch);
         trace_opindex_build(&ix, map);
         ASSERT_EQ(ix.map, map) << "the map fits the table";

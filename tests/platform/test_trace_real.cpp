@@ -248,3 +248,73 @@ TEST(TraceReal, MatrixmulWideSharedLoad)
     EXPECT_EQ(d.mem_space, SMTLM_MEM_SHARED);
     EXPECT_EQ(d.mem_width, 4);
 }
+
+TEST(TraceReal, HopperMiniReadsThrough)
+{
+    const std::string path = data_path("hopper-mini/kernel-1.traceg");
+    const std::string text = read_file(path);
+    smtlm_trace_latency lat = smtlm_trace_latency_defaults();
+    lat.sp.latency = 6;
+    lat.sp.ii = 4; // FP16's half initiation interval shows as 2
+    smtlm_trace *t = nullptr;
+    char err[512] = "";
+    ASSERT_EQ(smtlm_trace_open(path.c_str(), &lat, &t, err, sizeof err), 0) << err;
+    const smtlm_trace_header *h = smtlm_trace_info(t);
+    EXPECT_EQ(h->binary_version, 90u);
+    EXPECT_STREQ(h->arch, "hopper");
+    EXPECT_EQ(h->warps_per_tb, 2u);
+    smtlm_trace_tb *tb = smtlm_trace_tb_new();
+    ASSERT_EQ(smtlm_trace_next_tb(t, tb, err, sizeof err), 1) << err;
+    EXPECT_EQ(smtlm_trace_tb_warp_count(tb, 0), 12u);
+    EXPECT_EQ(smtlm_trace_tb_warp_count(tb, 1), 5u);
+    auto at = [&](const std::string &needle) {
+        smtlm_inst_desc d{};
+        unsigned ln = line_of(text, needle);
+        EXPECT_GT(ln, 0u) << needle;
+        EXPECT_TRUE(find_by_line(tb, ln, &d)) << needle;
+        return d;
+    };
+    for (const char *ip : {" IMAD ", " IADD3 ", " LOP3.LUT ", " SHF.L.W.U32.HI "})
+        EXPECT_EQ(at(ip).op, SMTLM_OP_INTP) << ip;
+    for (const char *sp : {" FFMA ", " FADD ", " FMUL "}) {
+        EXPECT_EQ(at(sp).op, SMTLM_OP_SP) << sp;
+        EXPECT_EQ(at(sp).ii, 4) << sp;
+    }
+    for (const char *half : {" HFMA2 ", " HFMA2.MMA "}) {
+        EXPECT_EQ(at(half).op, SMTLM_OP_SP) << half;
+        EXPECT_EQ(at(half).ii, 2) << half;
+    }
+    EXPECT_EQ(at(" MUFU.EX2 ").op, SMTLM_OP_SFU);
+    EXPECT_EQ(at(" DFMA ").op, SMTLM_OP_DP);
+    EXPECT_EQ(at(" EXIT ").op, SMTLM_OP_EXIT);
+    EXPECT_EQ(at(" WARPGROUP.ARRIVE ").op, SMTLM_OP_ALU);
+    smtlm_inst_desc lds = at(" LDS ");
+    EXPECT_EQ(lds.op, SMTLM_OP_LOAD);
+    EXPECT_EQ(lds.mem_space, SMTLM_MEM_SHARED);
+    EXPECT_EQ(lds.mem_width, 4);
+    EXPECT_EQ(lds.addr[0], 0x400u);
+    EXPECT_EQ(lds.addr[31], 0x400u + 31 * 4);
+    smtlm_inst_desc stsm = at(" STSM.16.M88.4 ");
+    EXPECT_EQ(stsm.op, SMTLM_OP_STORE);
+    EXPECT_EQ(stsm.mem_space, SMTLM_MEM_SHARED);
+    EXPECT_EQ(smtlm_trace_next_tb(t, tb, err, sizeof err), 0) << err;
+    smtlm_trace_tb_free(tb);
+    smtlm_trace_close(t);
+}
+
+TEST(TraceReal, HopperMiniUnknownOpcodeNamesFileAndLine)
+{
+    std::string text = read_file(data_path("hopper-mini/kernel-1.traceg"));
+    const size_t at = text.find(" HFMA2.MMA ");
+    ASSERT_NE(at, std::string::npos);
+    text.replace(at + 1, 5, "HFMX2"); // an opcode no map has
+    TempFile f("kernel-1.traceg", text);
+    Opened o(f.path);
+    ASSERT_EQ(o.rc, 0) << o.err;
+    smtlm_trace_tb *tb = smtlm_trace_tb_new();
+    char err[512] = "";
+    EXPECT_EQ(smtlm_trace_next_tb(o.t, tb, err, sizeof err), SMTLM_TRACE_ERR_FORMAT);
+    EXPECT_EQ(std::string(err), f.path + ":" + std::to_string(line_of(text, " HFMX2.MMA ")) +
+                                    ": unknown opcode HFMX2 for binary version 90");
+    smtlm_trace_tb_free(tb);
+}

@@ -117,12 +117,12 @@ TEST(TraceLimits, RegistersPerThreadAtMost255)
     EXPECT_EQ(open_error(header("(1,1,1)", "(1024,1,1)", "255")), "");
 }
 
-TEST(TraceLimits, SharedMemoryPerBlockAtMost163KiB)
+TEST(TraceLimits, SharedMemoryPerBlockAtMost227KiB)
 {
-    expect_header_error(header("(1,1,1)", "(32,1,1)", "16", "166913"), "-shmem",
-                        "shmem = 166913 is above 166912, the most bytes of shared memory a block may have");
+    expect_header_error(header("(1,1,1)", "(32,1,1)", "16", "232449"), "-shmem",
+                        "shmem = 232449 is above 232448, the most bytes of shared memory a block may have");
     expect_header_error(header("(1,1,1)", "(32,1,1)", "16", "4294967296"), "-shmem", "shmem = 4294967296 is above");
-    EXPECT_EQ(open_error(header("(1,1,1)", "(32,1,1)", "16", "166912")), "");
+    EXPECT_EQ(open_error(header("(1,1,1)", "(32,1,1)", "16", "232448")), ""); // Hopper's most
 }
 
 TEST(TraceLimits, BlockDimensionsAndThreadsPerBlock)

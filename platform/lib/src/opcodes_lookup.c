@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "smtlm/opcodes.h"
+#include "opcodes_internal.h"
 
 _Static_assert(SMTLM_OPCAT_SPEC_8 - SMTLM_OPCAT_SPEC_1 + 1 == SMTLM_MAX_SPEC_UNITS,
                "one category per specialised unit");
@@ -19,8 +20,10 @@ const smtlm_opcode_map *smtlm_opcode_map_for_binary(unsigned binary_version)
     case 80:
     case 86:
         return &smtlm_opcode_map_ampere;
+    case 90:
+        return &smtlm_opcode_map_hopper;
     default:
-        return NULL; /* Kepler (35) and anything newer than Ampere are not modelled */
+        return NULL; /* Kepler (35), Ada (89) and anything newer than Hopper are not modelled */
     }
 }
 
@@ -34,23 +37,30 @@ static int cmp_counted(const char *name, size_t len, const char *entry)
     return (len > elen) - (len < elen);
 }
 
-const smtlm_opcode *smtlm_opcode_find(const smtlm_opcode_map *map, const char *name, size_t len)
+size_t smtlm_sorted_name_find(const void *rows, size_t n, size_t stride, const char *name, size_t len)
 {
-    size_t lo = 0, hi;
-    if (map == NULL || name == NULL)
-        return NULL;
-    hi = map->n;
+    size_t lo = 0, hi = n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        int c = cmp_counted(name, len, map->ops[mid].name);
+        const char *entry = *(const char *const *)((const char *)rows + mid * stride);
+        int c = cmp_counted(name, len, entry);
         if (c == 0)
-            return &map->ops[mid];
+            return mid;
         if (c < 0)
             hi = mid;
         else
             lo = mid + 1;
     }
-    return NULL;
+    return n;
+}
+
+const smtlm_opcode *smtlm_opcode_find(const smtlm_opcode_map *map, const char *name, size_t len)
+{
+    size_t i;
+    if (map == NULL || name == NULL)
+        return NULL;
+    i = smtlm_sorted_name_find(map->ops, map->n, sizeof map->ops[0], name, len);
+    return i < map->n ? &map->ops[i] : NULL;
 }
 
 size_t smtlm_opcode_first_token(const char *sass, size_t len, const char **start)

@@ -242,7 +242,7 @@ static int header_finish(trace_lines *l, trace_header_store *hs, const hdr_lines
     map = smtlm_opcode_map_for_binary(h->binary_version);
     if (map == NULL)
         return trace_fail(err, errlen, SMTLM_TRACE_ERR_UNSUPPORTED, l->name, at->binary,
-                          "unsupported binary version %u (supported: 60, 61, 70, 75, 80, 86)",
+                          "unsupported binary version %u (supported: 60, 61, 70, 75, 80, 86, 90)",
                           h->binary_version);
     h->arch = map->arch;
     if (at->block == 0)

@@ -16,7 +16,7 @@
 #define TRACE_MAX_SRC SMTLM_MAX_SRC /* MAX_SRC = 4 */
 #define TRACE_MAX_LINE (1u << 20)   /* longer lines are malformed (bounded memory) */
 /* What a header may declare: CUDA's launch limits on every GPU whose binary version has an opcode
- * map (compute capability 6.0 to 8.6), so a larger value cannot come from a real launch. A kernel
+ * map (compute capability 6.0 to 9.0), so a larger value cannot come from a real launch. A kernel
  * within them may still not fit the configured SM: that is refused when it is launched. */
 #define TRACE_MAX_BLOCK_THREADS 1024u      /* threads per block */
 #define TRACE_MAX_BLOCK_X 1024u            /* block dimensions */
@@ -26,7 +26,7 @@
 #define TRACE_MAX_GRID_Y 65535u
 #define TRACE_MAX_GRID_Z 65535u
 #define TRACE_MAX_REGS 255u                /* registers per thread */
-#define TRACE_MAX_SHMEM (163u << 10)       /* shared memory per block in bytes (8.0: 163 KiB) */
+#define TRACE_MAX_SHMEM (227u << 10)       /* shared memory per block in bytes (9.0: 227 KiB) */
 /* The engine numbers a kernel's thread blocks in 32 bits. */
 #define TRACE_MAX_GRID_TBS 4294967295ull
 /* `insts = n`: a warp's instruction count is kept in 32 bits. */

@@ -1,4 +1,5 @@
-/* SASS opcode maps of Accel-Sim's trace front end (ISA_Def/{pascal,volta,turing,ampere}_opcode.h):
+/* SASS opcode maps of Accel-Sim's trace front end (ISA_Def/{pascal,volta,turing,ampere}_opcode.h,
+ * and a Hopper map: Ampere's plus Hopper's new opcodes):
  * first '.'-token of a SASS mnemonic -> Accel-Sim operation category, plus the few per-opcode
  * facts trace_driven.cc adds (memory space, atomics, FP16 half initiation interval).
  * The tables are static const, sorted by name, looked up by binary search. */
@@ -8,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "smtlm/ctrl.h"
 #include "smtlm/inst.h"
 
 #ifdef __cplusplus
@@ -66,7 +68,7 @@ typedef struct smtlm_opcode {
 } smtlm_opcode;
 
 typedef struct smtlm_opcode_map {
-    const char *arch;         /* "pascal", "volta", "turing", "ampere" */
+    const char *arch;         /* "pascal", "volta", "turing", "ampere", "hopper" */
     const smtlm_opcode *ops;  /* sorted by strcmp(name) */
     size_t n;
 } smtlm_opcode_map;
@@ -75,6 +77,7 @@ extern const smtlm_opcode_map smtlm_opcode_map_pascal; /* binary 60, 61 */
 extern const smtlm_opcode_map smtlm_opcode_map_volta;  /* binary 70 */
 extern const smtlm_opcode_map smtlm_opcode_map_turing; /* binary 75 */
 extern const smtlm_opcode_map smtlm_opcode_map_ampere; /* binary 80, 86 */
+extern const smtlm_opcode_map smtlm_opcode_map_hopper; /* binary 90 */
 
 /* Map Accel-Sim selects for a `-binary version`; NULL when it has none. */
 const smtlm_opcode_map *smtlm_opcode_map_for_binary(unsigned binary_version);
@@ -91,6 +94,15 @@ size_t smtlm_opcode_first_token(const char *sass, size_t len, const char **start
 /* Descriptor category (smtlm_op) of an Accel-Sim category; *spec gets 1..8 for SPEC_k, else 0.
  * BRANCH/CALL/RET all become SMTLM_OP_BRANCH. */
 smtlm_op smtlm_opcat_to_op(smtlm_opcat cat, uint8_t *spec);
+
+/* The Hopper pipe (smtlm_pipe) of a full SASS mnemonic without its predicate, len bytes (need not
+ * be NUL-terminated): "FFMA", "HFMA2.MMA" (MMA16), "MUFU.EX2", "IMAD.WIDE.U32", "LDS.64".
+ * SMTLM_PIPE_OTHER for a mnemonic it does not know. Pure. */
+smtlm_pipe smtlm_sass_pipe(const char *mnemonic, size_t len);
+
+/* 1 when the instruction's register sources are 64-bit register pairs (DFMA, DADD, DMUL, DSETP,
+ * with any suffix), else 0. Pure. */
+unsigned smtlm_sass_wide_sources(const char *mnemonic, size_t len);
 
 /* Nonzero when the table is strictly sorted (names unique) - a self-check for tests. */
 int smtlm_opcode_map_is_sorted(const smtlm_opcode_map *map);

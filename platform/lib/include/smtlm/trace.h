@@ -114,7 +114,7 @@ typedef struct smtlm_trace_header {
     uint64_t local_base;       /* -local mem base_addr (0 when absent) */
     unsigned warps_per_tb;     /* ceil(block threads / 32) */
     unsigned long long n_tbs;  /* grid x*y*z: what the kernel launches, and the most TBs the file holds */
-    const char *arch;          /* opcode map used: "pascal", "volta", "turing", "ampere" */
+    const char *arch;          /* opcode map used: "pascal", "volta", "turing", "ampere", "hopper" */
 } smtlm_trace_header;
 
 typedef struct smtlm_trace smtlm_trace;       /* reader: one open kernel trace */
