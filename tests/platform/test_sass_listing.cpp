@@ -341,6 +341,7 @@ TEST(SassListing, Errors)
     expect_error(head + lines_of({{0x10, "MOV R1, R12345678901234567890"}}), 7, "out of range");
     expect_error(head + lines_of({{0x10, "LDS R1, [R3"}}), 7, "unbalanced brackets");
     expect_error(head + lines_of({{0x10, "LDS R1, R3]"}}), 7, "unbalanced brackets");
+    expect_error(head + lines_of({{0x10, "LDG.E R1, desc[UR4]["}}), 7, "unbalanced brackets");
     expect_error(head + lines_of({{0x10, "FFMA R1, , R3, R4"}}), 7, "empty operand 1");
     expect_error(head + lines_of({{0x10, "X R0, R1, R2, R3, R4, R5, R6, R7, R8, R9"}}), 7,
                  "more than 8 register sources");
@@ -349,6 +350,9 @@ TEST(SassListing, Errors)
     // code before sm_70 is one word per instruction: refused, not misread
     expect_error("\tcode for sm_52\n\t\tFunction : k\n        /*0008*/  MOV R1, c[0x0][0x20] ;  /* 0x4c98078000870001 */\n",
                  3, "sm_52 code: only sm_70 and later");
+    expect_error("\tcode for sm_61\n\t\tFunction : k\n                                    /* 0x001c4400fe0007f6 */\n"
+                 "        /*0008*/  MOV R1, c[0x0][0x20] ;  /* 0x4c98078000870001 */\n",
+                 3, "sm_61 code: only sm_70 and later");
 }
 
 TEST(SassListing, FileErrors)

@@ -176,7 +176,7 @@ static int operand(const sass_parser *p, smtlm_sass_inst *in, unsigned k, const 
         open = close;
         while (open != NULL && open > s && open[-1] != '[' && open[-1] != ']')
             open--;
-        if (close == NULL || open == s || open[-1] != '[')
+        if (close == NULL || open == s || open[-1] != '[' || memchr(close, '[', (size_t)(e - close)) != NULL)
             return fail(p, p->lineno, "unbalanced brackets in operand \"%.*s\"", (int)(e - s), s);
         if ((rc = mem_base(p, open, close, &reg)) < 0)
             return rc;
@@ -231,11 +231,26 @@ static void decode_ctrl(smtlm_sass_inst *in)
     in->ctrl.wait = (uint8_t)((c >> 11) & 0x3f);
 }
 
+/* The array a of *cap elements of `size` bytes with room for element n (doubled when full), or
+ * NULL when out of memory (a unchanged). */
+static void *room(void *a, size_t *cap, size_t n, size_t size)
+{
+    size_t c;
+    if (n < *cap)
+        return a;
+    c = *cap ? 2 * *cap : 16;
+    if (c > SIZE_MAX / size || (a = realloc(a, c * size)) == NULL)
+        return NULL;
+    *cap = c;
+    return a;
+}
+
 static smtlm_sass_func *cur_func(const sass_parser *p) { return &p->out->func[p->out->n - 1]; }
 
 static int func_line(sass_parser *p, const char *s)
 {
     smtlm_sass_listing *l = p->out;
+    smtlm_sass_func *f;
     const char *e;
     size_t i, n;
     s = skip_space(s);
@@ -249,14 +264,9 @@ static int func_line(sass_parser *p, const char *s)
         if (strlen(l->func[i].name) == n && memcmp(l->func[i].name, s, n) == 0)
             return fail(p, p->lineno, "function \"%.*s\" listed twice (first at line %u)", (int)n, s,
                         l->func[i].line);
-    if (l->n == p->func_cap) {
-        size_t cap = p->func_cap ? 2 * p->func_cap : 8;
-        smtlm_sass_func *f = realloc(l->func, cap * sizeof *f);
-        if (f == NULL)
-            return nomem(p);
-        l->func = f;
-        p->func_cap = cap;
-    }
+    if ((f = room(l->func, &p->func_cap, l->n, sizeof l->func[0])) == NULL)
+        return nomem(p);
+    l->func = f;
     memset(&l->func[l->n], 0, sizeof l->func[0]);
     if ((l->func[l->n].name = strndup(s, n)) == NULL)
         return nomem(p);
@@ -275,6 +285,16 @@ static void arch_line(sass_parser *p, const char *s)
     p->arch = v;
 }
 
+/* An error when the current code block is older than sm_70 (one word per instruction, the
+ * control bits in words of their own): it would be misread. */
+static int old_arch(const sass_parser *p)
+{
+    if (p->arch == 0 || p->arch >= SASS_MIN_ARCH)
+        return 0;
+    return fail(p, p->lineno, "sm_%u code: only sm_%u and later listings (two words per instruction) are read",
+                p->arch, SASS_MIN_ARCH);
+}
+
 /* An instruction line: s at its PC comment, pc parsed, q after it. Fills in (all but hi). */
 static int inst_line(sass_parser *p, smtlm_sass_inst *in, uint32_t pc, const char *q)
 {
@@ -287,9 +307,8 @@ static int inst_line(sass_parser *p, smtlm_sass_inst *in, uint32_t pc, const cha
     in->line = (uint32_t)p->lineno;
     if (p->out->n == 0)
         return fail(p, p->lineno, "instruction before any `Function :`");
-    if (p->arch != 0 && p->arch < SASS_MIN_ARCH)
-        return fail(p, p->lineno, "sm_%u code: only sm_%u and later listings (two words per instruction) are read",
-                    p->arch, SASS_MIN_ARCH);
+    if ((rc = old_arch(p)) < 0)
+        return rc;
     if (lo_at == NULL || (rc = word_comment(p, lo_at, &lo, &after)) == 0)
         return fail(p, p->lineno, "instruction at 0x%x without its low word", pc);
     if (rc < 0)
@@ -324,17 +343,13 @@ static int inst_line(sass_parser *p, smtlm_sass_inst *in, uint32_t pc, const cha
 static int push_inst(sass_parser *p, const smtlm_sass_inst *in)
 {
     smtlm_sass_func *f = cur_func(p);
+    smtlm_sass_inst *a;
     if (f->n > 0 && in->pc <= f->inst[f->n - 1].pc)
         return fail(p, in->line, "PC 0x%x does not follow 0x%x (line %u) in function %s", in->pc,
                     f->inst[f->n - 1].pc, f->inst[f->n - 1].line, f->name);
-    if (f->n == p->inst_cap) {
-        size_t cap = p->inst_cap ? 2 * p->inst_cap : 64;
-        smtlm_sass_inst *a = realloc(f->inst, cap * sizeof *a);
-        if (a == NULL)
-            return nomem(p);
-        f->inst = a;
-        p->inst_cap = cap;
-    }
+    if ((a = room(f->inst, &p->inst_cap, f->n, sizeof f->inst[0])) == NULL)
+        return nomem(p);
+    f->inst = a;
     f->inst[f->n++] = *in;
     return 0;
 }
@@ -361,7 +376,9 @@ static int read_lines(sass_parser *p, trace_lines *l)
                 return rc;
             pending = 0;
         } else if (rc == 1) {
-            return fail(p, p->lineno, "high word without an instruction line before it");
+            /* a listing before sm_70 has a word of control bits on its own every few lines */
+            return old_arch(p) < 0 ? SMTLM_TRACE_ERR_FORMAT
+                                   : fail(p, p->lineno, "high word without an instruction line before it");
         } else if (strncmp(s, "Function :", 10) == 0) {
             if ((rc = func_line(p, s + 10)) < 0)
                 return rc;
