@@ -436,8 +436,8 @@ static int fast_line(const trace_ctx *c, trace_memo *m, const char *line, size_t
     return 1;
 }
 
-int trace_inst_parse(const trace_ctx *c, trace_memo *m, const char *line, size_t len, unsigned long lineno,
-                     trace_rec *r, uint64_t addrs[SMTLM_WARP_SIZE], char *err, size_t errlen)
+static int parse_line(const trace_ctx *c, trace_memo *m, const char *line, size_t len, unsigned long lineno,
+                      trace_rec *r, uint64_t addrs[SMTLM_WARP_SIZE], char *err, size_t errlen)
 {
     inst_head h;
     const char *p = NULL;
@@ -470,6 +470,15 @@ int trace_inst_parse(const trace_ctx *c, trace_memo *m, const char *line, size_t
     }
     *r = h.r;
     return 0;
+}
+
+int trace_inst_parse(const trace_ctx *c, trace_memo *m, const char *line, size_t len, unsigned long lineno,
+                     trace_rec *r, uint64_t addrs[SMTLM_WARP_SIZE], char *err, size_t errlen)
+{
+    const int rc = parse_line(c, m, line, len, lineno, r, addrs, err, errlen);
+    if (rc < 0 || c->func == NULL)
+        return rc;
+    return trace_listing_check(c, line, len, lineno, r, err, errlen);
 }
 
 int trace_inst_store(const trace_ctx *c, smtlm_trace_tb *tb, unsigned warp, trace_rec *r,

@@ -281,7 +281,14 @@ typedef struct trace_ctx {
     const smtlm_trace_latency *lat;
     const trace_opinfo *info;  /* per opcode of map (NULL: worked out per line) */
     int plain_fields;          /* lines start with the PC (tracer >= 3, no line numbers) */
+    const struct smtlm_sass_listing *listing; /* every line is checked against func, or NULL */
+    const struct smtlm_sass_func *func;
 } trace_ctx;
+
+/* trace_listing.c: the line's instruction is the listing's at its PC (same opcode, same
+ * sources): 0, or a format error naming the trace line and the listing's. */
+int trace_listing_check(const trace_ctx *c, const char *line, size_t len, unsigned long lineno, const trace_rec *r,
+                        char *err, size_t errlen);
 
 /* Byte tables shared by the tokenizer and the instruction fast path (trace_tokens.c). */
 enum { TRACE_C_TOKEN = 0, TRACE_C_SPACE = 1, TRACE_C_END = 2 };

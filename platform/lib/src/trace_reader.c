@@ -92,6 +92,14 @@ void smtlm_trace_set_stream_limit(smtlm_trace *t, size_t bytes)
         t->stream_limit = bytes;
 }
 
+void smtlm_trace_check_listing(smtlm_trace *t, const struct smtlm_sass_listing *l, const struct smtlm_sass_func *f)
+{
+    if (t != NULL) {
+        t->ctx.listing = l;
+        t->ctx.func = f;
+    }
+}
+
 const trace_ctx *trace_reader_ctx(const smtlm_trace *t) { return &t->ctx; }
 const trace_input *trace_reader_input(const smtlm_trace *t) { return t->lines.in; }
 unsigned long trace_reader_line(const smtlm_trace *t) { return t->lines.lineno; }

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smtlm/sass_code.h"
+
 #include "trace_internal.h"
 #include "trace_prefetch.h"
 
@@ -48,6 +50,8 @@ struct smtlm_trace_source {
     smtlm_trace_tb *after;    /* what follows the grid's last block: nothing, or the error it holds */
     char err[1024];           /* the first error met in the serial part (binding) */
     int failed;
+    smtlm_sass_listing own;   /* the listing beside the trace, when it was read */
+    smtlm_code code;          /* the kernel's control bits (smtlm_trace_source_use_listing) */
 };
 
 int smtlm_trace_source_open(smtlm_trace_source **out, const char *path, const smtlm_trace_latency *lat,
@@ -97,8 +101,60 @@ void smtlm_trace_source_close(smtlm_trace_source *s)
     free(s->wins);
     if (s->t)
         smtlm_trace_close(s->t);
+    smtlm_sass_code_free(&s->code);
+    smtlm_sass_listing_free(&s->own);
     free(s->path);
     free(s);
+}
+
+/* kernel-N.sass for kernel-N.traceg (and kernel-N.traceg.xz): a malloc'd path, or NULL. */
+static char *beside_listing(const char *trace)
+{
+    const size_t n = strlen(trace);
+    size_t stem = n;
+    if (n > 10 && !strcmp(trace + n - 10, ".traceg.xz"))
+        stem = n - 10;
+    else if (n > 7 && !strcmp(trace + n - 7, ".traceg"))
+        stem = n - 7;
+    char *p = malloc(stem + 6);
+    if (p) {
+        memcpy(p, trace, stem);
+        memcpy(p + stem, ".sass", 6);
+    }
+    return p;
+}
+
+int smtlm_trace_source_use_listing(smtlm_trace_source *s, const smtlm_sass_listing *program, char *err, size_t errlen)
+{
+    const smtlm_sass_listing *l = program;
+    if (!l) {
+        char *beside = beside_listing(s->path);
+        if (!beside) {
+            snprintf(err, errlen, "%s: out of memory", s->path);
+            return -1;
+        }
+        FILE *f = fopen(beside, "rb");
+        int rc = 0;
+        if (f) {
+            fclose(f);
+            rc = smtlm_sass_listing_read(beside, &s->own, err, errlen) < 0 ? -1 : 1;
+        }
+        free(beside);
+        if (rc <= 0)
+            return rc; /* no listing beside it (0), or a bad one */
+        l = &s->own;
+    }
+    const char *kernel = smtlm_trace_info(s->t)->kernel_name;
+    const smtlm_sass_func *fn = smtlm_sass_func_find(l, kernel);
+    if (!fn) {
+        snprintf(err, errlen, "%s: kernel %s (its '-kernel name' line) has no function in the listing %s", s->path,
+                 kernel, l->path);
+        return -1;
+    }
+    if (smtlm_sass_code_build(l, fn, &s->code, err, errlen) < 0)
+        return -1;
+    smtlm_trace_check_listing(s->t, l, fn);
+    return 1;
 }
 
 void smtlm_trace_source_set_stream_limit(smtlm_trace_source *s, size_t bytes)
@@ -283,7 +339,7 @@ int smtlm_trace_source_peek_pc(const smtlm_trace_source *s, unsigned sm, unsigne
 
 smtlm_inst_source smtlm_trace_source_iface(smtlm_trace_source *s)
 {
-    smtlm_inst_source src = {s, next, has_more, next_into, 1, 1, take_ready, windows, NULL};
+    smtlm_inst_source src = {s, next, has_more, next_into, 1, 1, take_ready, windows, s->code.at ? &s->code : NULL};
     return src;
 }
 

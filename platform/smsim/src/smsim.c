@@ -230,6 +230,10 @@ static int run_trace_kernel(run_ctx *r, const char *path)
     smtlm_trace_source *src;
     if (smtlm_trace_source_open(&src, path, &r->cfg.lat, r->gpu->n_sm, r->cfg.gpu.sm.issue.max_warps, msg, sizeof msg) < 0)
         return smsim_fail(r, 2, "%s", msg);
+    if (smsim_attach_listing(r, src)) {
+        smtlm_trace_source_close(src);
+        return 2;
+    }
     smtlm_trace_source_set_stream_limit(src, r->stream_limit);
     if (r->reader_thread && smtlm_trace_source_start_reader(src, msg, sizeof msg) < 0) {
         smtlm_trace_source_close(src);
@@ -389,6 +393,7 @@ static void teardown(run_ctx *r)
         r->engine->destroy(r->engine_self);
     smtlm_report_free(&r->report);
     smtlm_kernelslist_free(&r->list);
+    smtlm_sass_listing_free(&r->program);
 }
 
 static void print_usage(FILE *out)
@@ -482,7 +487,7 @@ static int load_list(run_ctx *r)
     }
     if (*trace && smtlm_kernelslist_load(trace, &r->list, msg, sizeof msg) < 0)
         return smsim_fail(r, 2, "%s", msg);
-    return 0;
+    return smsim_load_program_listing(r);
 }
 
 /* Every kernel of the list: its trace opens, its header reads and its thread blocks fit an SM. */
@@ -496,6 +501,10 @@ static int check_trace_list(run_ctx *r)
         smtlm_trace_source *src;
         if (smtlm_trace_source_open(&src, path, &r->cfg.lat, r->gpu->n_sm, r->cfg.gpu.sm.issue.max_warps, msg, sizeof msg) < 0)
             return smsim_fail(r, 2, "%s", msg);
+        if (smsim_attach_listing(r, src)) {
+            smtlm_trace_source_close(src);
+            return 2;
+        }
         const smtlm_kernel_desc k = smtlm_trace_source_kernel(src);
         const int fits = smtlm_gpu_kernel_fits(r->gpu, &k);
         smtlm_trace_source_close(src);

@@ -12,9 +12,11 @@
 #include "smtlm/pipeline_log.h"
 #include "smtlm/progress.h"
 #include "smtlm/report.h"
+#include "smtlm/sass_listing.h"
 #include "smtlm/stats.h"
 #include "smtlm/stats_csv.h"
 #include "smtlm/trace.h"
+#include "smtlm/trace_source.h"
 #include "smtlm/vcd_view.h"
 
 typedef struct run_ctx {
@@ -49,7 +51,16 @@ typedef struct run_ctx {
     size_t stream_limit; /* -smtlm_trace_stream_mib in bytes, or SMTLM_TRACE_STREAM_AUTO */
     smtlm_progress progress; /* the progress line on a terminal's stderr */
     unsigned n_kernels;      /* kernels the run will simulate (for the progress line) */
+    smtlm_sass_listing program; /* -smtlm_sass (program.path NULL: none) */
+    int derived_noted;       /* the silicon core's note on derived control bits was given */
 } run_ctx;
+
+/* listings.c: the silicon core's control bits. Reads -smtlm_sass (once per run); 0 or 2. */
+int smsim_load_program_listing(run_ctx *r);
+/* Gives a kernel's trace source its listing (-smtlm_sass, or kernel-N.sass beside the trace)
+ * when the core is the silicon one; without a listing, says once that the bits are derived.
+ * 0 or 2. */
+int smsim_attach_listing(run_ctx *r, smtlm_trace_source *src);
 
 const char *smsim_opt_str(const smtlm_options *o, const char *name);
 /* Prints "smsim: <message>" on err and keeps the first such message and status for the stats

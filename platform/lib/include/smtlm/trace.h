@@ -153,6 +153,12 @@ void smtlm_trace_close(smtlm_trace *t);
  * streamed. Call before reading TBs. */
 #define SMTLM_TRACE_STREAM_AUTO ((size_t)-2)
 void smtlm_trace_set_stream_limit(smtlm_trace *t, size_t bytes);
+/* Checks every instruction line read from now on against function f of listing l (both must
+ * outlive the reader): its PC is in f, with the same opcode and the same register sources;
+ * else the line is an error naming both. NULL f: no check. Call before reading TBs. */
+struct smtlm_sass_listing;
+struct smtlm_sass_func;
+void smtlm_trace_check_listing(smtlm_trace *t, const struct smtlm_sass_listing *l, const struct smtlm_sass_func *f);
 
 /* ---- thread block ------------------------------------------------------------------------- */
 

@@ -26,6 +26,15 @@ void smtlm_trace_source_close(smtlm_trace_source *s);
  * 32 MiB of parsed blocks wait; CTAs finish in waves that take many at once). Blocks, their order, and the first error and its message are the same as without it.
  * Call before the first CTA starts. 0, or -1 with a message. */
 int smtlm_trace_source_start_reader(smtlm_trace_source *s, char *err, size_t errlen);
+/* The kernel's control bits for the silicon core: its function in `program` (a whole-program
+ * `cuobjdump -sass` listing, -smtlm_sass) or, without one, in kernel-N.sass beside the trace.
+ * Every instruction the source reads is then checked against that function (its PC, opcode
+ * and sources), and smtlm_trace_source_iface carries the bits. 1 when attached, 0 when there is
+ * no program listing and none beside the trace, -1 with a message (a bad listing, no function
+ * of the kernel's name). Call before the reader thread starts and before the iface is taken. */
+struct smtlm_sass_listing;
+int smtlm_trace_source_use_listing(smtlm_trace_source *s, const struct smtlm_sass_listing *program, char *err,
+                                   size_t errlen);
 /* smtlm_trace_set_stream_limit on the source's trace; call before the reader thread starts. */
 void smtlm_trace_source_set_stream_limit(smtlm_trace_source *s, size_t bytes);
 

@@ -1,0 +1,41 @@
+/* The silicon core's control bits: the -smtlm_sass listing, or kernel-N.sass beside each trace. */
+#include <string.h>
+
+#include "smsim_internal.h"
+
+static int silicon(const run_ctx *r) { return r->cfg.gpu.sm.silicon.enabled; }
+
+int smsim_load_program_listing(run_ctx *r)
+{
+    char msg[2048];
+    const char *path = smsim_opt_str(r->opts, "smtlm_sass");
+    if (!*path || r->program.path)
+        return 0;
+    if (!silicon(r)) {
+        char where[256] = "<default>";
+        smtlm_options_origin(r->opts, "smtlm_sass", where, sizeof where);
+        return smsim_fail(r, 2, "%s: -smtlm_sass: only the silicon core reads listings (-smtlm_core silicon)", where);
+    }
+    if (smtlm_sass_listing_read(path, &r->program, msg, sizeof msg) < 0) {
+        memset(&r->program, 0, sizeof r->program);
+        return smsim_fail(r, 2, "%s", msg);
+    }
+    return 0;
+}
+
+int smsim_attach_listing(run_ctx *r, smtlm_trace_source *src)
+{
+    char msg[2048];
+    if (!silicon(r))
+        return 0;
+    const int rc = smtlm_trace_source_use_listing(src, r->program.path ? &r->program : NULL, msg, sizeof msg);
+    if (rc < 0)
+        return smsim_fail(r, 2, "%s", msg);
+    if (rc == 0 && !r->derived_noted) {
+        r->derived_noted = 1;
+        fprintf(r->err, "smsim: note: %s: no SASS listing (-smtlm_sass, or a .sass file beside the trace): the silicon "
+                "core derives the control bits from the trace, as an ideal compiler would set them\n",
+                smtlm_trace_source_path(src));
+    }
+    return 0;
+}
