@@ -78,7 +78,8 @@ void smtlm_sm_view_of(const smtlm_sm *sm, smtlm_sm_view *v)
     const int muon = sm->cfg.muon.enabled, own_oc = !muon && !sm->cfg.silicon.enabled;
     const smtlm_sm_view view = {&sm->cfg, sm->stats, sm->last_progress, sm->error, sm->error_line, sm->reject,
                                 sm->reject_detail, &sm->pool, &sm->iss, own_oc ? &sm->oc : NULL, own_oc ? &sm->rf : NULL, &sm->ex, &sm->ldst,
-                                muon ? &sm->muon.iss : NULL, muon ? &sm->muon.coll : NULL};
+                                muon ? &sm->muon.iss : NULL, muon ? &sm->muon.coll : NULL,
+                                sm->cfg.silicon.enabled ? &sm->silicon : NULL};
     *v = view;
 }
 static void c_view(const void *ctx, unsigned i, smtlm_sm_view *v) { smtlm_sm_view_of(CCSM(ctx, i), v); }

@@ -223,6 +223,9 @@ static void reads_of(const smtlm_sil_sub *u, unsigned w, const smtlm_inst *in, c
     rd->n = rd->hits = 0;
     for (unsigned k = 0; k < SMTLM_SIL_SLOTS; k++)
         rd->keep[k] = -1;
+    /* an instruction whose yield bit is 0 reads every operand from the banks: its slots' reuse
+     * caches serve it nothing (docs/SILICON.md, "Reuse caches") */
+    const int yields_not = c && (c->flags & SMTLM_CTRL_YIELD);
     for (unsigned i = 0; i < in->n_src && i < SMTLM_MAX_SRC; i++) {
         const int r = in->src[i];
         if (r == RZ || r <= 0)
@@ -230,7 +233,7 @@ static void reads_of(const smtlm_sil_sub *u, unsigned w, const smtlm_inst *in, c
         const unsigned slot = c ? smtlm_ctrl_slot(c, i) : 3u;
         if (slot < SMTLM_SIL_SLOTS && c && (c->reuse >> i & 1))
             rd->keep[slot] = (int16_t)r;
-        if (slot < SMTLM_SIL_SLOTS && u->reuse_reg[slot] == r && u->reuse_warp[slot] == w) {
+        if (slot < SMTLM_SIL_SLOTS && yields_not && u->reuse_reg[slot] == r && u->reuse_warp[slot] == w) {
             rd->hits++;
             continue;
         }

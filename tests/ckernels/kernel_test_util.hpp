@@ -179,7 +179,8 @@ class Rig {
     {
         progs_.set(std::move(progs));
         events.clear();
-        const smtlm_inst_source src = progs_.source();
+        smtlm_inst_source src = progs_.source();
+        src.code = code;
         smtlm_sm_set_source(sm_.get(), &src);
         sm_->on_retire = &Rig::retire;
         sm_->retire_ctx = this;
@@ -195,7 +196,9 @@ class Rig {
     int step()
     {
         smtlm_mem_cycle(mem_.get(), &sm_->ldst, now_);
-        int rc = sm_->cfg.muon.enabled ? smtlm_sm_muon_cycle(sm_.get(), now_) : smtlm_sm_cycle(sm_.get(), now_);
+        int rc = sm_->cfg.silicon.enabled ? smtlm_sm_silicon_cycle(sm_.get(), now_)
+                 : sm_->cfg.muon.enabled  ? smtlm_sm_muon_cycle(sm_.get(), now_)
+                                          : smtlm_sm_cycle(sm_.get(), now_);
         if (after_cycle)
             after_cycle(*this);
         now_++;
@@ -228,6 +231,7 @@ class Rig {
     }
     std::vector<Ev> events;
     std::function<void(Rig &)> after_cycle;
+    const smtlm_code *code = nullptr; // the programs' control bits (the silicon core), set before load
     int last_rc = SMTLM_OK;
 
   private:

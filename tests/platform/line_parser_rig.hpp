@@ -43,7 +43,7 @@ public:
     // fast: the fast path (and `tails`, when given); else the general parser alone.
     Parsed parse(const std::string &line, int fast, trace_memo *tails = nullptr)
     {
-        trace_ctx c;
+        trace_ctx c = {};
         c.file = "t.traceg";
         c.hdr = &hdr_;
         c.map = map_;

@@ -61,12 +61,13 @@ typedef struct smtlm_sm_view {
     unsigned reject_detail;
     const smtlm_inst_pool *pool;
     const smtlm_issue *iss;
-    const smtlm_opcoll *oc;        /* gpgpusim mode: collector and register file (NULL in muon mode) */
+    const smtlm_opcoll *oc;        /* gpgpusim mode: collector and register file (else NULL) */
     const smtlm_rf *rf;
     const smtlm_exec *ex;
     const smtlm_ldst *ldst;
     const smtlm_muon_issue *muon;  /* muon mode's issue block and collector (NULL in gpgpusim mode) */
     const smtlm_muon_coll *muon_coll;
+    const smtlm_silicon *silicon;  /* the silicon core (NULL in the other modes) */
 } smtlm_sm_view;
 /* The view of one C SM (both engines' SMs are smtlm_sm underneath). */
 void smtlm_sm_view_of(const smtlm_sm *sm, smtlm_sm_view *v);

@@ -11,5 +11,6 @@
 void smtlm_stats_json_sms(FILE *out, const smtlm_gpu *gpu);
 /* The per-SM "muon" section of an SM in muon mode (stats_muon_json.c). */
 void smtlm_stats_json_muon(FILE *out, const smtlm_sm_view *sm);
+void smtlm_stats_json_silicon(FILE *out, const smtlm_sm_view *sm);
 
 #endif

@@ -94,6 +94,8 @@ void smtlm_stats_json_sms(FILE *out, const smtlm_gpu *gpu)
         schedulers(out, &v);
         if (v.muon) /* muon mode: its own collector and PRF */
             smtlm_stats_json_muon(out, &v);
+        else if (v.silicon) /* the silicon core: its own register reads */
+            smtlm_stats_json_silicon(out, &v);
         else {
             banks(out, &v);
             collector(out, &v);

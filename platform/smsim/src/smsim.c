@@ -342,15 +342,17 @@ static int stream_limit(run_ctx *r, char *msg, size_t n)
 
 /* The pipeline log, VCD and HTML report show the gpgpusim mode's collector and register
  * file; muon mode has its own (its counters are in the stats JSON's "muon" section). */
-static int muon_views(const smtlm_options *o, char *msg, size_t n)
+/* The views drawn from the gpgpusim collector, refused by the compositions without one (`mode`:
+ * "muon mode", "the silicon core"; `counters`: what the stats JSON has instead). */
+static int collector_views(const smtlm_options *o, const char *mode, const char *counters, char *msg, size_t n)
 {
     static const char *const views[] = {"smtlm_pipeline_log", "smtlm_vcd", "smtlm_report"};
     for (unsigned i = 0; i < sizeof views / sizeof *views; i++)
         if (smsim_opt_str(o, views[i])[0]) {
             char where[256] = "<command line>";
             smtlm_options_origin(o, views[i], where, sizeof where);
-            snprintf(msg, n, "%s: -%s is not available in muon mode yet (it shows the gpgpusim collector); the stats "
-                     "JSON has the Muon counters", where, views[i]);
+            snprintf(msg, n, "%s: -%s is not available in %s yet (it shows the gpgpusim collector); the stats "
+                     "JSON has the %s counters", where, views[i], mode, counters);
             return 1;
         }
     return 0;
@@ -368,7 +370,9 @@ static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engi
 {
     if (smtlm_engine_config(r->opts, &r->cfg, msg, n) || reader_thread(r, msg, n) || stream_limit(r, msg, n))
         return 2;
-    if (r->cfg.gpu.sm.muon.enabled && muon_views(r->opts, msg, n))
+    if (r->cfg.gpu.sm.muon.enabled && collector_views(r->opts, "muon mode", "Muon", msg, n))
+        return 2;
+    if (r->cfg.gpu.sm.silicon.enabled && collector_views(r->opts, "the silicon core", "silicon core's", msg, n))
         return 2;
     if (!(r->engine = pick_engine(r->opts, engines, n_engines, msg, n)))
         return 2;
