@@ -76,6 +76,7 @@ void smtlm_silicon_bind(smtlm_silicon *s, const smtlm_sil_ports *p) { s->p = *p;
 static void warp_reset(smtlm_sil_warp *w)
 {
     memset(w, 0, sizeof *w);
+    w->head = SMTLM_NO_INST;
 }
 
 void smtlm_silicon_reset(smtlm_silicon *s)
@@ -210,15 +211,8 @@ smtlm_warp_port smtlm_silicon_warp_port(smtlm_silicon *s)
 
 /* ---- register reads --------------------------------------------------------------------- */
 
-/* The instruction's 32-bit register reads (physical numbers) after RZ, repeats and reuse hits,
- * and the reuse caches' next contents. */
-typedef struct reads {
-    int16_t reg[2 * SMTLM_MAX_SRC];
-    unsigned n, hits;
-    int16_t keep[SMTLM_SIL_SLOTS];
-} reads;
-
-static void reads_of(const smtlm_sil_sub *u, unsigned w, const smtlm_inst *in, const smtlm_ctrl *c, reads *rd)
+/* The instruction's reads as the sub-core's reuse caches stand. */
+static void reads_of(const smtlm_sil_sub *u, unsigned w, const smtlm_inst *in, const smtlm_ctrl *c, smtlm_sil_reads *rd)
 {
     rd->n = rd->hits = 0;
     for (unsigned k = 0; k < SMTLM_SIL_SLOTS; k++)
@@ -249,9 +243,9 @@ static void reads_of(const smtlm_sil_sub *u, unsigned w, const smtlm_inst *in, c
     }
 }
 
-/* Places the reads in the sub-core's banks from cycle t + 1 on: 1 (and the banks taken) when
- * they fit the window, else 0 (nothing taken). */
-static int place_reads(const smtlm_silicon *s, smtlm_sil_sub *u, uint64_t t, const reads *rd, unsigned *last)
+/* Places the reads in the sub-core's banks from cycle t + 1 on: 1 (and the banks taken, the
+ * last read at t + *last) when they fit the window, else 0 (nothing taken). */
+static int place_reads(const smtlm_silicon *s, smtlm_sil_sub *u, uint64_t t, const smtlm_sil_reads *rd, unsigned *last)
 {
     const unsigned nb = s->cfg.rf_banks;
     if (t > u->rf_at) {
@@ -353,61 +347,64 @@ static unsigned pipe_of_op(const smtlm_inst *in)
     }
 }
 
-/* What the cycle learned of a warp's head instruction. */
-typedef struct head {
-    smtlm_iref r;
-    smtlm_inst *in;
-    const smtlm_ctrl *c; /* NULL: no control bits */
-    unsigned pipe;
-    reads rd;
-} head;
-
-static unsigned latency_of(const smtlm_silicon *s, const head *h)
+static unsigned latency_of(const smtlm_silicon *s, const smtlm_sil_warp *sw, const smtlm_inst *in)
 {
-    const unsigned l = s->cfg.latency[h->pipe];
-    return l ? l : (h->in->latency ? h->in->latency : 1u);
+    const unsigned l = s->cfg.latency[sw->pipe];
+    return l ? l : (in->latency ? in->latency : 1u);
 }
 
-/* 1 when warp w can issue its head instruction at t (*h filled). */
-static int ready(smtlm_silicon *s, smtlm_sil_sub *u, unsigned w, uint64_t t, head *h)
+/* 1 when warp w can issue its head instruction at t (its reads then in s->warp[w].rd). What
+ * does not change while the instruction waits (its bits, its pipe, and its reads until the
+ * sub-core's reuse caches change for it) is worked out once. */
+static int ready(smtlm_silicon *s, smtlm_sil_sub *u, unsigned w, uint64_t t)
 {
     smtlm_issue *iss = s->p.iss;
-    smtlm_warp *wp = &iss->warp[w];
+    const smtlm_warp *wp = &iss->warp[w];
     smtlm_sil_warp *sw = &s->warp[w];
-    if (wp->done_exit || !wp->ib_valid[wp->next] || t < sw->next_at || smtlm_warp_waiting(iss, w))
+    if (t < sw->next_at || wp->done_exit || !wp->ib_valid[wp->next] || ((iss->may_wait >> w & 1) && smtlm_warp_waiting(iss, w)))
         return 0;
-    h->r = wp->ib[wp->next];
-    h->in = smtlm_pool_get(s->p.pool, h->r);
-    h->c = smtlm_code_at(s->p.src->code, h->in->pc);
-    h->pipe = h->c ? h->c->pipe : pipe_of_op(h->in);
+    const smtlm_iref r = wp->ib[wp->next];
+    const smtlm_inst *in = smtlm_pool_get(s->p.pool, r);
+    if (sw->head != r) {
+        sw->head = r;
+        sw->ctrl = smtlm_code_at(s->p.src->code, in->pc);
+        sw->pipe = (uint8_t)(sw->ctrl ? sw->ctrl->pipe : pipe_of_op(in));
+        sw->rd_known = 0;
+    }
     if (!sw->passed) {
-        const int held = h->c ? bar_holds(s, sw, h->c->wait, t) : smtlm_sb_collides(&iss->sb, w, h->in);
+        const int held = sw->ctrl ? bar_holds(s, sw, sw->ctrl->wait, t) : smtlm_sb_collides(&iss->sb, w, in);
         if (held) {
             s->st.bar_stalls++;
             return 0;
         }
         sw->passed = 1; /* throttled from here on, not re-checked */
     }
-    if (t < u->pipe_free[h->pipe] || (h->pipe == SMTLM_PIPE_LSU && is_shared(h->in) && t < sw->lds_next)) {
+    const unsigned pipe = sw->pipe;
+    if (t < u->pipe_free[pipe] || (pipe == SMTLM_PIPE_LSU && (is_shared(in) ? t < sw->lds_next
+                                                                         : !smtlm_stage_has_free(&s->p.ldst, SMTLM_OC_EX_MEM, 0, 0)))) {
         s->st.pipe_stalls++;
         return 0;
     }
-    if (h->pipe == SMTLM_PIPE_LSU && !is_shared(h->in) && !smtlm_stage_has_free(&s->p.ldst, SMTLM_OC_EX_MEM, 0, 0)) {
-        s->st.pipe_stalls++;
-        return 0;
+    /* Another warp's issue only takes the caches from this one: its reads change only when
+     * some were hits. */
+    if (!sw->rd_known || (sw->reads_epoch != u->epoch && sw->rd.hits)) {
+        reads_of(u, w, in, sw->ctrl, &sw->rd);
+        sw->reads_epoch = u->epoch;
+        sw->rd_known = 1;
     }
-    reads_of(u, w, h->in, h->c, &h->rd);
     return 1;
 }
 
 /* Issues warp w's head instruction at t (its reads placed: last read at t + last). */
-static void issue(smtlm_silicon *s, unsigned sub, smtlm_sil_sub *u, unsigned w, uint64_t t, head *h, unsigned last)
+static void issue(smtlm_silicon *s, unsigned sub, smtlm_sil_sub *u, unsigned w, uint64_t t, unsigned last)
 {
     smtlm_issue *iss = s->p.iss;
     smtlm_warp *wp = &iss->warp[w];
     smtlm_sil_warp *sw = &s->warp[w];
-    smtlm_inst *in = h->in;
-    const smtlm_ctrl *c = h->c;
+    const smtlm_iref r = sw->head;
+    smtlm_inst *in = smtlm_pool_get(s->p.pool, r);
+    const smtlm_ctrl *c = sw->ctrl;
+    const unsigned pipe = sw->pipe;
     /* the instruction buffer steps */
     const unsigned slot = wp->next;
     wp->ib[slot] = SMTLM_NO_INST;
@@ -421,16 +418,18 @@ static void issue(smtlm_silicon *s, unsigned sub, smtlm_sil_sub *u, unsigned w, 
     in->unit = iss->route_unit[in->op < SMTLM_OP_COUNT ? in->op : SMTLM_OP_COUNT];
     in->ev[SMTLM_EV_ISSUE] = t;
     iss->issued_this_cycle++;
-    s->st.issued[h->pipe]++;
-    s->st.reads += h->rd.n;
-    s->st.reuse_hits += h->rd.hits;
+    s->st.issued[pipe]++;
+    s->st.reads += sw->rd.n;
+    s->st.reuse_hits += sw->rd.hits;
     sw->passed = 0;
+    sw->head = SMTLM_NO_INST;
     u->last = (int16_t)w;
-    u->pipe_free[h->pipe] = t + s->cfg.interval[h->pipe];
+    u->pipe_free[pipe] = t + s->cfg.interval[pipe];
     for (unsigned k = 0; k < SMTLM_SIL_SLOTS; k++) {
-        u->reuse_reg[k] = h->rd.keep[k];
+        u->reuse_reg[k] = sw->rd.keep[k];
         u->reuse_warp[k] = (uint16_t)w;
     }
+    u->epoch++;
     /* when the warp may issue next */
     unsigned gap = 1;
     if (c) {
@@ -444,10 +443,10 @@ static void issue(smtlm_silicon *s, unsigned sub, smtlm_sil_sub *u, unsigned w, 
             const smtlm_sil_read_event e = {t + (last ? last : 1u), (uint16_t)w, c->rbar};
             s->rq[s->n_rq++] = e;
         }
-        s->wbar[h->r] = (uint8_t)c->wbar;
+        s->wbar[r] = (uint8_t)c->wbar;
     } else {
         s->derived_note = 1;
-        s->wbar[h->r] = 0xFF;
+        s->wbar[r] = 0xFF;
         smtlm_sb_reserve(&iss->sb, w, in, 0);
     }
     sw->next_at = t + gap;
@@ -457,20 +456,20 @@ static void issue(smtlm_silicon *s, unsigned sub, smtlm_sil_sub *u, unsigned w, 
         smtlm_issue_special(iss, &iss->ports, w, in);
     }
     /* where it goes */
-    if (h->pipe == SMTLM_PIPE_LSU && !is_shared(in)) { /* memory beyond shared memory: the LDST */
+    if (pipe == SMTLM_PIPE_LSU && !is_shared(in)) { /* memory beyond shared memory: the LDST */
         in->unit = SMTLM_UNIT_MEM;
-        smtlm_stage_put(&s->p.ldst, SMTLM_OC_EX_MEM, 0, 0, h->r, in->uid);
+        smtlm_stage_put(&s->p.ldst, SMTLM_OC_EX_MEM, 0, 0, r, in->uid);
         return;
     }
     uint64_t done;
-    if (h->pipe == SMTLM_PIPE_LSU) {
+    if (pipe == SMTLM_PIPE_LSU) {
         done = shmem_access(s, sw, in, t) + s->cfg.lds_latency;
-    } else if (h->pipe == SMTLM_PIPE_NONE) {
+    } else if (pipe == SMTLM_PIPE_NONE) {
         done = t + 1;
     } else {
-        done = t + latency_of(s, h);
+        done = t + latency_of(s, sw, in);
     }
-    wheel_add(s, h->r, done);
+    wheel_add(s, r, done);
 }
 
 int smtlm_silicon_issue(smtlm_silicon *s, uint64_t now)
@@ -486,15 +485,14 @@ int smtlm_silicon_issue(smtlm_silicon *s, uint64_t now)
             const int w = i < 0 ? u->last : (int)sc->age[i];
             if (w < 0 || (i >= 0 && w == u->last))
                 continue;
-            head h;
             unsigned last = 0;
-            if (!ready(s, u, (unsigned)w, now, &h))
+            if (!ready(s, u, (unsigned)w, now))
                 continue;
-            if (!place_reads(s, u, now, &h.rd, &last)) {
+            if (!place_reads(s, u, now, &s->warp[w].rd, &last)) {
                 s->st.bank_stalls++;
                 continue;
             }
-            issue(s, sub, u, (unsigned)w, now, &h, last);
+            issue(s, sub, u, (unsigned)w, now, last);
             break;
         }
     }

@@ -62,12 +62,27 @@ void smtlm_silicon_cfg_h100(smtlm_silicon_cfg *c);
 /* SMTLM_OK or SMTLM_EINVAL / SMTLM_ERANGE with *why naming the option. */
 int smtlm_silicon_cfg_check(const smtlm_silicon_cfg *c, const char **why);
 
+/* An instruction's 32-bit register reads (physical numbers) after RZ, repeats and reuse hits,
+ * and what the reuse caches hold after it. */
+typedef struct smtlm_sil_reads {
+    int16_t reg[2 * SMTLM_MAX_SRC];
+    uint8_t n, hits;
+    int16_t keep[SMTLM_SIL_SLOTS];
+} smtlm_sil_reads;
+
 typedef struct smtlm_sil_warp {
     uint64_t next_at;                    /* earliest cycle of the warp's next issue */
     uint64_t lds_next;                   /* earliest cycle of its next shared-memory access */
     uint64_t bar_since[SMTLM_SIL_BARS];  /* cycle of the oldest set still outstanding */
     uint16_t bar_cnt[SMTLM_SIL_BARS];    /* sets outstanding */
     uint8_t passed;                      /* the head instruction passed its dependency check */
+    /* What the core worked out of the warp's head instruction, while it waits to issue: */
+    uint8_t pipe;
+    smtlm_iref head;                     /* that instruction (SMTLM_NO_INST: none yet) */
+    const smtlm_ctrl *ctrl;              /* its control bits (NULL: none) */
+    uint8_t rd_known;                    /* rd is the head's (worked out in reads_epoch) */
+    uint32_t reads_epoch;                /* the sub-core's epoch `rd` was worked out in */
+    smtlm_sil_reads rd;
 } smtlm_sil_warp;
 
 typedef struct smtlm_sil_sub {
@@ -77,6 +92,7 @@ typedef struct smtlm_sil_sub {
     int16_t reuse_reg[SMTLM_SIL_SLOTS];   /* the register each slot's reuse cache holds, -1 none */
     uint16_t reuse_warp[SMTLM_SIL_SLOTS];
     int16_t last;                         /* the warp that issued last (-1 none) */
+    uint32_t epoch;                       /* +1 at each issue: the reuse caches may have changed */
 } smtlm_sil_sub;
 
 typedef struct smtlm_sil_read_event {     /* a read barrier's release */
