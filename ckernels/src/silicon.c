@@ -97,7 +97,6 @@ void smtlm_silicon_reset(smtlm_silicon *s)
     s->n_rq = 0;
     s->in_flight = 0;
     s->now = 0;
-    s->derived_note = 0;
     memset(&s->st, 0, sizeof s->st);
 }
 
@@ -157,6 +156,8 @@ static void finish(smtlm_silicon *s, smtlm_iref r)
         bar_release(&s->warp[w], s->wbar[r]);
     else
         smtlm_sb_release(&iss->sb, w, in);
+    if (in->atomic) /* a shared-memory atomic: its lanes are done */
+        smtlm_issue_atomic_done(iss, w, smtlm_popcount32(in->mask));
     smtlm_issue_completed(iss, in);
     smtlm_issue_retired(iss, w);
     smtlm_pool_free(s->p.pool, r);
@@ -438,14 +439,13 @@ static void issue(smtlm_silicon *s, unsigned sub, smtlm_sil_sub *u, unsigned w, 
             gap = s->cfg.no_yield_gap;
         if (c->wbar < SMTLM_SIL_BARS)
             bar_set(sw, c->wbar, t);
-        if (c->rbar < SMTLM_SIL_BARS && s->n_rq < SMTLM_SIL_READ_EVENTS) {
+        if (c->rbar < SMTLM_SIL_BARS) {
             bar_set(sw, c->rbar, t);
             const smtlm_sil_read_event e = {t + (last ? last : 1u), (uint16_t)w, c->rbar};
             s->rq[s->n_rq++] = e;
         }
         s->wbar[r] = (uint8_t)c->wbar;
     } else {
-        s->derived_note = 1;
         s->wbar[r] = 0xFF;
         smtlm_sb_reserve(&iss->sb, w, in, 0);
     }

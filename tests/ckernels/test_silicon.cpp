@@ -179,6 +179,17 @@ TEST(Silicon, SharedMemoryConflictsCostTwoCyclesPerWayForOneWarp)
     }
 }
 
+TEST(Silicon, ASharedAtomicFinishesItsWarp)
+{
+    // ATOMS goes through the shared-memory port like a load (one wavefront: its result 23
+    // cycles after issue); the SM's front end holds a warp with atomics outstanding, so the
+    // next instruction issues when the atomic completes, and the warp then finishes
+    smtlm_inst_desc atoms = micro::shared(SMTLM_OP_STORE, -1, {1, 2}, 0x400, 4);
+    atoms.atomic = 1;
+    const Issues r = run({atoms, ffma(3, {RZ})}, {bits(SMTLM_PIPE_LSU, 1), bits(SMTLM_PIPE_FMA, 1)});
+    EXPECT_EQ(r.gap(0), 23u);
+}
+
 TEST(Silicon, WithoutControlBitsAWarpWaitsForItsRegisters)
 {
     // what an ideal compiler would encode: a dependent FFMA 4 cycles after its producer (the

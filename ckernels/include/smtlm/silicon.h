@@ -42,7 +42,9 @@ extern "C" {
 #define SMTLM_SIL_SLOTS 3       /* operand slots a, b, c with a reuse cache */
 #define SMTLM_SIL_MAX_BANKS 8   /* register banks per sub-core */
 #define SMTLM_SIL_WHEEL 4096    /* completion horizon in cycles (a power of two) */
-#define SMTLM_SIL_READ_EVENTS 64
+/* read-barrier releases pending: each sub-core issues at most one instruction a cycle, whose
+ * reads end within 31 cycles (the banks' horizon) */
+#define SMTLM_SIL_READ_EVENTS (SMTLM_MAX_SCHED * 32)
 
 typedef struct smtlm_silicon_cfg {
     int enabled;
@@ -136,7 +138,6 @@ typedef struct smtlm_silicon {
     unsigned n_rq;
     uint64_t in_flight;                  /* instructions in the wheel */
     uint64_t now;
-    int derived_note;                    /* an instruction without control bits was issued */
     smtlm_silicon_stats st;
     const char *cfg_error;
 } smtlm_silicon;
