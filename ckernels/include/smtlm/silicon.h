@@ -75,7 +75,7 @@ typedef struct smtlm_sil_reads {
 typedef struct smtlm_sil_warp {
     uint64_t next_at;                    /* earliest cycle of the warp's next issue */
     uint64_t lds_next;                   /* earliest cycle of its next shared-memory access */
-    uint64_t bar_since[SMTLM_SIL_BARS];  /* cycle of the oldest set still outstanding */
+    uint64_t bar_since[SMTLM_SIL_BARS];  /* cycle of the first set since the barrier was last clear */
     uint16_t bar_cnt[SMTLM_SIL_BARS];    /* sets outstanding */
     uint8_t passed;                      /* the head instruction passed its dependency check */
     /* What the core worked out of the warp's head instruction, while it waits to issue: */
