@@ -95,8 +95,6 @@ void smtlm_silicon_reset(smtlm_silicon *s)
     memset(s->port, 0, sizeof s->port);
     s->port_clean = 0;
     s->n_rq = 0;
-    s->in_flight = 0;
-    s->now = 0;
     memset(&s->st, 0, sizeof s->st);
 }
 
@@ -142,7 +140,6 @@ static void wheel_add(smtlm_silicon *s, smtlm_iref r, uint64_t at)
     const unsigned slot = (unsigned)(at & (SMTLM_SIL_WHEEL - 1));
     s->wnext[r] = s->wheel[slot];
     s->wheel[slot] = r;
-    s->in_flight++;
 }
 
 /* The instruction finished: its write barrier (with control bits) or its registers (without)
@@ -165,13 +162,11 @@ static void finish(smtlm_silicon *s, smtlm_iref r)
 
 void smtlm_silicon_complete(smtlm_silicon *s, uint64_t now)
 {
-    s->now = now;
     const unsigned slot = (unsigned)(now & (SMTLM_SIL_WHEEL - 1));
     smtlm_iref r = s->wheel[slot];
     s->wheel[slot] = SMTLM_NO_INST;
     while (r != SMTLM_NO_INST) {
         const smtlm_iref next = s->wnext[r];
-        s->in_flight--;
         finish(s, r);
         r = next;
     }
@@ -474,7 +469,6 @@ static void issue(smtlm_silicon *s, unsigned sub, smtlm_sil_sub *u, unsigned w, 
 
 int smtlm_silicon_issue(smtlm_silicon *s, uint64_t now)
 {
-    s->now = now;
     port_clean(s, now);
     smtlm_issue *iss = s->p.iss;
     for (unsigned sub = 0; sub < s->n_sub; sub++) {

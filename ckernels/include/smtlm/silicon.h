@@ -136,8 +136,6 @@ typedef struct smtlm_silicon {
     uint64_t port_clean;                 /* port bits of cycles before this one are clear */
     smtlm_sil_read_event rq[SMTLM_SIL_READ_EVENTS];
     unsigned n_rq;
-    uint64_t in_flight;                  /* instructions in the wheel */
-    uint64_t now;
     smtlm_silicon_stats st;
     const char *cfg_error;
 } smtlm_silicon;
@@ -156,8 +154,6 @@ int smtlm_silicon_issue(smtlm_silicon *s, uint64_t now);
  * completion also releases the instruction's write barrier; the others are the issue block's.
  * Both engines bind the LDST's warp port to these. */
 smtlm_warp_port smtlm_silicon_warp_port(smtlm_silicon *s);
-/* 1 when nothing is in flight in the core. */
-static inline int smtlm_silicon_idle(const smtlm_silicon *s) { return s->in_flight == 0 && s->n_rq == 0; }
 
 #ifdef __cplusplus
 }
