@@ -208,8 +208,12 @@ smtlm_warp_port smtlm_silicon_warp_port(smtlm_silicon *s)
 /* ---- register reads --------------------------------------------------------------------- */
 
 /* The instruction's reads as the sub-core's reuse caches stand. */
-static void reads_of(const smtlm_sil_sub *u, unsigned w, const smtlm_inst *in, const smtlm_ctrl *c, smtlm_sil_reads *rd)
+static void reads_of(const smtlm_sil_sub *u, unsigned w, const smtlm_inst *in, const smtlm_ctrl *c, unsigned pipe,
+                     smtlm_sil_reads *rd)
 {
+    /* the matrix pipe takes its operands past the caches: what they held serves it, but its
+     * own reuse flags keep nothing (docs/SILICON.md, "Reuse caches") */
+    const int keeps = pipe != SMTLM_PIPE_MMA16;
     rd->n = rd->hits = 0;
     for (unsigned k = 0; k < SMTLM_SIL_SLOTS; k++)
         rd->keep[k] = -1;
@@ -221,7 +225,7 @@ static void reads_of(const smtlm_sil_sub *u, unsigned w, const smtlm_inst *in, c
         if (r == RZ || r <= 0)
             continue;
         const unsigned slot = c ? smtlm_ctrl_slot(c, i) : 3u;
-        if (slot < SMTLM_SIL_SLOTS && c && (c->reuse >> i & 1))
+        if (keeps && slot < SMTLM_SIL_SLOTS && c && (c->reuse >> i & 1))
             rd->keep[slot] = (int16_t)r;
         if (slot < SMTLM_SIL_SLOTS && yields_not && u->reuse_reg[slot] == r && u->reuse_warp[slot] == w) {
             rd->hits++;
@@ -349,6 +353,44 @@ static unsigned latency_of(const smtlm_silicon *s, const smtlm_sil_warp *sw, con
     return l ? l : (in->latency ? in->latency : 1u);
 }
 
+/* ---- result writes ---------------------------------------------------------------------- */
+
+/* The pipes whose results the stall counts time (the others release barriers when done). */
+static int fixed_latency(unsigned pipe)
+{
+    return pipe == SMTLM_PIPE_FMA || pipe == SMTLM_PIPE_ALU || pipe == SMTLM_PIPE_FP16 || pipe == SMTLM_PIPE_MMA16 ||
+           pipe == SMTLM_PIPE_FP64;
+}
+
+/* The banks the instruction's result takes (an FP64 result is a register pair). */
+static uint8_t result_banks(const smtlm_silicon *s, unsigned pipe, const smtlm_inst *in)
+{
+    if (!fixed_latency(pipe))
+        return 0;
+    const unsigned regs = pipe == SMTLM_PIPE_FP64 ? 2u : 1u;
+    uint8_t m = 0;
+    for (unsigned i = 0; i < in->n_dst && i < SMTLM_MAX_DST; i++) {
+        const int r = in->dst[i];
+        if (r == RZ || r <= 0)
+            continue;
+        for (unsigned k = 0; k < regs; k++)
+            m |= (uint8_t)(1u << ((unsigned)(r - 1) + k) % s->cfg.rf_banks);
+    }
+    return m;
+}
+
+/* Clears the write calendar's entries of the cycles before now (they stand for cycles a turn
+ * ahead). */
+static void results_clean(smtlm_sil_sub *u, uint64_t now)
+{
+    if (now - u->wr_clean >= SMTLM_MAX_LATENCY)
+        memset(u->wr_busy, 0, sizeof u->wr_busy);
+    else
+        for (uint64_t c = u->wr_clean; c < now; c++)
+            u->wr_busy[c & (SMTLM_MAX_LATENCY - 1)] = 0;
+    u->wr_clean = now;
+}
+
 /* 1 when warp w can issue its head instruction at t (its reads then in s->warp[w].rd). What
  * does not change while the instruction waits (its bits, its pipe, and its reads until the
  * sub-core's reuse caches change for it) is worked out once. */
@@ -365,6 +407,7 @@ static int ready(smtlm_silicon *s, smtlm_sil_sub *u, unsigned w, uint64_t t)
         sw->head = r;
         sw->ctrl = smtlm_code_at(s->p.src->code, in->pc);
         sw->pipe = (uint8_t)(sw->ctrl ? sw->ctrl->pipe : pipe_of_op(in));
+        sw->result_banks = result_banks(s, sw->pipe, in);
         sw->rd_known = 0;
     }
     if (!sw->passed) {
@@ -384,7 +427,7 @@ static int ready(smtlm_silicon *s, smtlm_sil_sub *u, unsigned w, uint64_t t)
     /* Another warp's issue only takes the caches from this one: its reads change only when
      * some were hits. */
     if (!sw->rd_known || (sw->reads_epoch != u->epoch && sw->rd.hits)) {
-        reads_of(u, w, in, sw->ctrl, &sw->rd);
+        reads_of(u, w, in, sw->ctrl, pipe, &sw->rd);
         sw->reads_epoch = u->epoch;
         sw->rd_known = 1;
     }
@@ -463,6 +506,7 @@ static void issue(smtlm_silicon *s, unsigned sub, smtlm_sil_sub *u, unsigned w, 
         done = t + 1;
     } else {
         done = t + latency_of(s, sw, in);
+        u->wr_busy[done & (SMTLM_MAX_LATENCY - 1)] |= sw->result_banks;
     }
     wheel_add(s, r, done);
 }
@@ -473,6 +517,7 @@ int smtlm_silicon_issue(smtlm_silicon *s, uint64_t now)
     smtlm_issue *iss = s->p.iss;
     for (unsigned sub = 0; sub < s->n_sub; sub++) {
         smtlm_sil_sub *u = &s->sub[sub];
+        results_clean(u, now);
         const smtlm_sched *sc = &iss->sched[sub];
         /* the last warp that issued, then the others oldest first: the first whose reads fit */
         for (int i = -1; i < (int)sc->n_age; i++) {
@@ -482,6 +527,13 @@ int smtlm_silicon_issue(smtlm_silicon *s, uint64_t now)
             unsigned last = 0;
             if (!ready(s, u, (unsigned)w, now))
                 continue;
+            const smtlm_sil_warp *sw = &s->warp[w];
+            if (sw->result_banks &&
+                (u->wr_busy[(now + latency_of(s, sw, smtlm_pool_get(s->p.pool, sw->head))) & (SMTLM_MAX_LATENCY - 1)] &
+                 sw->result_banks)) {
+                s->st.write_stalls++;
+                continue;
+            }
             if (!place_reads(s, u, now, &s->warp[w].rd, &last)) {
                 s->st.bank_stalls++;
                 continue;

@@ -39,6 +39,7 @@ smtlm_ctrl bits(unsigned pipe, unsigned stall, bool yield = true, unsigned wbar 
 // A one-warp program with its control bits (pc = 16 i), run to the end; the issue cycles.
 struct Issues {
     std::vector<uint64_t> issue;
+    smtlm_silicon_stats st; // the core's counters at the end
     uint64_t gap(size_t i) const { return issue.at(i + 1) - issue.at(i); }
 };
 
@@ -55,6 +56,7 @@ Issues run(std::vector<smtlm_inst_desc> p, std::vector<smtlm_ctrl> c, unsigned w
     EXPECT_EQ(rig.last_rc, SMTLM_OK);
     EXPECT_FALSE(rig.active()) << "the CTA did not finish";
     Issues r;
+    r.st = rig.sm()->silicon.st;
     for (size_t i = 0; i + 1 < p.size(); i++)
         r.issue.push_back(rig.at(0, (unsigned)i).issue());
     return r;
@@ -164,6 +166,41 @@ TEST(Silicon, AYieldBitOfZeroReadsEveryOperandFromTheBanks)
     }
     const Issues r = run(p, c);
     EXPECT_EQ(r.issue[11] - r.issue[5], 13u);
+}
+
+TEST(Silicon, TwoResultsDoNotLandInOneBankInOneCycle)
+{
+    // dep_hfma2 (R11 = R11 * R4 + R5, HFMA2.MMA and HFMA2 alternating, yield bit 0) with the
+    // HFMA2.MMA's stall lowered to 1 or 2: 4.50 per instruction, i.e. the HFMA2 issues 3 cycles
+    // after the HFMA2.MMA and not 2 (the yield gap). At 2 its result (FP16 latency 6) would land
+    // in R11's bank in the cycle the HFMA2.MMA's (latency 8) does: 2 + 6 = 8. The other way
+    // round (HFMA2 stall 1, then HFMA2.MMA: 2 + 8 > 6) nothing collides: 2 cycles (6.02).
+    const smtlm_inst_desc h = ffma(11, {11, 4, 5});
+    const smtlm_ctrl mma = bits(SMTLM_PIPE_MMA16, 1, false), fp16 = bits(SMTLM_PIPE_FP16, 1, false);
+    const Issues mma_first = run({h, h}, {mma, fp16});
+    EXPECT_EQ(mma_first.gap(0), 3u);
+    EXPECT_EQ(mma_first.st.write_stalls, 1u);
+    EXPECT_EQ(run({h, h}, {fp16, mma}).gap(0), 2u);
+    // a result in the other bank does not wait
+    EXPECT_EQ(run({h, ffma(12, {11, 4, 5})}, {mma, fp16}).gap(0), 2u);
+}
+
+TEST(Silicon, TheMatrixPipeLeavesTheReuseCachesEmpty)
+{
+    // ind_hfma2 (HFMA2 and HFMA2.MMA alternating, b and c reused throughout): 2.12 per
+    // instruction where the two pipes allow 2.00 (and the stream with every HFMA2.MMA keeping
+    // its operands 2.00). An HFMA2.MMA is served by what the caches hold, but keeps nothing:
+    // the HFMA2 after it reads b and c again. Here: HFMA2 (fills b, c), HFMA2.MMA (2 hits),
+    // HFMA2 (0 hits, fills), HFMA2 (2 hits).
+    const smtlm_ctrl fp16 = bits(SMTLM_PIPE_FP16, 2, true, 7, 0, 6), mma = bits(SMTLM_PIPE_MMA16, 2, true, 7, 0, 6);
+    const Issues r = run({ffma(12, {12, 9, 10}), ffma(14, {14, 9, 10}), ffma(16, {16, 9, 10}), ffma(18, {18, 9, 10})},
+                         {fp16, mma, fp16, fp16});
+    EXPECT_EQ(r.st.reuse_hits, 4u);
+    EXPECT_EQ(r.st.reads, 3u + 1u + 3u + 1u);
+    // with the HFMA2.MMA on the FP16 pipe instead it keeps b and c: 6 hits
+    const Issues all_fp16 = run({ffma(12, {12, 9, 10}), ffma(14, {14, 9, 10}), ffma(16, {16, 9, 10}), ffma(18, {18, 9, 10})},
+                                {fp16, fp16, fp16, fp16});
+    EXPECT_EQ(all_fp16.st.reuse_hits, 6u);
 }
 
 TEST(Silicon, SharedMemoryConflictsCostTwoCyclesPerWayForOneWarp)

@@ -17,7 +17,11 @@
  *     go in the earliest free cycles from the cycle after issue, and must all fit within
  *     rf_window cycles after issue (or within as many cycles as one bank has reads); RZ, a
  *     register named twice and a hit in the operand slot's reuse cache are not read, a 64-bit
- *     operand reads both registers of its pair;
+ *     operand reads both registers of its pair; an instruction on the matrix pipe (HFMA2.MMA)
+ *     is served by the reuse caches but leaves them empty (its reuse flags keep nothing);
+ *   - a fixed-latency pipe's result (FP32, integer, FP16, matrix-pipe FP16, FP64) is written
+ *     latency[pipe] cycles after issue, one register per bank per cycle: an instruction whose
+ *     result would land in a bank another result takes that cycle waits;
  *   - shared-memory loads and stores: their wavefronts (one per conflict way) take one cycle
  *     each of the SM's shared-memory port, one warp's no closer than lds_warp_gap apart, the
  *     warp's next one no earlier than lds_warp_gap after its last; a load's barrier is released
@@ -80,6 +84,7 @@ typedef struct smtlm_sil_warp {
     uint8_t passed;                      /* the head instruction passed its dependency check */
     /* What the core worked out of the warp's head instruction, while it waits to issue: */
     uint8_t pipe;
+    uint8_t result_banks;                /* banks its fixed-latency result takes (bit b: bank b) */
     smtlm_iref head;                     /* that instruction (SMTLM_NO_INST: none yet) */
     const smtlm_ctrl *ctrl;              /* its control bits (NULL: none) */
     uint8_t rd_known;                    /* rd is the head's (worked out in reads_epoch) */
@@ -91,6 +96,10 @@ typedef struct smtlm_sil_sub {
     uint64_t pipe_free[SMTLM_PIPE_COUNT]; /* first cycle each pipe takes an instruction again */
     uint64_t rf_at;                       /* the cycle bit 0 of rf_busy stands for */
     uint32_t rf_busy[SMTLM_SIL_MAX_BANKS]; /* bit j: the bank reads a register in cycle rf_at + j */
+    /* [c % SMTLM_MAX_LATENCY], bit b: bank b takes a fixed-latency result in cycle c (cycles
+     * from wr_clean on; a result is less than SMTLM_MAX_LATENCY cycles ahead) */
+    uint8_t wr_busy[SMTLM_MAX_LATENCY];
+    uint64_t wr_clean;
     int16_t reuse_reg[SMTLM_SIL_SLOTS];   /* the register each slot's reuse cache holds, -1 none */
     uint16_t reuse_warp[SMTLM_SIL_SLOTS];
     int16_t last;                         /* the warp that issued last (-1 none) */
@@ -106,6 +115,7 @@ typedef struct smtlm_sil_read_event {     /* a read barrier's release */
 typedef struct smtlm_silicon_stats {
     uint64_t issued[SMTLM_PIPE_COUNT];
     uint64_t bank_stalls;    /* issues held a cycle by the register-read window */
+    uint64_t write_stalls;   /* ... by a bank another fixed-latency result takes in the same cycle */
     uint64_t pipe_stalls;    /* ... by a busy pipe (throttle) */
     uint64_t bar_stalls;     /* ... by a barrier (or, without control bits, a register) */
     uint64_t reuse_hits;

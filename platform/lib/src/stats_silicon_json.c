@@ -13,6 +13,6 @@ void smtlm_stats_json_silicon(FILE *out, const smtlm_sm_view *sm)
     for (unsigned p = 0; p < SMTLM_PIPE_COUNT; p++)
         fprintf(out, "%s\"%s\":%" PRIu64, p ? "," : "", pipe_name[p], st->issued[p]);
     fprintf(out, "},\"register_reads\":%" PRIu64 ",\"reuse_hits\":%" PRIu64 ",\"bank_stalls\":%" PRIu64
-                 ",\"pipe_stalls\":%" PRIu64 ",\"barrier_stalls\":%" PRIu64 ",\"shared_wavefronts\":%" PRIu64 "}",
-            st->reads, st->reuse_hits, st->bank_stalls, st->pipe_stalls, st->bar_stalls, st->wavefronts);
+                 ",\"write_stalls\":%" PRIu64 ",\"pipe_stalls\":%" PRIu64 ",\"barrier_stalls\":%" PRIu64 ",\"shared_wavefronts\":%" PRIu64 "}",
+            st->reads, st->reuse_hits, st->bank_stalls, st->write_stalls, st->pipe_stalls, st->bar_stalls, st->wavefronts);
 }
