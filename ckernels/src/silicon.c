@@ -219,15 +219,18 @@ static void reads_of(const smtlm_sil_sub *u, unsigned w, const smtlm_inst *in, c
         rd->keep[k] = -1;
     /* an instruction whose yield bit is 0 reads every operand from the banks: its slots' reuse
      * caches serve it nothing (docs/SILICON.md, "Reuse caches") */
-    const int yields_not = c && (c->flags & SMTLM_CTRL_YIELD);
+    const int served = !c || (c->flags & SMTLM_CTRL_YIELD);
     for (unsigned i = 0; i < in->n_src && i < SMTLM_MAX_SRC; i++) {
         const int r = in->src[i];
         if (r == RZ || r <= 0)
             continue;
-        const unsigned slot = c ? smtlm_ctrl_slot(c, i) : 3u;
-        if (keeps && slot < SMTLM_SIL_SLOTS && c && (c->reuse >> i & 1))
+        /* Without control bits, source i sits in slot i and every operand is kept: an ideal
+         * compiler marks an operand that the warp's next instruction reads again in the same
+         * slot, and keeping the others changes nothing (only that one can hit). */
+        const unsigned slot = c ? smtlm_ctrl_slot(c, i) : (i < SMTLM_SIL_SLOTS ? i : SMTLM_SIL_SLOTS);
+        if (keeps && slot < SMTLM_SIL_SLOTS && (!c || (c->reuse >> i & 1)))
             rd->keep[slot] = (int16_t)r;
-        if (slot < SMTLM_SIL_SLOTS && yields_not && u->reuse_reg[slot] == r && u->reuse_warp[slot] == w) {
+        if (slot < SMTLM_SIL_SLOTS && served && u->reuse_reg[slot] == r && u->reuse_warp[slot] == w) {
             rd->hits++;
             continue;
         }

@@ -241,6 +241,25 @@ TEST(Silicon, WithoutControlBitsAWarpWaitsForItsRegisters)
     EXPECT_EQ(rig.at(0, 3).issue() - rig.at(0, 2).issue(), 1u);
 }
 
+TEST(Silicon, WithoutControlBitsAnOperandReadAgainInItsSlotIsReused)
+{
+    // what an ideal compiler would encode: `.reuse` on an operand the warp's next instruction
+    // reads again in the same slot. Three FFMAs reading R0, R2, R4 (all in bank 0): the first
+    // reads them in the 3 cycles after its issue, the next two are served by the caches and
+    // issue one cycle apart (with nothing kept they would wait for the bank: 3 cycles apart).
+    // Sources in other slots are read again: R4, R0, R2 rotated costs the bank each time.
+    auto gaps = [](std::vector<int> second, std::vector<int> third) {
+        Rig rig(h100());
+        EXPECT_EQ(rig.init_rc, SMTLM_OK);
+        EXPECT_EQ(rig.load({ktu::prog({ffma(10, {0, 2, 4}), ffma(12, second), ffma(14, third)})}), 0);
+        rig.run();
+        EXPECT_FALSE(rig.active());
+        return std::make_pair(rig.at(0, 1).issue() - rig.at(0, 0).issue(), rig.at(0, 2).issue() - rig.at(0, 1).issue());
+    };
+    EXPECT_EQ(gaps({0, 2, 4}, {0, 2, 4}), std::make_pair(uint64_t{1}, uint64_t{1}));
+    EXPECT_EQ(gaps({4, 0, 2}, {2, 4, 0}), std::make_pair(uint64_t{3}, uint64_t{3}));
+}
+
 TEST(Silicon, RefusesFiguresItCannotUse)
 {
     smtlm_silicon_cfg c;
