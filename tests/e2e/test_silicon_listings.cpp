@@ -85,6 +85,32 @@ TEST(SiliconListings, AWholeProgramListingServesEveryKernel)
     EXPECT_EQ(r.stat("gpu_sim_cycle"), run(copy_case("sil_program_ref", same)).stat("gpu_sim_cycle"));
 }
 
+TEST(SiliconListings, AFatbinListingServesTheTracesArchitecture)
+{
+    // `cuobjdump -sass` of a fatbin built for sm_80 and sm_90a holds the kernel twice; the trace
+    // (binary version 90) takes the sm_90a one. The sm_80 copy here has another opcode at 0x0110,
+    // which would be an error if it were taken.
+    const std::string dir = copy_case("sil_fatbin", nullptr);
+    const std::string listing = text(e2e::data(kKit + "kernel-1.sass"));
+    const std::string sm80 = std::regex_replace(
+        std::regex_replace(listing, std::regex("sm_90a"), "sm_80"), std::regex("FFMA R6, R4, R6, R5"), "FADD R6, R4, R6, R5",
+        std::regex_constants::format_first_only);
+    write(dir + "/app.sass", "Fatbin elf code:\n================\narch = sm_80\n" + sm80 +
+                                 "\nFatbin elf code:\n================\narch = sm_90a\n" + listing);
+    const e2e::Result r = run(dir, {"-smtlm_sass", dir + "/app.sass"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    EXPECT_EQ(r.stat("gpu_sim_cycle"), run(copy_case("sil_fatbin_ref", same)).stat("gpu_sim_cycle"));
+    // with the sm_80 code alone the kernel has no function for its architecture
+    write(dir + "/sm80.sass", sm80);
+    const e2e::Result only80 = run(dir, {"-smtlm_sass", dir + "/sm80.sass"});
+    EXPECT_EQ(only80.status, 2);
+    EXPECT_NE(only80.err.find("kernel dep_ffma_n128 is binary version 90, and the listing " + dir +
+                              "/sm80.sass has its function only for other architectures (sm_80 at line 5)"),
+              std::string::npos)
+        << only80.err;
+}
+
 // The trace's line 26 holds PC 0x0110 (FFMA R6, R4, R6, R5); the listing's lines 41 and 42 hold
 // that instruction.
 TEST(SiliconListings, APcTheListingDoesNotHoldIsAnError)

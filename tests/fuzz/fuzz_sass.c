@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     for (f = 0; f < l.n; f++) {
-        if (smtlm_sass_func_find(&l, l.func[f].name) != &l.func[f])
+        if (smtlm_sass_func_find(&l, l.func[f].name, l.func[f].arch) != &l.func[f])
             abort();
         for (i = 0; i < l.func[f].n; i++)
             if (smtlm_sass_inst_at(&l.func[f], l.func[f].inst[i].pc) != &l.func[f].inst[i])

@@ -50,7 +50,7 @@ struct Listing {
     ~Listing() { smtlm_sass_listing_free(&l); }
     const smtlm_sass_inst &at(const char *func, uint32_t pc) const
     {
-        const smtlm_sass_func *f = smtlm_sass_func_find(&l, func);
+        const smtlm_sass_func *f = smtlm_sass_func_find(&l, func, 0);
         EXPECT_NE(f, nullptr) << func;
         const smtlm_sass_inst *in = smtlm_sass_inst_at(f, pc);
         EXPECT_NE(in, nullptr) << func << " pc 0x" << std::hex << pc;
@@ -183,7 +183,7 @@ TEST(SassListing, DepFfmaControlBits)
 
     EXPECT_EQ(smtlm_sass_inst_at(&f, 0x108), nullptr);
     EXPECT_EQ(smtlm_sass_inst_at(&f, 0xa80), nullptr);
-    EXPECT_EQ(smtlm_sass_func_find(&x.l, "dep_ffma"), nullptr);
+    EXPECT_EQ(smtlm_sass_func_find(&x.l, "dep_ffma", 0), nullptr);
 }
 
 TEST(SassListing, IndFfmaReuseFlags)
@@ -295,6 +295,28 @@ TEST(SassListing, WholeProgramTwoFunctions)
     EXPECT_EQ(y.l.func[1].n, 1u);
 }
 
+TEST(SassListing, AFatbinHasTheKernelOncePerArchitecture)
+{
+    // `cuobjdump -sass` of a fatbin built for sm_80 and sm_90a: the same kernel in each `code
+    // for` block, each block's own encodings; a kernel is found for its trace's binary version
+    const std::string text = "Fatbin elf code:\n================\narch = sm_80\n\n\tcode for sm_80\n" +
+                             function("k", {{0x10, "FFMA R1, R2, R3, R4"}}) +
+                             "\nFatbin elf code:\n================\narch = sm_90a\n\n\tcode for sm_90a\n" +
+                             function("k", {{0x10, "IMAD R1, R2, R3, R4"}});
+    Listing x = Listing::text(text);
+    ASSERT_EQ(x.rc, SMTLM_OK) << x.err;
+    ASSERT_EQ(x.l.n, 2u);
+    EXPECT_EQ(x.l.func[0].arch, 80u);
+    EXPECT_EQ(x.l.func[1].arch, 90u);
+    EXPECT_STREQ(smtlm_sass_inst_at(smtlm_sass_func_find(&x.l, "k", 80), 0x10)->op, "FFMA");
+    EXPECT_STREQ(smtlm_sass_inst_at(smtlm_sass_func_find(&x.l, "k", 90), 0x10)->op, "IMAD");
+    EXPECT_EQ(smtlm_sass_func_find(&x.l, "k", 86), nullptr);
+    // a listing that names no architecture serves any
+    Listing y = Listing::text(function("k", {{0x10, "NOP"}}));
+    ASSERT_EQ(y.rc, SMTLM_OK) << y.err;
+    EXPECT_NE(smtlm_sass_func_find(&y.l, "k", 90), nullptr);
+}
+
 TEST(SassListing, CrlfAndEmptyFunction)
 {
     std::string t = listing({{0x10, "FFMA R1, R2, R3, R4"}});
@@ -304,9 +326,9 @@ TEST(SassListing, CrlfAndEmptyFunction)
     Listing x = Listing::text(crlf + "\t\tFunction : empty\r\n");
     ASSERT_EQ(x.rc, SMTLM_OK) << x.err;
     EXPECT_EQ(x.at("k", 0x10).hi, 0x020fc80000000005ull);
-    ASSERT_NE(smtlm_sass_func_find(&x.l, "empty"), nullptr);
-    EXPECT_EQ(smtlm_sass_func_find(&x.l, "empty")->n, 0u);
-    EXPECT_EQ(smtlm_sass_inst_at(smtlm_sass_func_find(&x.l, "empty"), 0), nullptr);
+    ASSERT_NE(smtlm_sass_func_find(&x.l, "empty", 0), nullptr);
+    EXPECT_EQ(smtlm_sass_func_find(&x.l, "empty", 0)->n, 0u);
+    EXPECT_EQ(smtlm_sass_inst_at(smtlm_sass_func_find(&x.l, "empty", 0), 0), nullptr);
 }
 
 TEST(SassListing, Errors)
@@ -333,6 +355,9 @@ TEST(SassListing, Errors)
     expect_error("\tcode for sm_90a\n" + ffma + hi, 2, "instruction before any `Function :`");
     expect_error(function("k", {{0x10, "NOP"}}) + function("j", {}) + function("k", {}), 7,
                  "function \"k\" listed twice (first at line 1)");
+    expect_error("\tcode for sm_90a\n" + function("k", {}) + "\tcode for sm_80\n" + function("k", {}) +
+                     "\tcode for sm_90\n" + function("k", {}),
+                 8, "function \"k\" listed twice (first at line 2)");
     expect_error("", 1, "no `Function :` section");
     expect_error("\n\tcode for sm_90a\n\t.target\tsm_90a\n\n", 4, "no `Function :` section");
     expect_error(head + "\t\tFunction :   \n", 7, "`Function :` without a name");

@@ -261,7 +261,7 @@ static int func_line(sass_parser *p, const char *s)
     if (n == 0)
         return fail(p, p->lineno, "`Function :` without a name");
     for (i = 0; i < l->n; i++)
-        if (strlen(l->func[i].name) == n && memcmp(l->func[i].name, s, n) == 0)
+        if (l->func[i].arch == p->arch && strlen(l->func[i].name) == n && memcmp(l->func[i].name, s, n) == 0)
             return fail(p, p->lineno, "function \"%.*s\" listed twice (first at line %u)", (int)n, s,
                         l->func[i].line);
     if ((f = room(l->func, &p->func_cap, l->n, sizeof l->func[0])) == NULL)
@@ -271,6 +271,7 @@ static int func_line(sass_parser *p, const char *s)
     if ((l->func[l->n].name = strndup(s, n)) == NULL)
         return nomem(p);
     l->func[l->n].line = (unsigned)p->lineno;
+    l->func[l->n].arch = p->arch;
     l->n++;
     p->inst_cap = 0;
     return 0;
@@ -445,11 +446,11 @@ int smtlm_sass_listing_parse(const char *text, size_t len, const char *name, smt
     return read_listing(&l, trace_lines_open_mem(&l, text, len, name, err, errlen), name, out, err, errlen);
 }
 
-const smtlm_sass_func *smtlm_sass_func_find(const smtlm_sass_listing *l, const char *name)
+const smtlm_sass_func *smtlm_sass_func_find(const smtlm_sass_listing *l, const char *name, unsigned arch)
 {
     size_t i;
     for (i = 0; l != NULL && name != NULL && i < l->n; i++)
-        if (strcmp(l->func[i].name, name) == 0)
+        if ((arch == 0 || l->func[i].arch == 0 || l->func[i].arch == arch) && strcmp(l->func[i].name, name) == 0)
             return &l->func[i];
     return NULL;
 }

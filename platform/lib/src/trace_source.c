@@ -144,11 +144,17 @@ int smtlm_trace_source_use_listing(smtlm_trace_source *s, const smtlm_sass_listi
             return rc; /* no listing beside it (0), or a bad one */
         l = &s->own;
     }
-    const char *kernel = smtlm_trace_info(s->t)->kernel_name;
-    const smtlm_sass_func *fn = smtlm_sass_func_find(l, kernel);
+    const smtlm_trace_header *h = smtlm_trace_info(s->t);
+    const smtlm_sass_func *fn = smtlm_sass_func_find(l, h->kernel_name, h->binary_version);
     if (!fn) {
-        snprintf(err, errlen, "%s: kernel %s (its '-kernel name' line) has no function in the listing %s", s->path,
-                 kernel, l->path);
+        const smtlm_sass_func *other = smtlm_sass_func_find(l, h->kernel_name, 0);
+        if (other)
+            snprintf(err, errlen, "%s: kernel %s is binary version %u, and the listing %s has its function only for "
+                     "other architectures (sm_%u at line %u)", s->path, h->kernel_name, h->binary_version, l->path,
+                     other->arch, other->line);
+        else
+            snprintf(err, errlen, "%s: kernel %s (its '-kernel name' line) has no function in the listing %s", s->path,
+                     h->kernel_name, l->path);
         return -1;
     }
     if (smtlm_sass_code_build(l, fn, &s->code, err, errlen) < 0)

@@ -58,6 +58,7 @@ typedef struct smtlm_sass_inst {
 
 typedef struct smtlm_sass_func {
     char *name;
+    unsigned arch;        /* of its `code for sm_XX` block (90 for sm_90a); 0: the listing names none */
     unsigned line;        /* line of its `Function :` */
     smtlm_sass_inst *inst; /* sorted by pc (a listing's PCs increase) */
     size_t n;
@@ -65,7 +66,8 @@ typedef struct smtlm_sass_func {
 
 typedef struct smtlm_sass_listing {
     char *path;
-    smtlm_sass_func *func; /* in listing order; names are unique */
+    smtlm_sass_func *func; /* in listing order; a name is unique within an architecture (a
+                            * fatbin's listing has a kernel once per `code for sm_XX` block) */
     size_t n;
 } smtlm_sass_listing;
 
@@ -74,8 +76,10 @@ int smtlm_sass_listing_read(const char *path, smtlm_sass_listing *out, char *err
 /* The same from memory; name stands for the path in messages and in out->path. */
 int smtlm_sass_listing_parse(const char *text, size_t len, const char *name, smtlm_sass_listing *out,
                              char *err, size_t errlen);
-/* The function called name, or NULL. */
-const smtlm_sass_func *smtlm_sass_func_find(const smtlm_sass_listing *l, const char *name);
+/* The function called name for architecture arch (a trace's binary version: 90 for sm_90 and
+ * sm_90a): the one of a `code for sm_<arch>` block, or of a listing that names no block; any
+ * architecture when arch is 0. NULL if there is none. */
+const smtlm_sass_func *smtlm_sass_func_find(const smtlm_sass_listing *l, const char *name, unsigned arch);
 /* The instruction at pc (binary search), or NULL. */
 const smtlm_sass_inst *smtlm_sass_inst_at(const smtlm_sass_func *f, uint32_t pc);
 /* Frees what l holds (not l); l is left empty. */
