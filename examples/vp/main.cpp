@@ -183,12 +183,13 @@ int sc_main(int argc, char *argv[])
     for (unsigned g = 0; g < n_gpus; g++) {
         const std::string name = "gpu" + std::to_string(g);
         smtlm::GpuConfig cfg; // what the Gpu will take: its kernel list needs the opcode latencies
+                              // (and, with the silicon core, the -smtlm_sass listing)
         const std::string err = cfg.from_presets(name);
         if (!err.empty()) {
             std::fprintf(stderr, "vp: %s\n", err.c_str());
             return 2;
         }
-        lists.emplace_back(new smtlm::TraceKernels(argv[1 + g], cfg.lat));
+        lists.emplace_back(new smtlm::TraceKernels(argv[1 + g], cfg.lat, cfg.sass));
         if (!lists.back()->ok()) {
             std::fprintf(stderr, "vp: %s\n", lists.back()->error());
             return 2;

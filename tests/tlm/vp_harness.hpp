@@ -109,8 +109,8 @@ struct GpuNode {
     {
     }
     GpuNode(const char *name, const std::string &list, const smtlm_run_cfg &c, const smtlm::GpuParams &p,
-            tlm::tlm_target_socket<> *memory = nullptr, bool rst_high = false)
-        : cfg(c), kernels(list, c.lat), gpu(name, c.gpu, period_of(c), p, &kernels),
+            tlm::tlm_target_socket<> *memory = nullptr, bool rst_high = false, const std::string &sass = "")
+        : cfg(c), kernels(list, c.lat, sass), gpu(name, c.gpu, period_of(c), p, &kernels),
           mem_bus((std::string(name) + "_bus").c_str()),
           irq((std::string(name) + "_irq").c_str()), rst((std::string(name) + "_rst").c_str(), rst_high)
     {

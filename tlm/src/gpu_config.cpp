@@ -117,6 +117,11 @@ std::string GpuConfig::from_options(const smtlm_options &opts)
     const std::string why = gpu_params(p, &gp);
     if (!why.empty())
         return origin_of(opts, "smtlm_threads") + ": " + why;
+    const char *listing = "";
+    smtlm_options_get_str(&opts, "smtlm_sass", &listing);
+    if (*listing && !rc.gpu.sm.silicon.enabled)
+        return origin_of(opts, "smtlm_sass") + ": -smtlm_sass: only the silicon core reads listings (-smtlm_core silicon)";
+    sass = listing;
     gpu = rc.gpu;
     lat = rc.lat;
     core_clock_mhz = rc.core_clock_mhz;

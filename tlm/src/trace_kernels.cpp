@@ -1,10 +1,18 @@
 #include "smtlm/tlm/trace_kernels.h"
 
+#include <systemc>
+
 namespace smtlm {
 
-TraceKernels::TraceKernels(const std::string &list_path, const smtlm_trace_latency &lat) : lat_(lat)
+TraceKernels::TraceKernels(const std::string &list_path, const smtlm_trace_latency &lat, const std::string &sass)
+    : lat_(lat)
 {
     char msg[2048];
+    if (!sass.empty() && smtlm_sass_listing_read(sass.c_str(), &program_, msg, sizeof msg) < 0) {
+        program_ = smtlm_sass_listing{};
+        error_ = msg;
+        return;
+    }
     smtlm_kernelslist list;
     if (smtlm_kernelslist_load(list_path.c_str(), &list, msg, sizeof msg) < 0) {
         error_ = msg;
@@ -17,7 +25,11 @@ TraceKernels::TraceKernels(const std::string &list_path, const smtlm_trace_laten
     ok_ = true;
 }
 
-TraceKernels::~TraceKernels() { smtlm_trace_source_close(src_); }
+TraceKernels::~TraceKernels()
+{
+    smtlm_trace_source_close(src_);
+    smtlm_sass_listing_free(&program_);
+}
 
 // Opens kernel k's trace for the Gpu's shape and binds it as the instruction source (the
 // previous kernel's source is closed: a Gpu runs one kernel at a time).
@@ -33,6 +45,22 @@ int TraceKernels::prepare(unsigned k, Gpu &gpu, smtlm_kernel_desc *desc)
     if (smtlm_trace_source_open(&src_, paths_[k].c_str(), &lat_, g.n_sm, g.cfg.sm.issue.max_warps, msg, sizeof msg) < 0) {
         src_ = nullptr;
         error_ = msg;
+        return SMTLM_ESOURCE;
+    }
+    if (g.cfg.sm.silicon.enabled) {
+        const int rc = smtlm_trace_source_use_listing(src_, program_.path ? &program_ : nullptr, msg, sizeof msg);
+        if (rc < 0) {
+            error_ = msg;
+            return SMTLM_ESOURCE;
+        }
+        if (rc == 0 && !derived_noted_) {
+            derived_noted_ = true;
+            SC_REPORT_INFO("smtlm/trace", (paths_[k] + ": no SASS listing (-smtlm_sass, or a .sass file beside the "
+                                           "trace): the silicon core derives the control bits from the trace, as an "
+                                           "ideal compiler would set them").c_str());
+        }
+    } else if (program_.path) {
+        error_ = std::string(program_.path) + ": only the silicon core reads listings (-smtlm_core silicon)";
         return SMTLM_ESOURCE;
     }
     *desc = smtlm_trace_source_kernel(src_);

@@ -33,6 +33,7 @@ namespace smtlm {
 struct GpuConfig {
     smtlm_gpu_cfg gpu{};          // the machine (Gpu's cfg)
     smtlm_trace_latency lat{};    // opcode latencies (TraceKernels)
+    std::string sass;             // -smtlm_sass: the whole-program listing (TraceKernels; silicon core)
     double core_clock_mhz = 0;    // first field of -gpgpu_clock_domains
     sc_core::sc_time period;      // one core cycle (Gpu's clock_period)
     sc_core::sc_time mem_latency; // -smtlm_mem_latency cycles: the latency of the platform's memory

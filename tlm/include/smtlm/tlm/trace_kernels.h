@@ -2,6 +2,12 @@
 // Gpu's KernelList, so software on a virtual platform starts its kernels by index through the
 // control registers (KERNEL, CTRL.START). Kernel k is the list's k-th kernel line; MemcpyHtoD
 // lines are not kernels (the model times no copies).
+//
+// With the silicon core each kernel takes its control bits from a `cuobjdump -sass` listing:
+// the whole-program one given (GpuConfig::sass, -smtlm_sass), else kernel-N.sass beside its
+// trace; without either they are derived, said once per TraceKernels (SC_REPORT_INFO
+// "smtlm/trace"). A listing that does not match its trace fails the kernel's start with the
+// message (error()).
 #ifndef SMTLM_TLM_TRACE_KERNELS_H
 #define SMTLM_TLM_TRACE_KERNELS_H
 
@@ -11,6 +17,7 @@
 #include "smtlm/tlm/gpu.h"
 
 extern "C" {
+#include "smtlm/sass_listing.h"
 #include "smtlm/trace.h"
 #include "smtlm/trace_source.h"
 }
@@ -19,9 +26,10 @@ namespace smtlm {
 
 class TraceKernels : public KernelList {
   public:
-    // Reads the list (every trace it names must be readable); ok() and error() tell how it went.
-    // lat: the opcode latencies (-trace_opcode_latency_initiation_*).
-    TraceKernels(const std::string &list_path, const smtlm_trace_latency &lat);
+    // Reads the list (every trace it names must be readable) and the listing; ok() and error()
+    // tell how it went. lat: the opcode latencies (-trace_opcode_latency_initiation_*); sass: a
+    // whole-program listing ("": none).
+    TraceKernels(const std::string &list_path, const smtlm_trace_latency &lat, const std::string &sass = "");
     ~TraceKernels() override;
     TraceKernels(const TraceKernels &) = delete;
     TraceKernels &operator=(const TraceKernels &) = delete;
@@ -36,6 +44,8 @@ class TraceKernels : public KernelList {
     smtlm_trace_latency lat_;
     std::vector<std::string> paths_;
     smtlm_trace_source *src_ = nullptr;
+    smtlm_sass_listing program_{}; // the whole-program listing (path NULL: none)
+    bool derived_noted_ = false;
     bool ok_ = false;
     std::string error_;
 };
