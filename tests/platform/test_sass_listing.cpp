@@ -203,8 +203,8 @@ TEST(SassListing, IndFfmaReuseFlags)
     EXPECT_EQ(srcs(x.at("ind_ffma_n128", 0x50)), (std::vector<Src>{{16, 0, 1}, {RZ, 2, 0}}));
     // LDG with read barrier 2
     expect_ctrl(x.at("ind_ffma_n128", 0x1d0), 1, true, 5, 2, 0);
-    // ISETP.NE.AND P0, PT, R17, RZ, PT: a predicate operand 0 is no destination; slots count PT
-    EXPECT_EQ(srcs(x.at("ind_ffma_n128", 0xb90)), (std::vector<Src>{{17, 1, 0}, {RZ, 2, 0}}));
+    // ISETP.NE.AND P0, PT, R17, RZ, PT: two predicate destinations, then R17 in slot a
+    EXPECT_EQ(srcs(x.at("ind_ffma_n128", 0xb90)), (std::vector<Src>{{17, 0, 0}, {RZ, 1, 0}}));
     // STG.E desc[UR4][R16.64+0x1c], R14
     EXPECT_EQ(srcs(x.at("ind_ffma_n128", 0xca0)), (std::vector<Src>{{16, OTHER, 0}, {14, 0, 0}}));
 }
@@ -245,7 +245,16 @@ TEST(SassListing, OperandForms)
     EXPECT_EQ(srcs_of("STS [R2], R5"), (std::vector<Src>{{2, OTHER, 0}, {5, 0, 0}}));
     EXPECT_EQ(srcs_of("STS [R2+-0x4], RZ"), (std::vector<Src>{{2, OTHER, 0}, {RZ, 0, 0}}));
     // uniform, predicate, special registers and constants are not listed; RZ destination is not
-    EXPECT_EQ(srcs_of("IADD3 RZ, P0, R4, UR4, RZ"), (std::vector<Src>{{4, 1, 0}, {RZ, 3, 0}}));
+    EXPECT_EQ(srcs_of("IADD3 RZ, P0, R4, UR4, RZ"), (std::vector<Src>{{4, 0, 0}, {RZ, 2, 0}}));
+    // the slots count from the first source, after the destinations: predicates after operand
+    // 0, and the register after a predicate destination (listed, as the traces list it), as
+    // the encoding's reuse flags number them (all 22,530 reuse operands of the H100 kit's
+    // listings sit on their encoded slot)
+    EXPECT_EQ(srcs_of("IADD3 R2, P0, PT, R4.reuse, R5, RZ"), (std::vector<Src>{{4, 0, 1}, {5, 1, 0}, {RZ, 2, 0}}));
+    EXPECT_EQ(srcs_of("ISETP.GE.AND P0, PT, R2, R3.reuse, PT"), (std::vector<Src>{{2, 0, 0}, {3, 1, 1}}));
+    EXPECT_EQ(srcs_of("LOP3.LUT P0, RZ, R0.reuse, 0x7, RZ, 0xc0, !PT"),
+              (std::vector<Src>{{RZ, OTHER, 0}, {0, 0, 1}, {RZ, 2, 0}}));
+    EXPECT_EQ(srcs_of("SEL R1, R2, R3, P0"), (std::vector<Src>{{2, 0, 0}, {3, 1, 0}}));
     EXPECT_EQ(srcs_of("@!PT LDC R1, c[0x0][R4]"), std::vector<Src>{});
     EXPECT_EQ(srcs_of("S2R R0, SR_TID.X"), std::vector<Src>{});
     EXPECT_EQ(srcs_of("CS2R R2, SR_CLOCKLO"), std::vector<Src>{});

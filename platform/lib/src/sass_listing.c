@@ -123,14 +123,14 @@ static int has_reuse(const char *s, const char *e)
     return 0;
 }
 
-static int add_src(const sass_parser *p, smtlm_sass_inst *in, unsigned reg, unsigned operand, int reuse)
+static int add_src(const sass_parser *p, smtlm_sass_inst *in, unsigned reg, unsigned slot, int reuse)
 {
     smtlm_sass_src *s;
     if (in->n_src == SMTLM_SASS_MAX_SRC)
         return fail(p, p->lineno, "more than %d register sources", SMTLM_SASS_MAX_SRC);
     s = &in->src[in->n_src++];
     s->reg = (uint16_t)reg;
-    s->slot = (uint8_t)(operand >= 1 && operand <= 3 ? operand - 1 : SMTLM_SASS_SLOT_OTHER);
+    s->slot = (uint8_t)slot;
     s->reuse = (uint8_t)reuse;
     return 0;
 }
@@ -155,9 +155,9 @@ static int mem_base(const sass_parser *p, const char *s, const char *e, unsigned
     return 0;
 }
 
-/* Operand k, the text [s, e) (trimmed): adds its register source, if any, to in; 1 when it is
- * operand 0 and a general register (the destination). */
-static int operand(const sass_parser *p, smtlm_sass_inst *in, unsigned k, const char *s, const char *e)
+/* Operand k, the text [s, e) (trimmed), in operand slot `slot`: adds its register source, if
+ * any, to in; 1 when it is operand 0 and a general register (the destination). */
+static int operand(const sass_parser *p, smtlm_sass_inst *in, unsigned k, unsigned slot, const char *s, const char *e)
 {
     const char *open, *close;
     unsigned reg;
@@ -180,7 +180,7 @@ static int operand(const sass_parser *p, smtlm_sass_inst *in, unsigned k, const 
             return fail(p, p->lineno, "unbalanced brackets in operand \"%.*s\"", (int)(e - s), s);
         if ((rc = mem_base(p, open, close, &reg)) < 0)
             return rc;
-        return add_src(p, in, reg, k, 0);
+        return add_src(p, in, reg, slot, 0);
     }
     n = gen_reg(s, &reg);
     if (n < 0)
@@ -189,13 +189,25 @@ static int operand(const sass_parser *p, smtlm_sass_inst *in, unsigned k, const 
         return 0;
     if (k == 0)
         return 1;
-    return add_src(p, in, reg, k, has_reuse(s + n, e));
+    return add_src(p, in, reg, slot, has_reuse(s + n, e));
 }
 
-/* The operands of the text [s, e), split at the commas outside brackets. */
+/* Whether the operand text [s, e) is a predicate register (P0..P6, PT, UP0.., UPT). */
+static int is_pred(const char *s, const char *e)
+{
+    if (s < e && *s == 'U')
+        s++;
+    return e - s == 2 && s[0] == 'P' && ((s[1] >= '0' && s[1] <= '6') || s[1] == 'T');
+}
+
+/* The operands of the text [s, e), split at the commas outside brackets. The operand slots
+ * (a, b, c) count from the first source: after operand 0 and the destinations that follow it,
+ * predicates (IADD3 R2, P0, R4, ...; ISETP P0, PT, R2, ...) and the register after a predicate
+ * destination (LOP3.LUT P0, R2, R4, ...), as the encoding's reuse flags number them. */
 static int operands(const sass_parser *p, smtlm_sass_inst *in, const char *s, const char *e)
 {
-    unsigned k = 0;
+    unsigned k = 0, lead = 1;
+    int pred0 = 0;
     while (s < e) {
         const char *a = s, *b;
         int depth = 0, rc;
@@ -209,7 +221,14 @@ static int operands(const sass_parser *p, smtlm_sass_inst *in, const char *s, co
             b--;
         if (a == b)
             return fail(p, p->lineno, "empty operand %u", k);
-        if ((rc = operand(p, in, k, a, b)) < 0)
+        if (k == 0) {
+            pred0 = is_pred(a, b);
+        } else if (k == lead) {
+            unsigned reg;
+            if (is_pred(a, b) || (k == 1 && pred0 && gen_reg(a, &reg) > 0))
+                lead++;
+        }
+        if ((rc = operand(p, in, k, k >= lead && k - lead < 3 ? k - lead : SMTLM_SASS_SLOT_OTHER, a, b)) < 0)
             return rc;
         k++;
         if (s < e)

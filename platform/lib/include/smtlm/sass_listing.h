@@ -33,9 +33,12 @@ extern "C" {
 /* One register source operand, in operand order. */
 typedef struct smtlm_sass_src {
     uint16_t reg;  /* register number; RZ = SMTLM_SASS_RZ */
-    uint8_t slot;  /* operand k >= 1 (after operand 0): k - 1 for k <= 3 (0 = a, 1 = b, 2 = c),
-                    * else SMTLM_SASS_SLOT_OTHER; operand 0 read as a source (a store's address)
-                    * is SMTLM_SASS_SLOT_OTHER too */
+    uint8_t slot;  /* operand slot: 0 = a, 1 = b, 2 = c for the first three operands after the
+                    * destinations (operand 0, then the predicates that follow it as in
+                    * IADD3 R2, P0, R4 or ISETP P0, PT, R2, and the register after a predicate
+                    * destination as in LOP3.LUT P0, RZ, R4), else SMTLM_SASS_SLOT_OTHER; so is
+                    * operand 0 read as a source (a store's address) and a register destination
+                    * after a predicate one (listed among the sources, as the traces do) */
     uint8_t reuse; /* 1: the operand carries .reuse */
 } smtlm_sass_src;
 
