@@ -17,11 +17,11 @@ void smtlm_silicon_cfg_h100(smtlm_silicon_cfg *c)
     memset(c, 0, sizeof *c);
     c->enabled = 1;
     static const unsigned interval[SMTLM_PIPE_COUNT] = {
-        [SMTLM_PIPE_FMA] = 1, [SMTLM_PIPE_ALU] = 2, [SMTLM_PIPE_FP16] = 2, [SMTLM_PIPE_MMA16] = 2,
+        [SMTLM_PIPE_FMA] = 2, [SMTLM_PIPE_FMA_HEAVY] = 2, [SMTLM_PIPE_ALU] = 2, [SMTLM_PIPE_FP16] = 2, [SMTLM_PIPE_MMA16] = 2,
         [SMTLM_PIPE_FP64] = 2, [SMTLM_PIPE_MUFU] = 8, [SMTLM_PIPE_LSU] = 1, [SMTLM_PIPE_TENSOR] = 1,
         [SMTLM_PIPE_OTHER] = 1, [SMTLM_PIPE_NONE] = 1};
     static const unsigned latency[SMTLM_PIPE_COUNT] = {
-        [SMTLM_PIPE_FMA] = 4, [SMTLM_PIPE_ALU] = 4, [SMTLM_PIPE_FP16] = 6, [SMTLM_PIPE_MMA16] = 8,
+        [SMTLM_PIPE_FMA] = 4, [SMTLM_PIPE_FMA_HEAVY] = 4, [SMTLM_PIPE_ALU] = 4, [SMTLM_PIPE_FP16] = 6, [SMTLM_PIPE_MMA16] = 8,
         [SMTLM_PIPE_FP64] = 8, [SMTLM_PIPE_MUFU] = 17};
     memcpy(c->interval, interval, sizeof interval);
     memcpy(c->latency, latency, sizeof latency);
@@ -361,7 +361,7 @@ static unsigned latency_of(const smtlm_silicon *s, const smtlm_sil_warp *sw, con
 /* The pipes whose results the stall counts time (the others release barriers when done). */
 static int fixed_latency(unsigned pipe)
 {
-    return pipe == SMTLM_PIPE_FMA || pipe == SMTLM_PIPE_ALU || pipe == SMTLM_PIPE_FP16 || pipe == SMTLM_PIPE_MMA16 ||
+    return pipe == SMTLM_PIPE_FMA || pipe == SMTLM_PIPE_FMA_HEAVY || pipe == SMTLM_PIPE_ALU || pipe == SMTLM_PIPE_FP16 || pipe == SMTLM_PIPE_MMA16 ||
            pipe == SMTLM_PIPE_FP64;
 }
 
@@ -394,6 +394,18 @@ static void results_clean(smtlm_sil_sub *u, uint64_t now)
     u->wr_clean = now;
 }
 
+/* The first cycle the pipe takes an instruction. The FMA pipe is two halves: FP32 runs on
+ * either (pipe_free[SMTLM_PIPE_FMA] stands for the lite half), integer multiply-add only on the
+ * heavy one (pipe_free[SMTLM_PIPE_FMA_HEAVY]). */
+static uint64_t pipe_free_at(const smtlm_sil_sub *u, unsigned pipe)
+{
+    const uint64_t f = u->pipe_free[pipe];
+    if (pipe != SMTLM_PIPE_FMA)
+        return f;
+    const uint64_t heavy = u->pipe_free[SMTLM_PIPE_FMA_HEAVY];
+    return f < heavy ? f : heavy;
+}
+
 /* 1 when warp w can issue its head instruction at t (its reads then in s->warp[w].rd). What
  * does not change while the instruction waits (its bits, its pipe, and its reads until the
  * sub-core's reuse caches change for it) is worked out once. */
@@ -422,7 +434,7 @@ static int ready(smtlm_silicon *s, smtlm_sil_sub *u, unsigned w, uint64_t t)
         sw->passed = 1; /* throttled from here on, not re-checked */
     }
     const unsigned pipe = sw->pipe;
-    if (t < u->pipe_free[pipe] || (pipe == SMTLM_PIPE_LSU && (is_shared(in) ? t < sw->lds_next
+    if (t < pipe_free_at(u, pipe) || (pipe == SMTLM_PIPE_LSU && (is_shared(in) ? t < sw->lds_next
                                                                          : !smtlm_stage_has_free(&s->p.ldst, SMTLM_OC_EX_MEM, 0, 0)))) {
         s->st.pipe_stalls++;
         return 0;
@@ -466,7 +478,9 @@ static void issue(smtlm_silicon *s, unsigned sub, smtlm_sil_sub *u, unsigned w, 
     sw->passed = 0;
     sw->head = SMTLM_NO_INST;
     u->last = (int16_t)w;
-    u->pipe_free[pipe] = t + s->cfg.interval[pipe];
+    /* FP32 takes the FMA pipe's lite half when it is free, else the heavy half */
+    const unsigned half = pipe == SMTLM_PIPE_FMA && t < u->pipe_free[pipe] ? SMTLM_PIPE_FMA_HEAVY : pipe;
+    u->pipe_free[half] = t + s->cfg.interval[pipe];
     for (unsigned k = 0; k < SMTLM_SIL_SLOTS; k++) {
         u->reuse_reg[k] = sw->rd.keep[k];
         u->reuse_warp[k] = (uint16_t)w;

@@ -101,6 +101,31 @@ TEST(Silicon, APipeTakesOneInstructionPerInterval)
     EXPECT_EQ(mufu.gap(0), 8u);
 }
 
+TEST(Silicon, TheFmaPipeIsTwoHalvesAndIntegerMultiplyAddTakesTheHeavyOne)
+{
+    // The FMA pipe is two 16-lane halves, a warp instruction 2 cycles on one: FP32 takes either
+    // (ind_ffma 1.00), IMAD only the heavy half (ind_imad 2.00, also with stall 1), and the
+    // integer ALU is a pipe of its own (NVIDIA: the FMA heavy pipe executes IMAD and IDP, the ALU
+    // pipe the other integer and logic instructions). All stall 1, sources RZ.
+    const smtlm_inst_desc f = ffma(1, {RZ}), i = ktu::iadd(2, {RZ});
+    const smtlm_ctrl fma = bits(SMTLM_PIPE_FMA, 1), imad = bits(SMTLM_PIPE_FMA_HEAVY, 1), alu = bits(SMTLM_PIPE_ALU, 1);
+    const Issues imads = run({i, i, i}, {imad, imad, imad});
+    EXPECT_EQ(imads.gap(0), 2u);
+    EXPECT_EQ(imads.gap(1), 2u);
+    const Issues ffmas = run({f, f, f}, {fma, fma, fma});
+    EXPECT_EQ(ffmas.gap(0), 1u);
+    EXPECT_EQ(ffmas.gap(1), 1u);
+    // IMAD and IADD3 alternating: two pipes, one issue a cycle
+    const Issues mixed = run({i, i, i, i}, {imad, alu, imad, alu});
+    EXPECT_EQ(mixed.issue[3] - mixed.issue[0], 3u);
+    // IMAD (heavy until t+2), FFMA at t+1 (lite until t+3), FFMA at t+2 (heavy, until t+4),
+    // IMAD waits for the heavy half: t+4
+    const Issues halves = run({i, f, f, i}, {imad, fma, fma, imad});
+    EXPECT_EQ(halves.gap(0), 1u);
+    EXPECT_EQ(halves.gap(1), 1u);
+    EXPECT_EQ(halves.gap(2), 2u);
+}
+
 TEST(Silicon, ABarrierHoldsItsConsumerUntilTheResult)
 {
     // dep_mufu with stall 2..7: 17 cycles per link (the MUFU's result releases barrier 0)

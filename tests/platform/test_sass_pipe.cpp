@@ -31,7 +31,8 @@ TEST(SassPipe, KitOpcodes)
 {
     // Every mnemonic of the H100 silicon measurement kit's traces.
     expect_pipe(SMTLM_PIPE_FMA, {"FFMA", "FADD", "FMUL"});
-    expect_pipe(SMTLM_PIPE_ALU, {"IMAD", "IADD3", "LOP3.LUT", "SHF.L.W.U32.HI"});
+    expect_pipe(SMTLM_PIPE_FMA_HEAVY, {"IMAD", "IMUL", "IDP.4A.S8.S8"});
+    expect_pipe(SMTLM_PIPE_ALU, {"IADD3", "LOP3.LUT", "SHF.L.W.U32.HI"});
     expect_pipe(SMTLM_PIPE_FP16, {"HFMA2"});
     expect_pipe(SMTLM_PIPE_MMA16, {"HFMA2.MMA"});
     expect_pipe(SMTLM_PIPE_FP64, {"DFMA"});
@@ -44,10 +45,12 @@ TEST(SassPipe, EveryPipe)
 {
     expect_pipe(SMTLM_PIPE_FMA, {"FFMA.FTZ", "FFMA32I", "FADD.FTZ", "FADD32I", "FMUL.RZ", "FMUL32I", "FMNMX",
                                  "FSET.BF.LT.AND", "FSETP.GEU.AND", "FSWZADD"});
-    expect_pipe(SMTLM_PIPE_ALU, {"IMAD.WIDE.U32", "IMAD.MOV.U32", "IMAD.SHL.U32", "IMAD.HI", "IMUL", "IADD3.X", "LEA.HI",
+    expect_pipe(SMTLM_PIPE_FMA_HEAVY, {"IMAD.WIDE.U32", "IMAD.MOV.U32", "IMAD.SHL.U32", "IMAD.HI", "IMUL", "IMUL32I",
+                                        "IDP.4A.S8.S8", "IDP4A"});
+    expect_pipe(SMTLM_PIPE_ALU, {"IADD3.X", "LEA.HI",
                                  "ISETP.GE.U32.AND", "IMNMX.U32", "IABS", "MOV", "MOV32I", "SEL", "FSEL", "PRMT",
                                  "SHL", "SHR.U32", "SHF.R.S32.HI", "POPC", "FLO.U32", "BREV", "BMSK", "SGXT.U32",
-                                 "P2R", "R2P", "PLOP3.LUT", "PSETP", "LOP3.LUT", "LOP32I.AND", "IDP.4A.S8.S8",
+                                 "P2R", "R2P", "PLOP3.LUT", "PSETP", "LOP3.LUT", "LOP32I.AND",
                                  "VIADD", "VIMNMX.S32", "VIADDMNMX"});
     expect_pipe(SMTLM_PIPE_FP16, {"HFMA2", "HFMA2.RELU", "HADD2.F32", "HMUL2", "HSET2.BF.LT.AND", "HSETP2.GT.AND",
                                   "HMNMX2", "HFMA2_32I", "VHMNMX"});

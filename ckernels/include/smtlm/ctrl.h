@@ -15,8 +15,9 @@ extern "C" {
 /* The pipes of a Hopper sub-core the silicon core models (docs/SILICON.md). */
 typedef enum smtlm_pipe {
     SMTLM_PIPE_NONE = 0, /* not executed on a math pipe: EXIT, BAR, branches, NOP */
-    SMTLM_PIPE_FMA,      /* FP32: FFMA, FADD, FMUL, FSETP, FMNMX, ... */
-    SMTLM_PIPE_ALU,      /* integer and logic: IMAD, IADD3, LOP3, SHF, ISETP, MOV, ... */
+    SMTLM_PIPE_FMA,      /* FP32: FFMA, FADD, FMUL, FSETP, FMNMX, ... (either half of the FMA pipe) */
+    SMTLM_PIPE_FMA_HEAVY, /* integer multiply-add: IMAD, IMUL, IDP (the FMA pipe's heavy half only) */
+    SMTLM_PIPE_ALU,      /* integer and logic: IADD3, LOP3, SHF, ISETP, MOV, ... */
     SMTLM_PIPE_FP16,     /* HFMA2, HADD2, HMUL2 */
     SMTLM_PIPE_MMA16,    /* HFMA2.MMA: FP16 on the matrix pipe */
     SMTLM_PIPE_FP64,     /* DFMA, DADD, DMUL, DSETP */

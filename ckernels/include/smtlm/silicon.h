@@ -12,7 +12,9 @@
  *     while the instruction waits for its pipe (a "throttled" instruction is not re-checked);
  *   - one instruction issues per sub-core per cycle: the last warp that issued if it can, else
  *     the oldest that can;
- *   - its pipe takes one instruction every interval[pipe] cycles;
+ *   - its pipe takes one instruction every interval[pipe] cycles; the FMA pipe is two halves
+ *     (heavy and lite, interval[FMA] each): FP32 takes the lite half when it is free, else the
+ *     heavy one, integer multiply-add (IMAD, IMUL, IDP) only the heavy one;
  *   - its register reads, one 32-bit register per bank per cycle (bank = register mod rf_banks),
  *     go in the earliest free cycles from the cycle after issue, and must all fit within
  *     rf_window cycles after issue (or within as many cycles as one bank has reads); RZ, a

@@ -82,7 +82,7 @@ static int silicon_core(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, siz
         if (list(o, lists[k], v, SMTLM_PIPE_COUNT - 1, &count, err, n))
             return -1;
         if (count != SMTLM_PIPE_COUNT - 1)
-            return smtlm_opt_fail(o, lists[k], err, n, "needs %d numbers <FMA,ALU,FP16,MMA16,FP64,MUFU,LSU,TENSOR,OTHER>, got %d",
+            return smtlm_opt_fail(o, lists[k], err, n, "needs %d numbers <FMA,FMA_HEAVY,ALU,FP16,MMA16,FP64,MUFU,LSU,TENSOR,OTHER>, got %d",
                                   SMTLM_PIPE_COUNT - 1, count);
         for (int i = 0; i < count; i++)
             dest[k][SMTLM_PIPE_FMA + i] = v[i];

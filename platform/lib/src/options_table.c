@@ -231,9 +231,9 @@ static const smtlm_option_def k_options[] = {
        "core: gpgpusim (the Accel-Sim compositions, -smtlm_mode) or silicon (H100 timing from measured hardware, docs/SILICON.md)"),
     /* silicon core (docs/SILICON.md): the H100 figures */
     S("smtlm_sass", "", 1, "silicon core: a cuobjdump -sass listing holding every kernel's control bits (default: kernel-N.sass beside each kernel-N.traceg)"),
-    S("smtlm_silicon_pipe_interval", "1,2,2,2,2,8,1,1,1", 1,
-      "silicon core: cycles per warp instruction of a sub-core's pipe <FMA,ALU,FP16,MMA16,FP64,MUFU,LSU,TENSOR,OTHER>"),
-    S("smtlm_silicon_pipe_latency", "4,4,6,8,8,17,0,0,0", 1,
+    S("smtlm_silicon_pipe_interval", "2,2,2,2,2,2,8,1,1,1", 1,
+      "silicon core: cycles per warp instruction of a sub-core's pipe <FMA,FMA_HEAVY,ALU,FP16,MMA16,FP64,MUFU,LSU,TENSOR,OTHER> (FMA: each of its two halves)"),
+    S("smtlm_silicon_pipe_latency", "4,4,4,6,8,8,17,0,0,0", 1,
       "silicon core: issue to result of each pipe <FMA,...,OTHER> as above; 0 = the trace latency (-trace_opcode_latency_initiation_*)"),
     U("smtlm_silicon_rf_banks", "2", 1, "silicon core: register banks per sub-core (register mod banks, 1..8)"),
     U("smtlm_silicon_rf_window", "3", 1, "silicon core: cycles after issue an instruction's register reads must fit in (1..16)"),

@@ -6,7 +6,7 @@
 
 void smtlm_stats_json_silicon(FILE *out, const smtlm_sm_view *sm)
 {
-    static const char *const pipe_name[SMTLM_PIPE_COUNT] = {"none", "fma", "alu", "fp16", "mma16", "fp64",
+    static const char *const pipe_name[SMTLM_PIPE_COUNT] = {"none", "fma", "fma_heavy", "alu", "fp16", "mma16", "fp64",
                                                             "mufu", "lsu", "tensor", "other"};
     const smtlm_silicon_stats *st = &sm->silicon->st;
     fprintf(out, ",\"silicon\":{\"issued\":{");
