@@ -394,16 +394,35 @@ static void results_clean(smtlm_sil_sub *u, uint64_t now)
     u->wr_clean = now;
 }
 
-/* The first cycle the pipe takes an instruction. The FMA pipe is two halves: FP32 runs on
- * either (pipe_free[SMTLM_PIPE_FMA] stands for the lite half), integer multiply-add only on the
- * heavy one (pipe_free[SMTLM_PIPE_FMA_HEAVY]). */
+/* The sub-core's pipes as they share their hardware (NVIDIA's description of Hopper's): the
+ * FMA pipe is two halves, FP32 on either (pipe_free[SMTLM_PIPE_FMA] stands for the lite half),
+ * integer multiply-add on the heavy one only (pipe_free[SMTLM_PIPE_FMA_HEAVY]), FP16x2 on both
+ * at once; matrix-pipe FP16, FP64 and tensor instructions share one pipe
+ * (pipe_free[SMTLM_PIPE_FP64]). The first cycle the pipe takes an instruction: */
 static uint64_t pipe_free_at(const smtlm_sil_sub *u, unsigned pipe)
 {
-    const uint64_t f = u->pipe_free[pipe];
-    if (pipe != SMTLM_PIPE_FMA)
-        return f;
-    const uint64_t heavy = u->pipe_free[SMTLM_PIPE_FMA_HEAVY];
-    return f < heavy ? f : heavy;
+    const uint64_t lite = u->pipe_free[SMTLM_PIPE_FMA], heavy = u->pipe_free[SMTLM_PIPE_FMA_HEAVY];
+    switch (pipe) {
+    case SMTLM_PIPE_FMA: return lite < heavy ? lite : heavy;
+    case SMTLM_PIPE_FP16: return lite > heavy ? lite : heavy;
+    case SMTLM_PIPE_MMA16:
+    case SMTLM_PIPE_TENSOR: return u->pipe_free[SMTLM_PIPE_FP64];
+    default: return u->pipe_free[pipe];
+    }
+}
+
+/* The pipe takes an instruction at t (pipe_free_at(u, pipe) <= t) for `interval` cycles. */
+static void pipe_take(smtlm_sil_sub *u, unsigned pipe, uint64_t t, unsigned interval)
+{
+    switch (pipe) {
+    case SMTLM_PIPE_FMA: /* the lite half when it is free, else the heavy one */
+        u->pipe_free[t >= u->pipe_free[SMTLM_PIPE_FMA] ? SMTLM_PIPE_FMA : SMTLM_PIPE_FMA_HEAVY] = t + interval;
+        break;
+    case SMTLM_PIPE_FP16: u->pipe_free[SMTLM_PIPE_FMA] = u->pipe_free[SMTLM_PIPE_FMA_HEAVY] = t + interval; break;
+    case SMTLM_PIPE_MMA16:
+    case SMTLM_PIPE_TENSOR: u->pipe_free[SMTLM_PIPE_FP64] = t + interval; break;
+    default: u->pipe_free[pipe] = t + interval;
+    }
 }
 
 /* 1 when warp w can issue its head instruction at t (its reads then in s->warp[w].rd). What
@@ -478,9 +497,7 @@ static void issue(smtlm_silicon *s, unsigned sub, smtlm_sil_sub *u, unsigned w, 
     sw->passed = 0;
     sw->head = SMTLM_NO_INST;
     u->last = (int16_t)w;
-    /* FP32 takes the FMA pipe's lite half when it is free, else the heavy half */
-    const unsigned half = pipe == SMTLM_PIPE_FMA && t < u->pipe_free[pipe] ? SMTLM_PIPE_FMA_HEAVY : pipe;
-    u->pipe_free[half] = t + s->cfg.interval[pipe];
+    pipe_take(u, pipe, t, s->cfg.interval[pipe]);
     for (unsigned k = 0; k < SMTLM_SIL_SLOTS; k++) {
         u->reuse_reg[k] = sw->rd.keep[k];
         u->reuse_warp[k] = (uint16_t)w;

@@ -126,6 +126,23 @@ TEST(Silicon, TheFmaPipeIsTwoHalvesAndIntegerMultiplyAddTakesTheHeavyOne)
     EXPECT_EQ(halves.gap(2), 2u);
 }
 
+TEST(Silicon, FP16TakesBothFmaHalvesAndFP64SharesTheMatrixPipe)
+{
+    // NVIDIA's description of Hopper's pipes: FP16x2 is dual-issued to both FMA halves; FP64 and
+    // the tensor pipe (HFMA2.MMA) are one shared pipe. Each 2 cycles per warp instruction
+    // (ind_hfma2.allfma, .allmma, ind_dfma 2.00); stall 1, sources RZ, results in the two banks
+    // by turns (R1, R2: no two land in one bank in one cycle).
+    const smtlm_inst_desc f = ffma(1, {RZ}), g = ffma(2, {RZ});
+    const smtlm_ctrl fma = bits(SMTLM_PIPE_FMA, 1), fp16 = bits(SMTLM_PIPE_FP16, 1), mma = bits(SMTLM_PIPE_MMA16, 1),
+                     fp64 = bits(SMTLM_PIPE_FP64, 1);
+    EXPECT_EQ(run({f, g}, {fp16, fma}).gap(0), 2u); // the FFMA waits for a half
+    EXPECT_EQ(run({f, g}, {fma, fp16}).gap(0), 2u); // the HFMA2 waits for both
+    EXPECT_EQ(run({f, g}, {fp64, mma}).gap(0), 2u);
+    EXPECT_EQ(run({f, g}, {mma, fp64}).gap(0), 2u);
+    // HFMA2.MMA and HFMA2 are on different pipes: one a cycle (ind_hfma2 issues them so)
+    EXPECT_EQ(run({f, g, f}, {mma, fp16, mma}).gap(0), 1u);
+}
+
 TEST(Silicon, ABarrierHoldsItsConsumerUntilTheResult)
 {
     // dep_mufu with stall 2..7: 17 cycles per link (the MUFU's result releases barrier 0)

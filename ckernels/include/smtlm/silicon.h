@@ -14,7 +14,8 @@
  *     the oldest that can;
  *   - its pipe takes one instruction every interval[pipe] cycles; the FMA pipe is two halves
  *     (heavy and lite, interval[FMA] each): FP32 takes the lite half when it is free, else the
- *     heavy one, integer multiply-add (IMAD, IMUL, IDP) only the heavy one;
+ *     heavy one, integer multiply-add (IMAD, IMUL, IDP) only the heavy one, FP16x2 both;
+ *     matrix-pipe FP16, FP64 and tensor instructions share one pipe;
  *   - its register reads, one 32-bit register per bank per cycle (bank = register mod rf_banks),
  *     go in the earliest free cycles from the cycle after issue, and must all fit within
  *     rf_window cycles after issue (or within as many cycles as one bank has reads); RZ, a
@@ -95,7 +96,8 @@ typedef struct smtlm_sil_warp {
 } smtlm_sil_warp;
 
 typedef struct smtlm_sil_sub {
-    uint64_t pipe_free[SMTLM_PIPE_COUNT]; /* first cycle each pipe takes an instruction again */
+    uint64_t pipe_free[SMTLM_PIPE_COUNT]; /* first cycle each pipe takes an instruction again (as
+                                           * pipe_free_at in silicon.c reads them) */
     uint64_t rf_at;                       /* the cycle bit 0 of rf_busy stands for */
     uint32_t rf_busy[SMTLM_SIL_MAX_BANKS]; /* bit j: the bank reads a register in cycle rf_at + j */
     /* [c % SMTLM_MAX_LATENCY], bit b: bank b takes a fixed-latency result in cycle c (cycles
