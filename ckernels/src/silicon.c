@@ -361,8 +361,8 @@ static unsigned latency_of(const smtlm_silicon *s, const smtlm_sil_warp *sw, con
 /* The pipes whose results the stall counts time (the others release barriers when done). */
 static int fixed_latency(unsigned pipe)
 {
-    return pipe == SMTLM_PIPE_FMA || pipe == SMTLM_PIPE_FMA_HEAVY || pipe == SMTLM_PIPE_ALU || pipe == SMTLM_PIPE_FP16 || pipe == SMTLM_PIPE_MMA16 ||
-           pipe == SMTLM_PIPE_FP64;
+    return pipe == SMTLM_PIPE_FMA || pipe == SMTLM_PIPE_FMA_HEAVY || pipe == SMTLM_PIPE_ALU ||
+           pipe == SMTLM_PIPE_FP16 || pipe == SMTLM_PIPE_MMA16 || pipe == SMTLM_PIPE_FP64;
 }
 
 /* The banks the instruction's result takes (an FP64 result is a register pair). */
@@ -382,6 +382,9 @@ static uint8_t result_banks(const smtlm_silicon *s, unsigned pipe, const smtlm_i
     return m;
 }
 
+/* The write calendar's entry of cycle c. */
+static uint8_t *results_at(smtlm_sil_sub *u, uint64_t c) { return &u->wr_busy[c & (SMTLM_MAX_LATENCY - 1)]; }
+
 /* Clears the write calendar's entries of the cycles before now (they stand for cycles a turn
  * ahead). */
 static void results_clean(smtlm_sil_sub *u, uint64_t now)
@@ -390,7 +393,7 @@ static void results_clean(smtlm_sil_sub *u, uint64_t now)
         memset(u->wr_busy, 0, sizeof u->wr_busy);
     else
         for (uint64_t c = u->wr_clean; c < now; c++)
-            u->wr_busy[c & (SMTLM_MAX_LATENCY - 1)] = 0;
+            *results_at(u, c) = 0;
     u->wr_clean = now;
 }
 
@@ -441,6 +444,7 @@ static int ready(smtlm_silicon *s, smtlm_sil_sub *u, unsigned w, uint64_t t)
         sw->head = r;
         sw->ctrl = smtlm_code_at(s->p.src->code, in->pc);
         sw->pipe = (uint8_t)(sw->ctrl ? sw->ctrl->pipe : pipe_of_op(in));
+        sw->latency = (uint16_t)latency_of(s, sw, in);
         sw->result_banks = result_banks(s, sw->pipe, in);
         sw->rd_known = 0;
     }
@@ -539,8 +543,8 @@ static void issue(smtlm_silicon *s, unsigned sub, smtlm_sil_sub *u, unsigned w, 
     } else if (pipe == SMTLM_PIPE_NONE) {
         done = t + 1;
     } else {
-        done = t + latency_of(s, sw, in);
-        u->wr_busy[done & (SMTLM_MAX_LATENCY - 1)] |= sw->result_banks;
+        done = t + sw->latency;
+        *results_at(u, done) |= sw->result_banks;
     }
     wheel_add(s, r, done);
 }
@@ -562,9 +566,7 @@ int smtlm_silicon_issue(smtlm_silicon *s, uint64_t now)
             if (!ready(s, u, (unsigned)w, now))
                 continue;
             const smtlm_sil_warp *sw = &s->warp[w];
-            if (sw->result_banks &&
-                (u->wr_busy[(now + latency_of(s, sw, smtlm_pool_get(s->p.pool, sw->head))) & (SMTLM_MAX_LATENCY - 1)] &
-                 sw->result_banks)) {
+            if (*results_at(u, now + sw->latency) & sw->result_banks) {
                 s->st.write_stalls++;
                 continue;
             }

@@ -88,6 +88,7 @@ typedef struct smtlm_sil_warp {
     /* What the core worked out of the warp's head instruction, while it waits to issue: */
     uint8_t pipe;
     uint8_t result_banks;                /* banks its fixed-latency result takes (bit b: bank b) */
+    uint16_t latency;                    /* issue to result (a fixed-latency pipe's: the write's cycle) */
     smtlm_iref head;                     /* that instruction (SMTLM_NO_INST: none yet) */
     const smtlm_ctrl *ctrl;              /* its control bits (NULL: none) */
     uint8_t rd_known;                    /* rd is the head's (worked out in reads_epoch) */
