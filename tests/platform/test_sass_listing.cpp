@@ -324,6 +324,14 @@ TEST(SassListing, AFatbinHasTheKernelOncePerArchitecture)
     Listing y = Listing::text(function("k", {{0x10, "NOP"}}));
     ASSERT_EQ(y.rc, SMTLM_OK) << y.err;
     EXPECT_NE(smtlm_sass_func_find(&y.l, "k", 90), nullptr);
+    // a function outside any block and one of sm_90a with its name: each is found for itself,
+    // the sm_90a one first for binary version 90, the other for any other (a fuzzed listing)
+    Listing z = Listing::text(function("k", {{0x10, "NOP"}}) + "\tcode for sm_90a\n" + function("k", {{0x10, "EXIT"}}));
+    ASSERT_EQ(z.rc, SMTLM_OK) << z.err;
+    ASSERT_EQ(z.l.n, 2u);
+    EXPECT_EQ(smtlm_sass_func_find(&z.l, "k", 90), &z.l.func[1]);
+    EXPECT_EQ(smtlm_sass_func_find(&z.l, "k", 0), &z.l.func[0]);
+    EXPECT_EQ(smtlm_sass_func_find(&z.l, "k", 80), &z.l.func[0]);
 }
 
 TEST(SassListing, CrlfAndEmptyFunction)

@@ -468,9 +468,14 @@ int smtlm_sass_listing_parse(const char *text, size_t len, const char *name, smt
 const smtlm_sass_func *smtlm_sass_func_find(const smtlm_sass_listing *l, const char *name, unsigned arch)
 {
     size_t i;
-    for (i = 0; l != NULL && name != NULL && i < l->n; i++)
-        if ((arch == 0 || l->func[i].arch == 0 || l->func[i].arch == arch) && strcmp(l->func[i].name, name) == 0)
-            return &l->func[i];
+    int exact;
+    /* the function of that architecture first (a name is unique within one), then one of no
+     * named architecture or, for arch 0, any */
+    for (exact = 1; exact >= 0; exact--)
+        for (i = 0; l != NULL && name != NULL && i < l->n; i++)
+            if ((exact ? l->func[i].arch == arch : arch == 0 || l->func[i].arch == 0) &&
+                strcmp(l->func[i].name, name) == 0)
+                return &l->func[i];
     return NULL;
 }
 

@@ -80,8 +80,8 @@ int smtlm_sass_listing_read(const char *path, smtlm_sass_listing *out, char *err
 int smtlm_sass_listing_parse(const char *text, size_t len, const char *name, smtlm_sass_listing *out,
                              char *err, size_t errlen);
 /* The function called name for architecture arch (a trace's binary version: 90 for sm_90 and
- * sm_90a): the one of a `code for sm_<arch>` block, or of a listing that names no block; any
- * architecture when arch is 0. NULL if there is none. */
+ * sm_90a): the one of a `code for sm_<arch>` block, else one outside any block; for arch 0 one
+ * outside any block, else any. NULL if there is none. */
 const smtlm_sass_func *smtlm_sass_func_find(const smtlm_sass_listing *l, const char *name, unsigned arch);
 /* The instruction at pc (binary search), or NULL. */
 const smtlm_sass_inst *smtlm_sass_inst_at(const smtlm_sass_func *f, uint32_t pc);
