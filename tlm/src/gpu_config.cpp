@@ -8,6 +8,7 @@
 
 extern "C" {
 #include "smtlm/engine_config.h"
+#include "smtlm/trace_source.h"
 }
 
 namespace smtlm {
@@ -120,7 +121,7 @@ std::string GpuConfig::from_options(const smtlm_options &opts)
     const char *listing = "";
     smtlm_options_get_str(&opts, "smtlm_sass", &listing);
     if (*listing && !rc.gpu.sm.silicon.enabled)
-        return origin_of(opts, "smtlm_sass") + ": -smtlm_sass: only the silicon core reads listings (-smtlm_core silicon)";
+        return origin_of(opts, "smtlm_sass") + ": -smtlm_sass: " SMTLM_SASS_ONLY_SILICON;
     sass = listing;
     gpu = rc.gpu;
     lat = rc.lat;

@@ -55,12 +55,10 @@ int TraceKernels::prepare(unsigned k, Gpu &gpu, smtlm_kernel_desc *desc)
         }
         if (rc == 0 && !derived_noted_) {
             derived_noted_ = true;
-            SC_REPORT_INFO("smtlm/trace", (paths_[k] + ": no SASS listing (-smtlm_sass, or a .sass file beside the "
-                                           "trace): the silicon core derives the control bits from the trace, as an "
-                                           "ideal compiler would set them").c_str());
+            SC_REPORT_INFO("smtlm/trace", (paths_[k] + ": " SMTLM_SASS_DERIVED_NOTE).c_str());
         }
     } else if (program_.path) {
-        error_ = std::string(program_.path) + ": only the silicon core reads listings (-smtlm_core silicon)";
+        error_ = std::string(program_.path) + ": " SMTLM_SASS_ONLY_SILICON;
         return SMTLM_ESOURCE;
     }
     *desc = smtlm_trace_source_kernel(src_);

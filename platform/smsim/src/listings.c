@@ -14,7 +14,7 @@ int smsim_load_program_listing(run_ctx *r)
     if (!silicon(r)) {
         char where[256] = "<default>";
         smtlm_options_origin(r->opts, "smtlm_sass", where, sizeof where);
-        return smsim_fail(r, 2, "%s: -smtlm_sass: only the silicon core reads listings (-smtlm_core silicon)", where);
+        return smsim_fail(r, 2, "%s: -smtlm_sass: " SMTLM_SASS_ONLY_SILICON, where);
     }
     if (smtlm_sass_listing_read(path, &r->program, msg, sizeof msg) < 0) {
         memset(&r->program, 0, sizeof r->program);
@@ -33,9 +33,7 @@ int smsim_attach_listing(run_ctx *r, smtlm_trace_source *src)
         return smsim_fail(r, 2, "%s", msg);
     if (rc == 0 && !r->derived_noted) {
         r->derived_noted = 1;
-        fprintf(r->err, "smsim: note: %s: no SASS listing (-smtlm_sass, or a .sass file beside the trace): the silicon "
-                "core derives the control bits from the trace, as an ideal compiler would set them\n",
-                smtlm_trace_source_path(src));
+        fprintf(r->err, "smsim: note: %s: " SMTLM_SASS_DERIVED_NOTE "\n", smtlm_trace_source_path(src));
     }
     return 0;
 }

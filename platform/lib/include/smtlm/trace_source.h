@@ -33,6 +33,12 @@ int smtlm_trace_source_start_reader(smtlm_trace_source *s, char *err, size_t err
  * no program listing and none beside the trace, -1 with a message (a bad listing, no function
  * of the kernel's name). Call before the reader thread starts and before the iface is taken. */
 struct smtlm_sass_listing;
+/* What a run says when a listing is given without the silicon core, and once when a kernel has
+ * none (after "<trace path>: "). */
+#define SMTLM_SASS_ONLY_SILICON "only the silicon core reads listings (-smtlm_core silicon)"
+#define SMTLM_SASS_DERIVED_NOTE                                                                    \
+    "no SASS listing (-smtlm_sass, or a .sass file beside the trace): the silicon core derives "  \
+    "the control bits from the trace, as an ideal compiler would set them"
 int smtlm_trace_source_use_listing(smtlm_trace_source *s, const struct smtlm_sass_listing *program, char *err,
                                    size_t errlen);
 /* smtlm_trace_set_stream_limit on the source's trace; call before the reader thread starts. */
