@@ -2,6 +2,8 @@
 # packages the build needs, configure, build and then run.
 #   make run   - build smsim (only what it needs) and run it on its built-in default workload
 #   make test  - build everything and pass the whole test suite
+# `make test-under-load` runs the tests that start processes or send signals three times while
+# four busy loops load the cores (tests/under_load.sh; a few minutes, not in .ci/run).
 # Plain `make` builds everything (same as `make build`). PGO=1 makes any of them a
 # profile-guided build (tools/pgo_configure.sh: an instrumented build and a training run first).
 BUILD      ?= build
@@ -12,7 +14,7 @@ APT_PKGS    = cmake make g++ gcc pkg-config libsystemc-dev libgtest-dev libgmock
               libboost-dev libbenchmark-dev liblzma-dev xz-utils python3 clang-14 libclang-rt-14-dev \
               chromium gtkwave python3-matplotlib munge slurmctld slurmd slurm-client
 
-.PHONY: all deps configure build run test bench clean
+.PHONY: all deps configure build run test test-under-load bench clean
 
 # The recursive make that CMake's generator runs would print "Entering directory" lines.
 MAKEFLAGS += --no-print-directory
@@ -46,6 +48,9 @@ run: configure
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+test-under-load: build
+	tests/under_load.sh $(BUILD)
 
 bench: build
 	$(abspath $(BUILD))/tests/bench/smtlm_bench_kernels --benchmark_repetitions=5 --benchmark_report_aggregates_only=true

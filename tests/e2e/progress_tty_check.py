@@ -24,7 +24,7 @@ def check(ok, what):
         print("FAILED: " + what)
 
 
-def run_until_line(argv, seconds=30):
+def run_until_line(argv, seconds=240):
     """Runs argv with stderr on a pseudo-terminal until a progress line shows; then SIGINT.
     Returns (the text the terminal got, exit status)."""
     master, slave = pty.openpty()

@@ -5,12 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <chrono>
 #include <csignal>
 #include <regex>
 #include <string>
-#include <thread>
 #include <vector>
+
+#include <sys/stat.h>
 
 #include "scratch_files.hpp"
 #include "smsim_process.hpp"
@@ -25,24 +25,32 @@ using e2e::fresh_dir;
 using e2e::json_leaf;
 using e2e::listing;
 
-bool has_temp_of(const std::string &dir, const std::string &name)
+// A file of dir named name.tmp* (an output being written) that is not empty.
+bool temp_written(const std::string &dir, const std::string &name)
 {
     for (const std::string &f : listing(dir))
-        if (f.rfind(name + ".tmp", 0) == 0)
-            return true;
+        if (f.rfind(name + ".tmp", 0) == 0) {
+            struct stat st;
+            if (stat((dir + "/" + f).c_str(), &st) == 0 && st.st_size > 0)
+                return true;
+        }
     return false;
 }
 
-// A synthetic run far longer than any test waits (tens of seconds), with its stats JSON in dir;
-// returns once the engine runs (the JSON's temporary file exists: the outputs are opened after
-// the engine is built) and a little more.
+// A synthetic run far longer than any test waits (32 warps of 10^8 instructions: minutes on any
+// machine), with its stats JSON in dir; returns once the kernel runs, however loaded the machine:
+// smsim handles SIGINT and SIGTERM (it installs its handlers after opening its outputs, and a
+// signal between then and the kernel's start stops it "before kernel 1"), and the run's
+// pipeline log of one warp has written its first 64 KiB (its buffer) to its temporary file.
 e2e::Process start_long_run(const std::string &dir, const std::string &engine)
 {
-    const e2e::Process p = e2e::start_smsim({"-smtlm_engine", engine, "-smtlm_synth_insts", "2000000",
-                                             "-smtlm_stats_json", dir + "/s.json"},
+    const e2e::Process p = e2e::start_smsim({"-smtlm_engine", engine, "-smtlm_synth_insts", "100000000",
+                                             "-smtlm_stats_json", dir + "/s.json", "-smtlm_pipeline_log",
+                                             dir + "/p.log", "-smtlm_log_sms", "0", "-smtlm_log_warps", "0"},
                                             dir);
-    EXPECT_TRUE(e2e::wait_until([&] { return has_temp_of(dir, "s.json"); })) << "the run never opened its outputs";
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    EXPECT_TRUE(e2e::wait_until([&] {
+        return e2e::catches(p.pid, SIGINT) && e2e::catches(p.pid, SIGTERM) && temp_written(dir, "p.log");
+    })) << "the run's kernel never started";
     return p;
 }
 
@@ -82,7 +90,7 @@ TEST_P(FirstSignal, StopsAfterTheCurrentCycleStepWithTheStatisticsSoFar)
     EXPECT_EQ(json_leaf(json, "complete"), "false");
     EXPECT_EQ(json_leaf(json, "exit_status"), std::to_string(128 + c.sig));
     EXPECT_EQ(json_leaf(json, "error"), e.err.substr(7, e.err.size() - 8));
-    EXPECT_EQ(listing(dir), (std::vector<std::string>{"s.json", "stderr", "stdout"}));
+    EXPECT_EQ(listing(dir), (std::vector<std::string>{"p.log", "s.json", "stderr", "stdout"}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Signals, FirstSignal,
@@ -125,18 +133,24 @@ TEST(Signals, AKilledRunLeavesTheFileItWouldReplace)
     EXPECT_EQ(e2e::read(dir + "/s.json"), "{\"an earlier\": \"run\"}\n");
 }
 
-// A signal the caller ignores (nohup, a background job of a script) stays ignored: the run
-// goes on to its end.
+// A signal the caller ignores (nohup, a background job of a script) stays ignored: SIGINT sent
+// while the run simulates changes nothing, and SIGTERM after it is the run's first signal (had
+// SIGINT been caught it would be the first, and SIGTERM the second that ends the process).
 TEST(Signals, AnIgnoredSignalStaysIgnored)
 {
     const std::string dir = fresh_dir("signals_ignored");
-    const e2e::Process p = e2e::start_smsim({"-smtlm_engine", "c", "-smtlm_synth_insts", "100000", "-smtlm_stats_json",
-                                             dir + "/s.json"},
+    const e2e::Process p = e2e::start_smsim({"-smtlm_engine", "c", "-smtlm_synth_insts", "100000000",
+                                             "-smtlm_stats_json", dir + "/s.json"},
                                             dir, SIGINT);
-    EXPECT_TRUE(e2e::wait_until([&] { return has_temp_of(dir, "s.json"); }));
+    ASSERT_TRUE(e2e::wait_until([&] { return e2e::catches(p.pid, SIGTERM); }));
+    EXPECT_FALSE(e2e::catches(p.pid, SIGINT));
     kill(p.pid, SIGINT);
+    kill(p.pid, SIGTERM);
     const e2e::Ended e = e2e::wait_smsim(p);
-    ASSERT_TRUE(e.exited);
-    EXPECT_EQ(e.code, 0) << e.err;
-    EXPECT_EQ(json_leaf(dir + "/s.json", "complete"), "true");
+    ASSERT_TRUE(e.exited) << "ended by signal " << e.code;
+    EXPECT_EQ(e.code, 128 + SIGTERM) << e.err;
+    EXPECT_TRUE(std::regex_match(e.err, std::regex("smsim: SIGTERM: stopped at cycle [0-9]+ of kernel 1 \\(smtlm_synthetic\\); "
+                                                   "the statistics so far are marked incomplete\n")))
+        << e.err;
+    EXPECT_EQ(json_leaf(dir + "/s.json", "complete"), "false");
 }

@@ -117,7 +117,7 @@ class LocalCluster:
             subprocess.run(["slurmd", "-f", conf], check=True, capture_output=True)
             self._read_pid("slurmd", os.path.join(d, "slurmd.pid"))
             _wait("the node to be idle", lambda: subprocess.run(
-                ["sinfo", "-h", "-o", "%T"], capture_output=True, text=True).stdout.strip() == "idle", 60)
+                ["sinfo", "-h", "-o", "%T"], capture_output=True, text=True).stdout.strip() == "idle", 120)
         except (ClusterError, subprocess.CalledProcessError) as e:
             msg = "%s\nslurmctld.log:\n%s\nslurmd.log:\n%s" % (e, self._log("slurmctld.log"), self._log("slurmd.log"))
             self.stop()
@@ -132,7 +132,7 @@ class LocalCluster:
                 return True
             except (OSError, ValueError):
                 return False
-        _wait("%s's pid file" % name, have, 30)
+        _wait("%s's pid file" % name, have, 120)
 
     def stop(self):
         if not self.dir:

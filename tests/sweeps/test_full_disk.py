@@ -10,8 +10,8 @@ import os
 import subprocess
 import unittest
 
-from sweeptest import (LONG_INSTS, VECTORADD, SweepTest, alive, files_under, point_dir, read_json, running_pid,
-                       starts, status_table)
+from sweeptest import (VECTORADD, HeldPoint, SweepTest, alive, files_under, point_dir, read_json, starts,
+                       status_table)
 
 CLONE_NEWNS = 0x00020000
 _private = False
@@ -104,12 +104,16 @@ class FullDiskTest(SweepTest):
         self.smsweep("run", "sweep.toml", "--out", os.path.join(self.disk, "new"), check=0)
 
     def test_a_disk_that_fills_while_a_point_runs_ends_the_sweep_with_one_line(self):
-        self.write("sweep.toml", 'traces = [""]\nengine = "c"\n[grid]\n"-smtlm_synth_insts" = [%d]\n' % LONG_INSTS)
-        name = "synthetic.builtin.smtlm_synth_insts=%d" % LONG_INSTS
+        name = "synthetic.builtin.smtlm_synth_insts=2000"
+        held = HeldPoint(self, name)  # its gate is in the test's directory, not on the disk
+        held.hold()
+        self.write("sweep.toml", 'traces = [""]\nengine = "c"\nsmsim = "%s"\n[grid]\n"-smtlm_synth_insts" = [2000]\n'
+                   % held.smsim)
         run = self.start_smsweep("run", "sweep.toml", "--out", self.out)
-        pid = self.wait_for("the point to start", lambda: running_pid(self.out, name))
+        pid = held.wait_held(self.out)
         self.wait_for("its start in attempts.log", lambda: starts(self.out, name) == 1)
-        filler = fill(self.disk)
+        filler = fill(self.disk)  # while the point runs (held): then it goes on to its end
+        held.go()
         stdout, stderr = run.communicate(timeout=300)
         # smsim cannot write its statistics (its own failure, exit status 2), then smsweep cannot
         # write the point's exit status

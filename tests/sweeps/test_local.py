@@ -8,17 +8,23 @@ import signal
 import subprocess
 import unittest
 
-from sweeptest import (DATA, LONG_INSTS, LUD, SMSIM, VECTORADD, SweepTest, alive, point_dir, read_json, running_pid,
+from sweeptest import (DATA, LUD, SMSIM, VECTORADD, HeldPoint, SweepTest, alive, point_dir, read_json,
                        starts, status_table)
 
-VICTIM = "synthetic.builtin.gpgpu_num_reg_banks=8.smtlm_synth_insts=%d" % LONG_INSTS
+VICTIM_INSTS = 2000
+VICTIM = "synthetic.builtin.gpgpu_num_reg_banks=8.smtlm_synth_insts=%d" % VICTIM_INSTS
+ONE_POINT = "synthetic.builtin.smtlm_synth_insts=%d" % VICTIM_INSTS
 
 
-def kill_sweep(extra=""):
-    # 2 traces x 2 x 2 = 8 points; the two synthetic ones with LONG_INSTS run long enough to be
-    # killed while they run, every other point is short (vectoradd ignores -smtlm_synth_insts)
-    return ('traces = ["", "%s"]\nengine = "c"\n%s\n[grid]\n"-gpgpu_num_reg_banks" = [8, 16]\n'
-            '"-smtlm_synth_insts" = [100, %d]\n' % (VECTORADD, extra, LONG_INSTS))
+def kill_sweep(smsim, extra=""):
+    # 2 traces x 2 x 2 = 8 points, all short (vectoradd ignores -smtlm_synth_insts); the test
+    # holds VICTIM (HeldPoint) to act on it while it runs
+    return ('traces = ["", "%s"]\nengine = "c"\nsmsim = "%s"\n%s\n[grid]\n"-gpgpu_num_reg_banks" = [8, 16]\n'
+            '"-smtlm_synth_insts" = [100, %d]\n' % (VECTORADD, smsim, extra, VICTIM_INSTS))
+
+
+def one_point_sweep(smsim):
+    return 'traces = [""]\nengine = "c"\nsmsim = "%s"\n[grid]\n"-smtlm_synth_insts" = [%d]\n' % (smsim, VICTIM_INSTS)
 
 
 class LocalRunTest(SweepTest):
@@ -82,10 +88,12 @@ class LocalRunTest(SweepTest):
         self.assertEqual((starts(out, lud), starts(out, vec)), (2, 1))
 
     def test_a_point_killed_mid_run_is_the_only_one_run_again(self):
-        self.write("sweep.toml", kill_sweep())
+        held = HeldPoint(self, VICTIM)
+        held.hold()
+        self.write("sweep.toml", kill_sweep(held.smsim))
         out = self.path("out")
         run = self.start_smsweep("run", "sweep.toml", "--out", "out", "-j", "2")
-        pid = self.wait_for("%s to start" % VICTIM, lambda: running_pid(out, VICTIM))
+        pid = held.wait_held(out)
         os.kill(pid, signal.SIGKILL)
         stdout, stderr = run.communicate(timeout=300)
         self.assertEqual(run.returncode, 1, stdout + stderr)
@@ -106,20 +114,22 @@ class LocalRunTest(SweepTest):
         names = [q["name"] for q in read_json(os.path.join(out, "points.json"))["points"]]
         self.assertEqual({n: starts(out, n) for n in names}, {n: 2 if n == VICTIM else 1 for n in names})
         self.assertEqual(set(status_table(self.smsweep("status", "out", check=0).stdout).values()), {"done"})
-        # the rerun ran the whole workload: 32 warps of LONG_INSTS instructions and an EXIT, 32 lanes
+        # the rerun ran the whole workload: 32 warps of VICTIM_INSTS instructions and an EXIT, 32 lanes
         stats = read_json(os.path.join(point_dir(out, VICTIM), "stats.json"))
-        self.assertEqual(stats["gpu_tot_sim_insn"], 32 * (LONG_INSTS + 1) * 32)
+        self.assertEqual(stats["gpu_tot_sim_insn"], 32 * (VICTIM_INSTS + 1) * 32)
 
     def test_a_killed_runner_leaves_its_points_to_the_next_run(self):
-        self.write("sweep.toml", 'traces = [""]\nengine = "c"\n[grid]\n"-smtlm_synth_insts" = [%d]\n' % LONG_INSTS)
-        name = "synthetic.builtin.smtlm_synth_insts=%d" % LONG_INSTS
+        name = ONE_POINT
+        held = HeldPoint(self, name)
+        held.hold()
+        self.write("sweep.toml", one_point_sweep(held.smsim))
         out = self.path("out")
         run = self.start_smsweep("run", "sweep.toml", "--out", "out")
-        pid = self.wait_for("the point to start", lambda: running_pid(out, name))
+        pid = held.wait_held(out)
         run.kill()  # SIGKILL: no chance to clean up; its smsim lives on
         run.communicate()
         self.assertEqual(status_table(self.smsweep("status", "out", check=1).stdout)[name], "interrupted")
-        self.assertTrue(alive(pid))  # still running: the rerun has to end it before it starts over
+        self.assertTrue(alive(pid))  # still there (held): the rerun has to end it before it starts over
         again = self.smsweep("run", "sweep.toml", "--out", "out", check=0)
         self.assertIn("1 to run (1 interrupted), 0 done", again.stdout)
         self.assertFalse(alive(pid), "the orphaned smsim of the killed runner still runs")
@@ -127,11 +137,13 @@ class LocalRunTest(SweepTest):
         self.assertEqual(status_table(self.smsweep("status", "out", check=0).stdout)[name], "done")
 
     def test_a_stopped_runner_ends_its_smsim_and_one_run_at_a_time(self):
-        self.write("sweep.toml", 'traces = [""]\nengine = "c"\n[grid]\n"-smtlm_synth_insts" = [%d]\n' % LONG_INSTS)
-        name = "synthetic.builtin.smtlm_synth_insts=%d" % LONG_INSTS
+        name = ONE_POINT
+        held = HeldPoint(self, name)
+        held.hold()
+        self.write("sweep.toml", one_point_sweep(held.smsim))
         out = self.path("out")
         run = self.start_smsweep("run", "sweep.toml", "--out", "out")
-        pid = self.wait_for("the point to start", lambda: running_pid(out, name))
+        pid = held.wait_held(out)
         busy = self.smsweep("run", "sweep.toml", "--out", "out", check=2)
         self.assertIn("is in use by another smsweep run (pid %d)" % run.pid, busy.stderr)
         run.send_signal(signal.SIGTERM)

@@ -100,7 +100,7 @@ class OutDirTest(SweepTest):
         out = self.path("out")
         self.smsweep("run", "a.toml", "--out", "out", check=0)
         # a point of the old sweep at work (as an array task on a node would be): a runner and its smsim alive
-        busy = subprocess.Popen(["sleep", "60"])
+        busy = subprocess.Popen(["sleep", "infinity"])  # until the cleanup ends it
         self.addCleanup(busy.wait)
         self.addCleanup(busy.send_signal, signal.SIGKILL)
         pdir = point_dir(out, POINT % 8)

@@ -8,10 +8,9 @@ import json
 import os
 import re
 import signal
-import time
 import unittest
 
-from sweeptest import LONG_INSTS, VECTORADD, SweepTest, point_dir, read_json, running_pid, starts
+from sweeptest import VECTORADD, HeldPoint, SweepTest, point_dir, read_json, starts
 
 POINT = "vectoradd-100-32-trace.builtin.gpgpu_num_reg_banks=%d"
 BANKS = (8, 16, 32, 64)
@@ -76,17 +75,18 @@ class PointResultTest(SweepTest):
         self.assertIn("4 rows (4 done)", self.smsweep("collect", "out", check=0).stdout)
 
     def test_smsim_stopped_by_a_signal_is_a_failed_point_with_its_line(self):
-        self.write("sweep.toml", 'traces = [""]\nengine = "c"\n[grid]\n"-smtlm_synth_insts" = [%d]\n' % LONG_INSTS)
-        name = "synthetic.builtin.smtlm_synth_insts=%d" % LONG_INSTS
+        name = "synthetic.builtin.smtlm_synth_insts=2000"
+        held = HeldPoint(self, name)
+        self.write("sweep.toml", 'traces = [""]\nengine = "c"\nsmsim = "%s"\n[grid]\n"-smtlm_synth_insts" = [2000]\n'
+                   % held.smsim)
         out = self.path("out")
         for sig, status in ((signal.SIGINT, 130), (signal.SIGTERM, 143)):
+            held.hold(endless=True)  # a workload that outlasts the test: it is running when signalled
             run = self.start_smsweep("run", "sweep.toml", "--out", "out")
-            pid = self.wait_for("the point to start", lambda: running_pid(out, name))
-            # smsim catches the signals once its outputs are open (their temporary files exist)
-            self.wait_for("smsim to open its outputs", lambda: any(
-                f.startswith("stats.json.tmp") for f in os.listdir(point_dir(out, name))))
-            time.sleep(0.3)
-            os.kill(pid, sig)  # smsim itself, not smsweep: smsim stops with the statistics so far
+            pid = held.wait_held(out)
+            held.go()
+            self.wait_for("smsim to simulate", lambda: held.simulating(pid, sig))
+            os.kill(pid, sig)  # smsim itself, not smsweep
             stdout, stderr = run.communicate(timeout=120)
             self.assertEqual(run.returncode, 1, stdout + stderr)
             line = r"exit status %d: %s: stopped at cycle \d+ of kernel 1 \(smtlm_synthetic\)" % (status, sig.name)

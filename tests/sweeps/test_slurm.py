@@ -4,11 +4,12 @@ through sbatch as one throttled job array; an array task cancelled mid-run (scan
 point the next `smsweep run` submits again."""
 import os
 import re
+import signal
 import subprocess
 import unittest
 
 from slurm_cluster import LocalCluster
-from sweeptest import LUD, VECTORADD, SweepTest, point_dir, read_json, running_pid, starts, status_table
+from sweeptest import LUD, VECTORADD, HeldPoint, SweepTest, point_dir, read_json, starts, status_table
 from test_local import VICTIM, kill_sweep
 
 
@@ -66,19 +67,25 @@ class SlurmTest(SweepTest):
         self.assertEqual(len(read_json(os.path.join(out, "slurm", "jobs.json"))["submissions"]), 1)
 
     def test_a_task_cancelled_mid_run_is_the_only_point_submitted_again(self):
-        self.write("sweep.toml", kill_sweep('[slurm]\npartition = "debug"\n'))
+        # the victim's task is held before its smsim starts, then let go on a workload that
+        # outlasts the test, so that it is running when looked at and when cancelled
+        held = HeldPoint(self, VICTIM)
+        held.hold(endless=True)
+        self.write("sweep.toml", kill_sweep(held.smsim, '[slurm]\npartition = "debug"\n'))
         out = self.path("out")
         p = self.smsweep("run", "sweep.toml", "--out", "out", "--backend", "slurm", check=0)
         job = re.search(r"submitted job (\d+): 8 array tasks", p.stdout).group(1)
         _, names = self.submission(out, 1)
         task = names.index(VICTIM)
-        self.wait_for("%s to run" % VICTIM, lambda: running_pid(out, VICTIM), timeout=120)
+        pid = held.wait_held(out)
         st = self.smsweep("status", "out", check=1)
         self.assertEqual(status_table(st.stdout)[VICTIM], "running")
         self.assertRegex(st.stdout, r"%s +running +job %s_%d on " % (re.escape(VICTIM), job, task))
+        held.go()
+        self.wait_for("smsim to simulate", lambda: held.simulating(pid, signal.SIGTERM), timeout=240)
         subprocess.run(["scancel", "%s_%d" % (job, task)], check=True)
         self.wait_for("the array to finish", lambda: not subprocess.run(
-            ["squeue", "-h", "-j", job], capture_output=True, text=True).stdout.strip(), timeout=120, step=0.5)
+            ["squeue", "-h", "-j", job], capture_output=True, text=True).stdout.strip(), timeout=240, step=0.5)
         st = self.smsweep("status", "out", check=1)
         table = status_table(st.stdout)
         self.assertEqual(table.pop(VICTIM), "failed")
