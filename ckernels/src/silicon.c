@@ -34,29 +34,44 @@ void smtlm_silicon_cfg_h100(smtlm_silicon_cfg *c)
     c->shmem_banks = 32;
 }
 
-int smtlm_silicon_cfg_check(const smtlm_silicon_cfg *c, const char **why)
+/* One figure against its range: 0, or the error with *bad naming it. */
+static int in_range(unsigned v, unsigned lo, unsigned hi, const char *option, int index, smtlm_silicon_bad *bad)
 {
-    for (unsigned p = 0; p < SMTLM_PIPE_COUNT; p++) {
-        if (c->interval[p] == 0)
-            return smtlm_cfg_reject(why, SMTLM_EINVAL, "silicon core: every pipe interval (-smtlm_silicon_pipe_interval) must be at least 1");
-        if (c->interval[p] > 1024 || c->latency[p] >= SMTLM_MAX_LATENCY)
-            return smtlm_cfg_reject(why, SMTLM_ERANGE, "silicon core: a pipe interval exceeds 1024 or a latency "
-                                    "(-smtlm_silicon_pipe_latency) exceeds 511");
+    if (v >= lo && v <= hi)
+        return 0;
+    bad->option = option;
+    bad->index = index;
+    bad->value = v;
+    bad->lo = lo;
+    bad->hi = hi;
+    return -1;
+}
+
+int smtlm_silicon_cfg_check_at(const smtlm_silicon_cfg *c, const char **why, smtlm_silicon_bad *bad)
+{
+    smtlm_silicon_bad own;
+    if (!bad)
+        bad = &own;
+    for (unsigned p = SMTLM_PIPE_FMA; p < SMTLM_PIPE_COUNT; p++) {
+        const int i = (int)(p - SMTLM_PIPE_FMA); /* the element of the option's list */
+        if (in_range(c->interval[p], 1, 1024, "smtlm_silicon_pipe_interval", i, bad))
+            return smtlm_cfg_reject(why, c->interval[p] ? SMTLM_ERANGE : SMTLM_EINVAL,
+                                    "silicon core: every pipe interval (-smtlm_silicon_pipe_interval) must be 1..1024");
+        if (in_range(c->latency[p], 0, SMTLM_MAX_LATENCY - 1, "smtlm_silicon_pipe_latency", i, bad))
+            return smtlm_cfg_reject(why, SMTLM_ERANGE, "silicon core: a latency (-smtlm_silicon_pipe_latency) exceeds 511");
     }
-    if (c->rf_banks == 0 || c->rf_banks > SMTLM_SIL_MAX_BANKS)
-        return smtlm_cfg_reject(why, SMTLM_ERANGE, "silicon core: -smtlm_silicon_rf_banks must be 1..8");
-    if (c->rf_window == 0 || c->rf_window > 16)
-        return smtlm_cfg_reject(why, SMTLM_ERANGE, "silicon core: -smtlm_silicon_rf_window must be 1..16");
-    if (c->bar_delay > 15 || c->no_yield_gap == 0 || c->no_yield_gap > 15)
-        return smtlm_cfg_reject(why, SMTLM_ERANGE, "silicon core: -smtlm_silicon_barrier_delay must be 0..15 and "
-                                "-smtlm_silicon_no_yield_gap 1..15");
-    if (c->lds_latency == 0 || c->lds_latency >= SMTLM_MAX_LATENCY || c->lds_warp_gap == 0 || c->lds_warp_gap > 16)
-        return smtlm_cfg_reject(why, SMTLM_ERANGE, "silicon core: -smtlm_silicon_lds_latency must be 1..511 and "
-                                "-smtlm_silicon_lds_warp_gap 1..16");
-    if (c->shmem_banks == 0 || c->shmem_banks > 64)
-        return smtlm_cfg_reject(why, SMTLM_ERANGE, "silicon core: -smtlm_silicon_shmem_banks must be 1..64");
+    if (in_range(c->rf_banks, 1, SMTLM_SIL_MAX_BANKS, "smtlm_silicon_rf_banks", -1, bad) ||
+        in_range(c->rf_window, 1, 16, "smtlm_silicon_rf_window", -1, bad) ||
+        in_range(c->bar_delay, 0, 15, "smtlm_silicon_barrier_delay", -1, bad) ||
+        in_range(c->no_yield_gap, 1, 15, "smtlm_silicon_no_yield_gap", -1, bad) ||
+        in_range(c->lds_latency, 1, SMTLM_MAX_LATENCY - 1, "smtlm_silicon_lds_latency", -1, bad) ||
+        in_range(c->lds_warp_gap, 1, 16, "smtlm_silicon_lds_warp_gap", -1, bad) ||
+        in_range(c->shmem_banks, 1, 64, "smtlm_silicon_shmem_banks", -1, bad))
+        return smtlm_cfg_reject(why, SMTLM_ERANGE, "silicon core: a figure is out of its range (smtlm_silicon_bad names it)");
     return SMTLM_OK;
 }
+
+int smtlm_silicon_cfg_check(const smtlm_silicon_cfg *c, const char **why) { return smtlm_silicon_cfg_check_at(c, why, NULL); }
 
 int smtlm_silicon_init(smtlm_silicon *s, const smtlm_silicon_cfg *cfg, unsigned n_sub)
 {
@@ -142,13 +157,15 @@ static void wheel_add(smtlm_silicon *s, smtlm_iref r, uint64_t at)
     s->wheel[slot] = r;
 }
 
-/* The instruction finished: its write barrier (with control bits) or its registers (without)
- * are released, it is counted and leaves the pipeline. */
-static void finish(smtlm_silicon *s, smtlm_iref r)
+/* The instruction finished at now (its result released: the event log's writeback): its write
+ * barrier (with control bits) or its registers (without) are released, it is counted and
+ * leaves the pipeline. */
+static void finish(smtlm_silicon *s, smtlm_iref r, uint64_t now)
 {
     smtlm_issue *iss = s->p.iss;
     smtlm_inst *in = smtlm_pool_get(s->p.pool, r);
     const unsigned w = in->warp;
+    in->ev[SMTLM_EV_WRITEBACK] = now;
     if (s->wbar[r] < SMTLM_SIL_BARS)
         bar_release(&s->warp[w], s->wbar[r]);
     else
@@ -167,7 +184,7 @@ void smtlm_silicon_complete(smtlm_silicon *s, uint64_t now)
     s->wheel[slot] = SMTLM_NO_INST;
     while (r != SMTLM_NO_INST) {
         const smtlm_iref next = s->wnext[r];
-        finish(s, r);
+        finish(s, r, now);
         r = next;
     }
     for (unsigned i = 0; i < s->n_rq;) {

@@ -67,18 +67,30 @@ static std::string last_line(const std::string &s)
     return s.substr(begin == std::string::npos ? 0 : begin + 1, end - (begin == std::string::npos ? 0 : begin + 1) + 1);
 }
 
-// The leaves whose paths the golden file holds (all of them when it cannot be read: the
-// comparison then reports the file's problem).
-static std::vector<const Stat *> held_by(const std::string &golden, const std::vector<const Stat *> &leaves)
+// The counters a golden file holds into *keys, or why it is no golden: it cannot be read or is
+// cut (file:line), pins nothing, or is not an object of statistics by name.
+static std::string read_golden(const std::string &golden, std::set<std::string> *keys)
 {
     smtlm_json_flat g;
     char msg[512];
     if (smtlm_json_flatten_file(golden.c_str(), &g, msg, sizeof msg))
-        return leaves;
-    std::set<std::string> keys;
-    for (size_t i = 0; i < g.n; i++)
-        keys.insert(g.leaf[i].path);
+        return msg;
+    std::string problem;
+    for (size_t i = 0; i < g.n && problem.empty(); i++) {
+        const char *path = g.leaf[i].path;
+        if (!*path || *path == '[')
+            problem = "not a golden: a JSON object of statistics by name expected";
+        keys->insert(path);
+    }
     smtlm_json_flat_free(&g);
+    if (problem.empty() && keys->empty())
+        problem = "pins nothing (no counter)";
+    return problem;
+}
+
+// The leaves whose paths the golden holds.
+static std::vector<const Stat *> held_by(const std::set<std::string> &keys, const std::vector<const Stat *> &leaves)
+{
     std::vector<const Stat *> held;
     for (const Stat *l : leaves)
         if (keys.count(l->path))
@@ -88,6 +100,8 @@ static std::vector<const Stat *> held_by(const std::string &golden, const std::v
 
 static const char kHowToUpdate[] =
     "to accept this run's values: run the test binary with --smtlm_update_goldens (or SMTLM_UPDATE_GOLDENS=1)";
+static const char kHowToRewrite[] =
+    "to write it from this run: run the test binary with --smtlm_update_goldens (or SMTLM_UPDATE_GOLDENS=1)";
 
 ::testing::AssertionResult matches_golden(const char *default_dir, const Result &r, const std::string &path,
                                           const std::vector<std::string> &stats)
@@ -106,8 +120,18 @@ static const char kHowToUpdate[] =
     const bool exists = access(golden.c_str(), F_OK) == 0;
     // A golden of the whole statistics pins the counters it holds: a counter a later smtlm
     // adds (the stats layout grows without a new schema_version) is not a difference, one it
-    // holds and the run lacks is.
-    const std::vector<const Stat *> pinned = exists && stats.empty() ? held_by(golden, leaves) : leaves;
+    // holds and the run lacks is. A golden that pins nothing this run has (none, or only names
+    // of another schema or tool) or cannot be read is no golden: it fails, naming the file, and
+    // update mode rewrites it.
+    std::set<std::string> keys;
+    std::string problem = exists ? read_golden(golden, &keys) : "";
+    std::vector<const Stat *> pinned = leaves;
+    if (exists && problem.empty() && stats.empty()) {
+        pinned = held_by(keys, leaves);
+        if (pinned.empty())
+            problem = "none of its " + std::to_string(keys.size()) + " counters is a statistic of this run (a file of "
+                      "another schema or tool?)";
+    }
     // compared from a file of this process; the copy for people may be shared with another
     // test process running the same golden on the same engine
     const TempFile mine;
@@ -115,6 +139,14 @@ static const char kHowToUpdate[] =
     if (!write_file(mine.path(), flat_json(pinned), &why) || !make_parents(actual, &why) ||
         !write_file(actual, text, &why))
         return ::testing::AssertionFailure() << "golden " << golden << ": " << why;
+    if (!problem.empty()) {
+        if (!updating_goldens())
+            return ::testing::AssertionFailure() << "golden " << golden << ": " << problem << " (this run's statistics: " << actual << ");\n" << kHowToRewrite;
+        if (!write_file(golden, text, &why))
+            return ::testing::AssertionFailure() << "golden " << golden << ": " << why;
+        std::cout << "[smtlm] golden rewritten: " << golden << " (it was no golden: " << problem << ")" << std::endl;
+        return ::testing::AssertionSuccess();
+    }
     std::string table;
     const int status =
         exists ? compare_files(golden, "golden " + golden, mine.path(), "this run: " + r.spec().describe() + " (" + actual + ")",
@@ -122,7 +154,7 @@ static const char kHowToUpdate[] =
                : 1;
     if (status == 0)
         return ::testing::AssertionSuccess();
-    if (updating_goldens()) { // a malformed golden is rewritten too
+    if (updating_goldens()) {
         if (!make_parents(golden, &why) || !write_file(golden, text, &why))
             return ::testing::AssertionFailure() << "golden " << golden << ": " << why;
         std::cout << "[smtlm] golden " << (exists ? "updated" : "created") << ": " << golden;
@@ -133,8 +165,7 @@ static const char kHowToUpdate[] =
     }
     if (!exists)
         return ::testing::AssertionFailure() << "golden file " << golden << " does not exist (this run's statistics: "
-                                             << actual << ");\nto write it from this run: run the test binary with "
-                                             << "--smtlm_update_goldens (or SMTLM_UPDATE_GOLDENS=1)";
+                                             << actual << ");\n" << kHowToRewrite;
     if (status == 2)
         return ::testing::AssertionFailure() << "golden " << golden << ": " << table;
     return ::testing::AssertionFailure() << "statistics differ from the golden file:\n" << table << kHowToUpdate;

@@ -14,12 +14,16 @@ bool Event::operator==(const Event &o) const
            writeback == o.writeback;
 }
 
+// A cycle as the log writes it: '-' for an event the core does not have.
+static std::string cycle_text(uint64_t c) { return c == UINT64_MAX ? "-" : std::to_string(c); }
+
 std::ostream &operator<<(std::ostream &os, const Event &e)
 {
     char pc[16];
     std::snprintf(pc, sizeof pc, "0x%04x", (unsigned)e.pc);
-    return os << e.kernel << ' ' << e.sm << ' ' << e.warp << ' ' << pc << ' ' << e.uid << ' ' << e.issue << ' '
-              << e.cu_alloc << ' ' << e.operands << ' ' << e.oc_ex << ' ' << e.fu_issue << ' ' << e.writeback;
+    return os << e.kernel << ' ' << e.sm << ' ' << e.warp << ' ' << pc << ' ' << e.uid << ' ' << cycle_text(e.issue) << ' '
+              << cycle_text(e.cu_alloc) << ' ' << cycle_text(e.operands) << ' ' << cycle_text(e.oc_ex) << ' '
+              << cycle_text(e.fu_issue) << ' ' << cycle_text(e.writeback);
 }
 
 void PrintTo(const Result &r, std::ostream *os)

@@ -177,6 +177,21 @@ static void judge(Result::Data &d, const std::string &why)
                                     : "the statistics do not say that the run completed";
 }
 
+// One event's cycle: a number, or '-' for an event the core does not have (UINT64_MAX).
+static bool event_cycle(std::istream &in, unsigned long long *v)
+{
+    std::string t;
+    if (!(in >> t))
+        return false;
+    if (t == "-") {
+        *v = UINT64_MAX;
+        return true;
+    }
+    char *end = nullptr;
+    *v = std::strtoull(t.c_str(), &end, 10);
+    return !t.empty() && *end == '\0';
+}
+
 static void read_events(Result::Data &d)
 {
     std::istringstream in(slurp(d.dir + "/events.log"));
@@ -185,8 +200,12 @@ static void read_events(Result::Data &d)
             continue;
         Event e;
         unsigned long long v[7];
-        if (std::sscanf(line.c_str(), "%u %u %u %x %llu %llu %llu %llu %llu %llu %llu", &e.kernel, &e.sm, &e.warp, &e.pc,
-                        &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6]) != 11) {
+        std::istringstream f(line);
+        bool ok = static_cast<bool>(f >> e.kernel >> e.sm >> e.warp >> std::hex >> e.pc >> std::dec);
+        for (unsigned k = 0; k < 7 && ok; k++)
+            ok = event_cycle(f, &v[k]);
+        std::string rest;
+        if (!ok || (f >> rest)) {
             d.err += "smtlm::testing: unreadable event log line: " + line + "\n";
             continue;
         }

@@ -80,8 +80,16 @@ bool write_file(const std::string &path, const std::string &text, std::string *w
 {
     const std::string tmp = path + ".tmp" + std::to_string((long)getpid());
     FILE *f = std::fopen(tmp.c_str(), "w");
-    if (!f || std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fclose(f) != 0) {
+    if (!f) {
         *why = tmp + ": cannot write: " + std::strerror(errno);
+        return false;
+    }
+    // a full disk may fail the write or only the close: either way the temporary file goes
+    const bool written = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
+    const int err = errno;
+    if (std::fclose(f) != 0 || !written) {
+        *why = tmp + ": cannot write: " + std::strerror(written ? errno : err);
+        std::remove(tmp.c_str());
         return false;
     }
     if (std::rename(tmp.c_str(), path.c_str()) != 0) {

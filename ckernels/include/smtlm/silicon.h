@@ -45,6 +45,7 @@
 extern "C" {
 #endif
 
+#define SMTLM_SILICON_ARCH 90u  /* the architecture it is timed as (H100: sm_90, binary version 90) */
 #define SMTLM_SIL_BARS 6        /* dependency barriers per warp */
 #define SMTLM_SIL_SLOTS 3       /* operand slots a, b, c with a reuse cache */
 #define SMTLM_SIL_MAX_BANKS 8   /* register banks per sub-core */
@@ -68,7 +69,16 @@ typedef struct smtlm_silicon_cfg {
 
 /* The H100 figures (configs/h100.config sets the same). */
 void smtlm_silicon_cfg_h100(smtlm_silicon_cfg *c);
-/* SMTLM_OK or SMTLM_EINVAL / SMTLM_ERANGE with *why naming the option. */
+/* A figure out of its range: the option that sets it (without '-'), the element of its list
+ * (pipe order FMA, FMA_HEAVY, ...; -1 for a single value), the value and its range. */
+typedef struct smtlm_silicon_bad {
+    const char *option;
+    int index;
+    unsigned value, lo, hi;
+} smtlm_silicon_bad;
+/* SMTLM_OK or SMTLM_EINVAL (an interval of 0) / SMTLM_ERANGE with *why a fixed text and *bad
+ * (may be NULL) the figure. */
+int smtlm_silicon_cfg_check_at(const smtlm_silicon_cfg *c, const char **why, smtlm_silicon_bad *bad);
 int smtlm_silicon_cfg_check(const smtlm_silicon_cfg *c, const char **why);
 
 /* An instruction's 32-bit register reads (physical numbers) after RZ, repeats and reuse hits,

@@ -95,8 +95,14 @@ static int silicon_core(const smtlm_options *o, smtlm_sm_cfg *sm, char *err, siz
         u32(o, "smtlm_silicon_shmem_banks", &c->shmem_banks, err, n))
         return -1;
     const char *why = 0;
-    if (smtlm_silicon_cfg_check(c, &why))
-        return smtlm_opt_fail(o, "smtlm_core", err, n, "%s", why);
+    smtlm_silicon_bad bad;
+    if (smtlm_silicon_cfg_check_at(c, &why, &bad)) {
+        static const char *const pipes[] = {"FMA", "FMA_HEAVY", "ALU", "FP16", "MMA16", "FP64", "MUFU", "LSU", "TENSOR", "OTHER"};
+        if (bad.index >= 0 && (unsigned)bad.index < sizeof pipes / sizeof pipes[0])
+            return smtlm_opt_fail(o, bad.option, err, n, "element %d (%s) is %u, outside %u..%u", bad.index + 1,
+                                  pipes[bad.index], bad.value, bad.lo, bad.hi);
+        return smtlm_opt_fail(o, bad.option, err, n, "%u is outside %u..%u", bad.value, bad.lo, bad.hi);
+    }
     if (sm->muon.enabled)
         return smtlm_opt_fail(o, "smtlm_core", err, n, "silicon cannot be combined with -smtlm_mode muon");
     return 0;
@@ -463,17 +469,21 @@ int smtlm_engine_config(const smtlm_options *o, smtlm_run_cfg *out, char *err, s
     return 0; /* whatever these checks miss, smtlm_gpu_init still refuses */
 }
 
-/* One number of -smtlm_addr_map in C syntax (0x.. hex, leading-0 octal): unsigned and within
- * 64 bits (no sign: a negative number would wrap to the top of the address space); *s moves past
- * it. 0 or -1. */
+/* One number of -smtlm_addr_map: 0x.. hex, else decimal (a leading 0 too, as the other lists
+ * and Accel-Sim's read theirs: 010 is ten, never octal eight); unsigned and within 64 bits (no
+ * sign: a negative number would wrap to the top of the address space); *s moves past it. 0 or
+ * -1. */
 static int map_number(const char **s, uint64_t *v)
 {
     const char *p = *s;
     if (*p < '0' || *p > '9')
         return -1;
+    const int hex = p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+    if (hex && !((p[2] >= '0' && p[2] <= '9') || (p[2] >= 'a' && p[2] <= 'f') || (p[2] >= 'A' && p[2] <= 'F')))
+        return -1;
     char *end;
     errno = 0;
-    const unsigned long long x = strtoull(p, &end, 0);
+    const unsigned long long x = strtoull(p, &end, hex ? 16 : 10);
     if (errno == ERANGE || end == p)
         return -1;
     *v = x;

@@ -1,5 +1,6 @@
 /* Recursive-descent JSON reader producing path-named leaves (see json_flat.h). */
 #include "smtlm/json_flat.h"
+#include "smtlm/file_read.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -210,6 +211,8 @@ static int value(parser *ps, int depth)
     skip_ws(ps);
     if (ps->p >= ps->end)
         return fail(ps, "unexpected end of the document");
+    if (*ps->p == '\0')
+        return fail(ps, "NUL byte (not JSON text)");
     if (*ps->p == '{')
         return object(ps, depth);
     if (*ps->p == '[')
@@ -242,35 +245,13 @@ int smtlm_json_flatten(const char *text, size_t len, smtlm_json_flat *out, char 
 int smtlm_json_flatten_file(const char *path, smtlm_json_flat *out, char *msg, size_t msg_size)
 {
     memset(out, 0, sizeof *out);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(msg, msg_size, "%s: cannot open: %s", path, strerror(errno));
-        return -1;
-    }
-    char *text = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len == cap) {
-            cap = cap ? cap * 2 : 65536;
-            char *t = realloc(text, cap);
-            if (!t) {
-                free(text);
-                fclose(f);
-                snprintf(msg, msg_size, "%s: out of memory", path);
-                return -1;
-            }
-            text = t;
-        }
-        const size_t got = fread(text + len, 1, cap - len, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    const int read_error = ferror(f);
-    fclose(f);
-    if (read_error) {
-        free(text);
-        snprintf(msg, msg_size, "%s: read error", path);
+    char *text = NULL, what[160];
+    size_t len = 0;
+    int err_no = 0;
+    const int got = smtlm_read_bounded(path, SMTLM_JSON_MAX_BYTES, &text, &len, &err_no);
+    if (got != SMTLM_READ_OK) {
+        snprintf(msg, msg_size, "%s: %s", path,
+                 smtlm_read_problem(got, err_no, SMTLM_JSON_MAX_BYTES, "JSON file", what, sizeof what));
         return -1;
     }
     char why[512];

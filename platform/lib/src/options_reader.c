@@ -2,6 +2,8 @@
  * argv-style "-name value" processing, with -config includes, for files, text and argv. */
 #include "options_internal.h"
 
+#include "smtlm/file_read.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -160,83 +162,11 @@ static void dir_of(const char *path, char *buf, size_t n)
     buf[len] = '\0';
 }
 
-/* strerror without its shared buffer (several simulators may read configs in parallel). */
-static const char *errno_text(int e, char *buf, size_t n)
-{
-    if (strerror_r(e, buf, n) != 0)
-        snprintf(buf, n, "error %d", e);
-    return buf;
-}
-
-/* How read_all ended. */
-enum { READ_OK, READ_ERRNO, READ_TOO_BIG, READ_NO_WRITER };
-
-/* Reads a whole config file into *text (*len bytes). Opening never blocks (a FIFO without a
- * writer), and reading stops after a chunk that holds a NUL byte (not config text:
- * parse_text_at reports its line) or at SMTLM_OPT_MAX_FILE_BYTES + 1 bytes, so no input
- * (/dev/zero, a FIFO, a huge file) can hang the reader or exhaust memory. READ_ERRNO leaves the
- * errno value in *err_no. */
+/* Reads a whole config file (smtlm_read_bounded): at most SMTLM_OPT_MAX_FILE_BYTES, stopping
+ * after a chunk that holds a NUL byte (not config text: parse_text_at reports its line). */
 static int read_all(const char *path, char **text, size_t *len, int *err_no)
 {
-    const size_t limit = (size_t)SMTLM_OPT_MAX_FILE_BYTES + 1; /* one byte more tells "too big" */
-    char *buf = NULL;
-    size_t n = 0, cap = 0;
-    struct stat st;
-    int rc = READ_OK, flags;
-    const int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    *text = NULL;
-    if (fd < 0) {
-        *err_no = errno;
-        return READ_ERRNO;
-    }
-    /* reads block from here: a FIFO's writer may still be writing (without one, read says EOF) */
-    if (fstat(fd, &st) != 0 || (flags = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
-        *err_no = errno;
-        close(fd);
-        return READ_ERRNO;
-    }
-    while (n < limit) {
-        ssize_t got;
-        if (cap - n < 4096 && cap < limit) {
-            size_t ncap = cap ? cap * 2 : 8192;
-            char *grown;
-            if (ncap > limit)
-                ncap = limit;
-            grown = realloc(buf, ncap);
-            if (!grown) {
-                *err_no = ENOMEM;
-                rc = READ_ERRNO;
-                break;
-            }
-            buf = grown;
-            cap = ncap;
-        }
-        got = read(fd, buf + n, cap - n);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got < 0) {
-            *err_no = errno;
-            rc = READ_ERRNO;
-            break;
-        }
-        if (got == 0)
-            break;
-        n += (size_t)got;
-        if (memchr(buf + n - (size_t)got, '\0', (size_t)got))
-            break;
-    }
-    close(fd);
-    if (rc == READ_OK && n == limit && !memchr(buf, '\0', n))
-        rc = READ_TOO_BIG;
-    if (rc == READ_OK && n == 0 && S_ISFIFO(st.st_mode))
-        rc = READ_NO_WRITER;
-    if (rc != READ_OK) {
-        free(buf);
-        return rc;
-    }
-    *text = buf; /* the first round allocated it */
-    *len = n;
-    return READ_OK;
+    return smtlm_read_bounded(path, SMTLM_OPT_MAX_FILE_BYTES, text, len, err_no);
 }
 
 /* "<path>: <what>", with the -config that asked for the file (from NULL for a top-level file)
@@ -274,7 +204,7 @@ static int parse_file_at(smtlm_options *opts, const char *path, const char *from
     }
     opts->config_reads++;
     got = read_all(path, &text, &len, &err_no);
-    if (got == READ_ERRNO && err_no == ENOENT && from && try_dir && path[0] != '/') {
+    if (got == SMTLM_READ_ERRNO && err_no == ENOENT && from && try_dir && path[0] != '/') {
         char dir[4096];
         dir_of(from, dir, sizeof dir);
         if (dir[0]) {
@@ -287,25 +217,19 @@ static int parse_file_at(smtlm_options *opts, const char *path, const char *from
             strcpy(alt, dir);
             strcat(alt, path);
             alt_got = read_all(alt, &text, &len, &alt_errno);
-            if (alt_got != READ_ERRNO || alt_errno != ENOENT) { /* the file is there: its own outcome */
+            if (alt_got != SMTLM_READ_ERRNO || alt_errno != ENOENT) { /* the file is there: its own outcome */
                 got = alt_got;
                 err_no = alt_errno;
                 used = alt;
             }
         }
     }
-    if (got != READ_OK) {
-        char why[128];
-        if (got == READ_TOO_BIG)
-            snprintf(what, sizeof what, "larger than %d bytes, the limit for a config file", SMTLM_OPT_MAX_FILE_BYTES);
-        else if (got == READ_NO_WRITER)
-            snprintf(what, sizeof what, "a FIFO or pipe that nothing was written to (no writer?)");
-        else
-            snprintf(what, sizeof what, "cannot open: %s", errno_text(err_no, why, sizeof why));
+    if (got != SMTLM_READ_OK) {
+        smtlm_read_problem(got, err_no, SMTLM_OPT_MAX_FILE_BYTES, "config file", what, sizeof what);
         file_errf(err, errlen, used, what, from, from_line, used == path ? alt : NULL);
         free(alt);
-        return got == READ_TOO_BIG ? SMTLM_OPT_E_LIMIT
-               : got == READ_ERRNO && err_no == ENOMEM ? SMTLM_OPT_E_NOMEM
+        return got == SMTLM_READ_TOO_BIG ? SMTLM_OPT_E_LIMIT
+               : got == SMTLM_READ_ERRNO && err_no == ENOMEM ? SMTLM_OPT_E_NOMEM
                                                        : SMTLM_OPT_E_OPEN;
     }
     name = smtlm_opt_intern(opts, used);

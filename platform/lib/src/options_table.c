@@ -242,6 +242,7 @@ static const smtlm_option_def k_options[] = {
     U("smtlm_silicon_lds_latency", "23", 1, "silicon core: cycles from a shared load's last wavefront to its result (1..511)"),
     U("smtlm_silicon_lds_warp_gap", "2", 1, "silicon core: least cycles between one warp's shared-memory wavefronts (1..16)"),
     U("smtlm_silicon_shmem_banks", "32", 1, "silicon core: shared-memory banks of 4-byte words (1..64)"),
+    B("smtlm_silicon_other_arch", "0", 1, "silicon core: 1 times traces of other architectures than sm_90 too, as H100 silicon would run their instructions; 0 refuses them"),
     /* Muon machine (docs/MUON-MODELS.md); defaults are what the Muon RTL builds */
     SC("smtlm_muon_war", "option1", 1, "option1|option2|option2_fwd|option2_epoch",
        "Muon WAR hazards: option1 gates RS admission; option2* stall the writer's writeback (_fwd: forwarded readers do not count; _epoch: two pendingReads epochs)"),

@@ -41,6 +41,7 @@ int smtlm_sass_code_build(const smtlm_sass_listing *l, const smtlm_sass_func *f,
         if (f->inst[i].pc / 16 + 1 > top)
             top = f->inst[i].pc / 16 + 1;
     }
+    /* top <= SMTLM_SASS_MAX_PC / 16 + 1: the listing reader refuses a PC beyond it */
     smtlm_ctrl *at = calloc(top ? top : 1, sizeof *at);
     if (!at) {
         snprintf(err, n, "%s: out of memory", l->path);

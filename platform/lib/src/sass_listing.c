@@ -16,6 +16,7 @@ typedef struct sass_parser {
     smtlm_sass_listing *out;
     size_t func_cap, inst_cap; /* capacities of out->func and of the last function's inst */
     unsigned arch;             /* of the current `code for sm_XX` block; 0 before any */
+    unsigned char variant;     /* its letter: 'a' for sm_90a, 0 for none */
     unsigned long lineno;
     char *err;
     size_t errlen;
@@ -271,7 +272,7 @@ static int func_line(sass_parser *p, const char *s)
     smtlm_sass_listing *l = p->out;
     smtlm_sass_func *f;
     const char *e;
-    size_t i, n;
+    size_t n;
     s = skip_space(s);
     e = s + strlen(s);
     while (e > s && is_space(e[-1]))
@@ -279,10 +280,6 @@ static int func_line(sass_parser *p, const char *s)
     n = (size_t)(e - s);
     if (n == 0)
         return fail(p, p->lineno, "`Function :` without a name");
-    for (i = 0; i < l->n; i++)
-        if (l->func[i].arch == p->arch && strlen(l->func[i].name) == n && memcmp(l->func[i].name, s, n) == 0)
-            return fail(p, p->lineno, "function \"%.*s\" listed twice (first at line %u)", (int)n, s,
-                        l->func[i].line);
     if ((f = room(l->func, &p->func_cap, l->n, sizeof l->func[0])) == NULL)
         return nomem(p);
     l->func = f;
@@ -291,18 +288,20 @@ static int func_line(sass_parser *p, const char *s)
         return nomem(p);
     l->func[l->n].line = (unsigned)p->lineno;
     l->func[l->n].arch = p->arch;
+    l->func[l->n].variant = p->variant;
     l->n++;
     p->inst_cap = 0;
     return 0;
 }
 
-/* `code for sm_90a`: the block's architecture. */
+/* `code for sm_90a`: the block's architecture and its variant letter. */
 static void arch_line(sass_parser *p, const char *s)
 {
     unsigned v = 0;
     while (*s >= '0' && *s <= '9' && v < 10000)
         v = v * 10 + (unsigned)(*s++ - '0');
     p->arch = v;
+    p->variant = (unsigned char)(*s >= 'a' && *s <= 'z' ? *s : 0);
 }
 
 /* An error when the current code block is older than sm_70 (one word per instruction, the
@@ -408,6 +407,9 @@ static int read_lines(sass_parser *p, trace_lines *l)
             int n = hex_run(s + 2, &w);
             if (n < 0 || s[2 + n] != '*' || s[3 + n] != '/' || w > UINT32_MAX)
                 return fail(p, p->lineno, "malformed PC \"%.20s\"", s);
+            if (w > SMTLM_SASS_MAX_PC)
+                return fail(p, p->lineno, "PC 0x%llx beyond 0x%x, the largest a function of a listing may have",
+                            (unsigned long long)w, SMTLM_SASS_MAX_PC);
             if ((rc = inst_line(p, &in, (uint32_t)w, s + 4 + n)) < 0)
                 return rc;
             pending = 1;
@@ -419,6 +421,59 @@ static int read_lines(sass_parser *p, trace_lines *l)
         return fail(p, in.line, "instruction at 0x%x without its high-word line", in.pc);
     if (p->out->n == 0)
         return fail(p, l->lineno > 0 ? l->lineno : 1, "no `Function :` section");
+    return SMTLM_OK;
+}
+
+/* ---- the index: the functions by (name, architecture, variant), sorted once ---- */
+
+/* qsort has no context argument: the listing being sorted, one per thread. */
+static _Thread_local smtlm_sass_listing *sorting;
+
+static int func_cmp(const smtlm_sass_func *a, const smtlm_sass_func *b)
+{
+    int c = strcmp(a->name, b->name);
+    if (c == 0)
+        c = (a->arch > b->arch) - (a->arch < b->arch);
+    if (c == 0)
+        c = (a->variant > b->variant) - (a->variant < b->variant);
+    return c;
+}
+
+static int by_key_then_line(const void *x, const void *y)
+{
+    const smtlm_sass_func *a = &sorting->func[*(const size_t *)x], *b = &sorting->func[*(const size_t *)y];
+    int c;
+    sorting->compares++;
+    c = func_cmp(a, b);
+    return c ? c : (a->line > b->line) - (a->line < b->line);
+}
+
+/* Sorts the index and refuses a function listed twice in one `code for` block's architecture
+ * and variant: the second of the pair met first in the listing, at its line. O(n log n) in the
+ * number of functions, whatever their names. */
+static int build_index(sass_parser *p)
+{
+    smtlm_sass_listing *l = p->out;
+    const smtlm_sass_func *dup = NULL, *first = NULL;
+    size_t i;
+    if ((l->index = malloc((l->n ? l->n : 1) * sizeof *l->index)) == NULL)
+        return nomem(p);
+    for (i = 0; i < l->n; i++)
+        l->index[i] = i;
+    sorting = l;
+    qsort(l->index, l->n, sizeof *l->index, by_key_then_line);
+    sorting = NULL;
+    for (i = 1; i < l->n; i++) {
+        const smtlm_sass_func *a = &l->func[l->index[i - 1]], *b = &l->func[l->index[i]];
+        /* b second of its run of equal keys (sorted by line) */
+        if (func_cmp(a, b) == 0 && (i < 2 || func_cmp(&l->func[l->index[i - 2]], a) != 0) &&
+            (dup == NULL || b->line < dup->line)) {
+            dup = b;
+            first = a;
+        }
+    }
+    if (dup != NULL)
+        return fail(p, dup->line, "function \"%s\" listed twice (first at line %u)", dup->name, first->line);
     return SMTLM_OK;
 }
 
@@ -435,8 +490,8 @@ static int read_listing(trace_lines *l, int rc, const char *name, smtlm_sass_lis
     if (rc >= 0) {
         if ((out->path = strdup(name)) == NULL)
             rc = nomem(&p);
-        else
-            rc = read_lines(&p, l);
+        else if ((rc = read_lines(&p, l)) == SMTLM_OK)
+            rc = build_index(&p);
         trace_lines_close(l);
     }
     if (rc < 0)
@@ -450,7 +505,8 @@ int smtlm_sass_listing_read(const char *path, smtlm_sass_listing *out, char *err
     if (out == NULL || path == NULL)
         return trace_fail(err, errlen, SMTLM_TRACE_ERR_ARG, "<sass>", 0, "no path or no listing");
     memset(out, 0, sizeof *out);
-    return read_listing(&l, trace_lines_open_file(&l, path, err, errlen), path, out, err, errlen);
+    return read_listing(&l, trace_lines_open_file_limited(&l, path, SMTLM_SASS_MAX_BYTES, "SASS listing", err, errlen),
+                        path, out, err, errlen);
 }
 
 int smtlm_sass_listing_parse(const char *text, size_t len, const char *name, smtlm_sass_listing *out,
@@ -465,18 +521,43 @@ int smtlm_sass_listing_parse(const char *text, size_t len, const char *name, smt
     return read_listing(&l, trace_lines_open_mem(&l, text, len, name, err, errlen), name, out, err, errlen);
 }
 
+/* How well f serves a kernel of binary version arch (lower is better; -1: not at all): for a
+ * named architecture its arch-specific block (sm_90a), its generic one (sm_90), another variant
+ * of it, then a function outside any block; for arch 0 one outside any block, then any. */
+static int rank(const smtlm_sass_func *f, unsigned arch)
+{
+    if (arch == 0)
+        return f->arch == 0 ? 0 : 1;
+    if (f->arch == arch)
+        return f->variant == 'a' ? 0 : f->variant == 0 ? 1 : 2;
+    return f->arch == 0 ? 3 : -1;
+}
+
 const smtlm_sass_func *smtlm_sass_func_find(const smtlm_sass_listing *l, const char *name, unsigned arch)
 {
-    size_t i;
-    int exact;
-    /* the function of that architecture first (a name is unique within one), then one of no
-     * named architecture or, for arch 0, any */
-    for (exact = 1; exact >= 0; exact--)
-        for (i = 0; l != NULL && name != NULL && i < l->n; i++)
-            if ((exact ? l->func[i].arch == arch : arch == 0 || l->func[i].arch == 0) &&
-                strcmp(l->func[i].name, name) == 0)
-                return &l->func[i];
-    return NULL;
+    const smtlm_sass_func *best = NULL;
+    size_t lo = 0, hi;
+    int best_rank = -1;
+    if (l == NULL || name == NULL || l->index == NULL)
+        return NULL;
+    /* the first of the index's run of functions called name (binary search), then that run */
+    hi = l->n;
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(l->func[l->index[mid]].name, name) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (; lo < l->n && strcmp(l->func[l->index[lo]].name, name) == 0; lo++) {
+        const smtlm_sass_func *f = &l->func[l->index[lo]];
+        const int r = rank(f, arch);
+        if (r >= 0 && (best == NULL || r < best_rank || (r == best_rank && f->line < best->line))) {
+            best = f;
+            best_rank = r;
+        }
+    }
+    return best;
 }
 
 const smtlm_sass_inst *smtlm_sass_inst_at(const smtlm_sass_func *f, uint32_t pc)
@@ -502,6 +583,7 @@ void smtlm_sass_listing_free(smtlm_sass_listing *l)
         free(l->func[i].inst);
     }
     free(l->func);
+    free(l->index);
     free(l->path);
     memset(l, 0, sizeof *l);
 }

@@ -186,6 +186,13 @@ void smtlm_stats_json(FILE *out, const smtlm_stats *st)
     fprintf(out, "{\"kernel_name\":");
     smtlm_stats_json_string(out, st->kernel_name);
     fprintf(out, ",\"kernel_launch_uid\":%u", st->kernel_uid);
+    if (st->listing_from) {
+        fprintf(out, ",\"sass_listing\":{\"from\":");
+        smtlm_stats_json_string(out, st->listing_from);
+        fprintf(out, ",\"path\":");
+        smtlm_stats_json_string(out, st->listing_path ? st->listing_path : "");
+        fprintf(out, "}");
+    }
     fprintf(out, ",\"gpu_sim_cycle\":%" PRIu64 ",\"gpu_sim_insn\":%" PRIu64 ",\"gpu_ipc\":%.6f", st->sim_cycle,
             st->sim_insn, ratio(st->sim_insn, st->sim_cycle));
     fprintf(out, ",\"gpu_sim_warp_insn\":%" PRIu64 ",\"gpgpu_n_tot_w_icount\":%" PRIu64, st->sim_warp_insn, st->tot_warp_insn);

@@ -264,6 +264,10 @@ int trace_header_read(trace_lines *l, trace_header_store *hs, char *err, size_t 
     hdr_lines at = {0, 0, 0};
     int rc;
     while ((rc = trace_lines_next(l, err, errlen)) == 1) {
+        if (trace_lines_tell(l) > TRACE_MAX_HEADER_BYTES)
+            return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, l->name, l->lineno,
+                              "the header runs past %u bytes, the limit for a trace header (no '#traces format' "
+                              "or '#BEGIN_TB' line?)", TRACE_MAX_HEADER_BYTES);
         if (l->line[0] == '#') {
             /* "#traces format = ..." opens the body; a trace without that line ends its header
              * at the first #BEGIN_TB, which then also opens the first TB. */

@@ -15,6 +15,7 @@
 #define TRACE_MAX_DST 1             /* Accel-Sim trace_parser.h MAX_DST */
 #define TRACE_MAX_SRC SMTLM_MAX_SRC /* MAX_SRC = 4 */
 #define TRACE_MAX_LINE (1u << 20)   /* longer lines are malformed (bounded memory) */
+#define TRACE_MAX_HEADER_BYTES (1u << 20) /* a header (the lines before the body) longer than this is an error */
 /* What a header may declare: CUDA's launch limits on every GPU whose binary version has an opcode
  * map (compute capability 6.0 to 9.0), so a larger value cannot come from a real launch. A kernel
  * within them may still not fit the configured SM: that is refused when it is launched. */
@@ -70,7 +71,11 @@ typedef struct trace_input {
     size_t mem_len;
     int seekable;                  /* a regular file or memory: a cursor may start anywhere */
     int is_xz;
+    uint64_t file_size;            /* a regular file's size (0 for anything else) */
+    int is_fifo;                   /* a FIFO or pipe: its end before any byte means no writer */
     lzma_index *xz_index;          /* xz in several blocks: where each starts (trace_xzseek.c) */
+    uint64_t max_bytes;            /* more decoded bytes than this are an error (0: no limit) */
+    const char *kind;              /* what the input is, for that error ("SASS listing") */
 } trace_input;
 
 typedef struct trace_xz_seek trace_xz_seek;
@@ -103,6 +108,10 @@ typedef struct trace_lines {
 } trace_lines;
 
 int trace_lines_open_file(trace_lines *l, const char *path, char *err, size_t errlen);
+/* The same with a limit: more than max_bytes (decoded) is "<path>: larger than <max_bytes>
+ * bytes, the limit for a <kind>" (a regular plain file is refused before reading). */
+int trace_lines_open_file_limited(trace_lines *l, const char *path, uint64_t max_bytes, const char *kind, char *err,
+                                  size_t errlen);
 int trace_lines_open_mem(trace_lines *l, const void *data, size_t len, const char *name,
                          char *err, size_t errlen);
 /* A cursor over `in` (another trace_lines' input, which must outlive it): its first line is the

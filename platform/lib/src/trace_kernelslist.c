@@ -5,6 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "smtlm/file_read.h"
+
 #include "trace_internal.h"
 
 static int ends_with(const char *s, const char *suffix)
@@ -40,14 +45,16 @@ static char *join_dir(const char *list, const char *name)
     return p;
 }
 
+/* Whether path opens for reading (without waiting for a FIFO's writer). */
 static int readable(const char *path, int *errnum)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
+    struct stat st;
+    const int fd = smtlm_open_nowait(path, &st);
+    if (fd < 0) {
         *errnum = errno;
         return 0;
     }
-    fclose(f);
+    close(fd);
     return 1;
 }
 
@@ -182,7 +189,8 @@ int smtlm_kernelslist_load(const char *path, smtlm_kernelslist *out, char *err, 
     memset(out, 0, sizeof *out);
     if (ends_with(path, ".traceg") || ends_with(path, ".xz"))
         rc = single_trace(path, out, err, errlen);
-    else if ((rc = trace_lines_open_file(&l, path, err, errlen)) == 0) {
+    else if ((rc = trace_lines_open_file_limited(&l, path, SMTLM_KERNELSLIST_MAX_BYTES, "kernel list", err, errlen)) ==
+             0) {
         while ((rc = trace_lines_next(&l, err, errlen)) == 1)
             if ((rc = list_line(path, l.lineno, l.line, out, &cap, err, errlen)) < 0)
                 break;

@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "smtlm/file_read.h"
+
 #include "trace_internal.h"
 
 static const unsigned char xz_magic[6] = {0xFD, '7', 'z', 'X', 'Z', 0x00};
@@ -111,6 +113,20 @@ static int xz_fill(trace_lines *l, char *err, size_t errlen)
     }
 }
 
+/* An error once the decoded bytes pass the input's limit. */
+static int over_limit(const trace_lines *l, char *err, size_t errlen)
+{
+    const trace_input *in = l->in;
+    /* a regular plain file is as large as it says (a sparse one too): refused before reading */
+    const uint64_t size = !in->is_xz && in->fd >= 0 && in->seekable && in->file_size > l->buf_off + l->buf_len
+                              ? in->file_size
+                              : l->buf_off + l->buf_len;
+    if (in->max_bytes == 0 || size <= in->max_bytes)
+        return 0;
+    return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, l->name, 0, "larger than %llu bytes%s, the limit for a %s",
+                      (unsigned long long)in->max_bytes, in->is_xz ? " decoded" : "", in->kind);
+}
+
 /* The next decoded chunk in buf[0..buf_len), the bytes a cursor skips dropped. 1 = bytes
  * available, 0 = end, < 0 = error. */
 static int fill(trace_lines *l, char *err, size_t errlen)
@@ -133,6 +149,8 @@ static int fill(trace_lines *l, char *err, size_t errlen)
             if (rc == 0)
                 rc = got > 0;
         }
+        if (rc > 0 && over_limit(l, err, errlen) < 0)
+            return SMTLM_TRACE_ERR_FORMAT;
         if (rc <= 0 || l->skip == 0)
             return rc;
         if (l->skip < l->buf_len) {
@@ -166,6 +184,39 @@ static int xz_start(trace_lines *l, char *err, size_t errlen)
     return 0;
 }
 
+static int ends_with(const char *s, const char *suffix)
+{
+    const size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* A compressed file of a format other than xz (its first bytes), or one named .xz without the xz
+ * magic bytes: an error naming what it is, rather than a NUL byte on line 1. */
+static int other_format(const trace_lines *l, size_t got, char *err, size_t errlen)
+{
+    static const struct {
+        unsigned char magic[4];
+        size_t n;
+        const char *what;
+    } formats[] = {
+        {{0x1F, 0x8B}, 2, "a gzip file"},
+        {{0x28, 0xB5, 0x2F, 0xFD}, 4, "a zstd file"},
+        /* LZMA-alone (.lzma, xz --format=lzma): properties byte 0x5D (lc=3 lp=0 pb=2, what every
+         * encoder writes by default), then a 32-bit dictionary size whose low bytes are 0 */
+        {{0x5D, 0x00, 0x00}, 3, "an LZMA-alone (.lzma) file, not an xz file"},
+    };
+    const unsigned char *b = l->raw;
+    for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+        if (got >= formats[i].n && memcmp(b, formats[i].magic, formats[i].n) == 0)
+            return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, l->name, 0,
+                              "%s: smtlm reads plain text and xz (decompress it, or recompress it with xz)",
+                              formats[i].what);
+    if (ends_with(l->name, ".xz") && (got < sizeof xz_magic || memcmp(b, xz_magic, sizeof xz_magic) != 0))
+        return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, l->name, 0,
+                          "named .xz but not an xz file (it does not start with the xz magic bytes FD 37 7A 58 5A 00)");
+    return 0;
+}
+
 /* Start of a whole input: allocate buffers, look at the first bytes, set up the decoder. */
 static int start(trace_lines *l, char *err, size_t errlen)
 {
@@ -175,6 +226,11 @@ static int start(trace_lines *l, char *err, size_t errlen)
     l->name = l->src.name;
     l->chunk = TRACE_CHUNK;
     if ((rc = buffers(l, 1, err, errlen)) < 0 || (rc = raw_read(l, l->raw, l->chunk, &got, err, errlen)) < 0)
+        return rc;
+    if (got == 0 && l->src.is_fifo)
+        return trace_fail(err, errlen, SMTLM_TRACE_ERR_IO, l->name, 0,
+                          "a FIFO or pipe that nothing was written to (no writer?)");
+    if ((rc = other_format(l, got, err, errlen)) < 0)
         return rc;
     if (got >= sizeof xz_magic && memcmp(l->raw, xz_magic, sizeof xz_magic) == 0) {
         l->src.is_xz = 1;
@@ -191,26 +247,38 @@ static int start(trace_lines *l, char *err, size_t errlen)
         l->buf_len = got;
         if (got == 0)
             l->decoded_eof = 1;
+        if (over_limit(l, err, errlen) < 0)
+            return SMTLM_TRACE_ERR_FORMAT;
     }
     return 0;
 }
 
-int trace_lines_open_file(trace_lines *l, const char *path, char *err, size_t errlen)
+int trace_lines_open_file_limited(trace_lines *l, const char *path, uint64_t max_bytes, const char *kind, char *err,
+                                  size_t errlen)
 {
     struct stat st;
     int rc;
     memset(l, 0, sizeof *l);
     l->src.name = path;
-    l->src.fd = open(path, O_RDONLY | O_CLOEXEC);
+    l->src.max_bytes = max_bytes;
+    l->src.kind = kind;
+    l->src.fd = smtlm_open_nowait(path, &st); /* a FIFO's writer is not waited for */
     if (l->src.fd < 0)
         return trace_fail(err, errlen, SMTLM_TRACE_ERR_IO, path, 0, "cannot open: %s",
                           strerror(errno));
     l->src.own_fd = 1;
-    l->src.seekable = fstat(l->src.fd, &st) == 0 && S_ISREG(st.st_mode);
+    l->src.seekable = S_ISREG(st.st_mode);
+    l->src.file_size = S_ISREG(st.st_mode) ? (uint64_t)st.st_size : 0;
+    l->src.is_fifo = S_ISFIFO(st.st_mode);
     rc = start(l, err, errlen);
     if (rc < 0)
         trace_lines_close(l);
     return rc;
+}
+
+int trace_lines_open_file(trace_lines *l, const char *path, char *err, size_t errlen)
+{
+    return trace_lines_open_file_limited(l, path, 0, NULL, err, errlen);
 }
 
 int trace_lines_open_mem(trace_lines *l, const void *data, size_t len, const char *name,

@@ -8,9 +8,11 @@
  * first one in (SM, slot) order. cta_done only releases its own slot's cursors. */
 #include "smtlm/trace_source.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "smtlm/sass_code.h"
 
@@ -52,6 +54,8 @@ struct smtlm_trace_source {
     int failed;
     smtlm_sass_listing own;   /* the listing beside the trace, when it was read */
     smtlm_code code;          /* the kernel's control bits (smtlm_trace_source_use_listing) */
+    const char *listing_from; /* smtlm_trace_source_listing: NULL before a listing is attached */
+    const char *listing_path;
 };
 
 int smtlm_trace_source_open(smtlm_trace_source **out, const char *path, const smtlm_trace_latency *lat,
@@ -124,21 +128,39 @@ static char *beside_listing(const char *trace)
     return p;
 }
 
+/* Reads the listing beside the trace into s->own: 1, 0 when nothing by its name is there, -1
+ * with a message. Only ENOENT on the name itself means "no listing": anything else there (a
+ * directory, a symbolic link that loops or leads nowhere, a file that cannot be opened) is
+ * something the user put there and an error naming it. */
+static int read_beside(smtlm_trace_source *s, const char *beside, char *err, size_t errlen)
+{
+    struct stat st;
+    if (lstat(beside, &st) != 0) {
+        if (errno == ENOENT)
+            return 0;
+        snprintf(err, errlen, "%s: cannot open: %s (the listing beside %s)", beside, strerror(errno), s->path);
+        return -1;
+    }
+    if (S_ISLNK(st.st_mode) && stat(beside, &st) != 0 && errno == ENOENT) {
+        snprintf(err, errlen, "%s: a symbolic link to nothing (the listing beside %s): remove it, or point it at the "
+                 "listing", beside, s->path);
+        return -1;
+    }
+    return smtlm_sass_listing_read(beside, &s->own, err, errlen) < 0 ? -1 : 1;
+}
+
 int smtlm_trace_source_use_listing(smtlm_trace_source *s, const smtlm_sass_listing *program, char *err, size_t errlen)
 {
     const smtlm_sass_listing *l = program;
+    s->listing_from = "none";
+    s->listing_path = "";
     if (!l) {
         char *beside = beside_listing(s->path);
         if (!beside) {
             snprintf(err, errlen, "%s: out of memory", s->path);
             return -1;
         }
-        FILE *f = fopen(beside, "rb");
-        int rc = 0;
-        if (f) {
-            fclose(f);
-            rc = smtlm_sass_listing_read(beside, &s->own, err, errlen) < 0 ? -1 : 1;
-        }
+        const int rc = read_beside(s, beside, err, errlen);
         free(beside);
         if (rc <= 0)
             return rc; /* no listing beside it (0), or a bad one */
@@ -160,7 +182,16 @@ int smtlm_trace_source_use_listing(smtlm_trace_source *s, const smtlm_sass_listi
     if (smtlm_sass_code_build(l, fn, &s->code, err, errlen) < 0)
         return -1;
     smtlm_trace_check_listing(s->t, l, fn);
+    s->listing_from = l == program ? "smtlm_sass" : "beside";
+    s->listing_path = l->path;
     return 1;
+}
+
+const char *smtlm_trace_source_listing(const smtlm_trace_source *s, const char **path)
+{
+    if (path)
+        *path = s->listing_path ? s->listing_path : "";
+    return s->listing_from ? s->listing_from : "none";
 }
 
 void smtlm_trace_source_set_stream_limit(smtlm_trace_source *s, size_t bytes)

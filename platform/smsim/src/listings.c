@@ -23,11 +23,26 @@ int smsim_load_program_listing(run_ctx *r)
     return 0;
 }
 
+/* The silicon core is H100 silicon: a trace of another architecture (a Volta or Ampere binary)
+ * would be timed as if H100 ran its instructions, which is no result for the GPU it came from;
+ * refused unless -smtlm_silicon_other_arch 1 asks for exactly that. */
+static int other_arch(run_ctx *r, const smtlm_trace_source *src)
+{
+    const unsigned v = smtlm_trace_source_header(src)->binary_version;
+    int allowed = 0;
+    if (v == SMTLM_SILICON_ARCH || (smtlm_options_get_bool(r->opts, "smtlm_silicon_other_arch", &allowed) == SMTLM_OPT_OK && allowed))
+        return 0;
+    return smsim_fail(r, 2, "%s: binary version %u: the silicon core times H100 (sm_%u) silicon; -smtlm_silicon_other_arch 1 "
+                      "times this trace as H100 would run its instructions", smtlm_trace_source_path(src), v, SMTLM_SILICON_ARCH);
+}
+
 int smsim_attach_listing(run_ctx *r, smtlm_trace_source *src)
 {
     char msg[2048];
     if (!silicon(r))
         return 0;
+    if (other_arch(r, src))
+        return 2;
     const int rc = smtlm_trace_source_use_listing(src, r->program.path ? &r->program : NULL, msg, sizeof msg);
     if (rc < 0)
         return smsim_fail(r, 2, "%s", msg);

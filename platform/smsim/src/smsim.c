@@ -180,6 +180,8 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
     smtlm_stats_collect(gpu, r->cfg.core_clock_mhz, &s);
     s.kernel_name = name;
     s.kernel_uid = ++r->kernels;
+    if (r->cfg.gpu.sm.silicon.enabled)
+        s.listing_from = src && trace_path ? smtlm_trace_source_listing(src, &s.listing_path) : "none";
     if (r->report_file.f) {
         smtlm_report_kernel_end(&r->report, gpu, name);
         r->last_stats = s;

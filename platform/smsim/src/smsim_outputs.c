@@ -193,8 +193,11 @@ static void log_retired(void *ctx, unsigned sm, const smtlm_inst *in)
     const run_ctx *r = ctx;
     fprintf(r->events, "%u %u %u 0x%04x %llu", r->kernels + 1, sm, (unsigned)in->warp, (unsigned)in->pc,
             (unsigned long long)in->uid);
-    for (unsigned e = 0; e < SMTLM_EV_COUNT; e++)
-        fprintf(r->events, " %llu", (unsigned long long)in->ev[e]);
+    for (unsigned e = 0; e < SMTLM_EV_COUNT; e++) /* '-': an event this core does not have */
+        if (in->ev[e] == UINT64_MAX)
+            fputs(" -", r->events);
+        else
+            fprintf(r->events, " %llu", (unsigned long long)in->ev[e]);
     fputc('\n', r->events);
 }
 

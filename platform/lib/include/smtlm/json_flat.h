@@ -24,7 +24,11 @@ typedef struct smtlm_json_flat {
 
 /* Parses text[0..len). Returns 0, or -1 with "line L: what" in msg (out is then empty). */
 int smtlm_json_flatten(const char *text, size_t len, smtlm_json_flat *out, char *msg, size_t msg_size);
-/* Reads and parses a file; errors as "path:line: what" (or the open/read failure). */
+/* The largest file smtlm_json_flatten_file reads (256 MiB; a stats file of a thousand kernels
+ * on 132 SMs is a few tens of MiB). */
+#define SMTLM_JSON_MAX_BYTES ((size_t)256 << 20)
+/* Reads and parses a file; errors as "path:line: what" (or "path: what": it cannot be opened,
+ * it is larger than SMTLM_JSON_MAX_BYTES, a FIFO or pipe nothing was written to). */
 int smtlm_json_flatten_file(const char *path, smtlm_json_flat *out, char *msg, size_t msg_size);
 void smtlm_json_flat_free(smtlm_json_flat *f);
 

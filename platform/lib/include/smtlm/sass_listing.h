@@ -29,6 +29,12 @@ extern "C" {
 #define SMTLM_SASS_MAX_SRC 8   /* register sources kept per instruction (more is an error) */
 #define SMTLM_SASS_RZ 255u     /* RZ as Accel-Sim traces write it (R255) */
 #define SMTLM_SASS_SLOT_OTHER 3u
+/* The largest listing read: 512 MiB of text (decoded, for xz); more is an error. */
+#define SMTLM_SASS_MAX_BYTES ((uint64_t)512 << 20)
+/* The largest PC of an instruction (16 MiB of code in one function): beyond is an error at its
+ * line, so that a kernel's control-bit table (sass_code.h, one entry per 16 bytes) stays within
+ * 12 MiB. */
+#define SMTLM_SASS_MAX_PC 0xFFFFF0u
 
 /* One register source operand, in operand order. */
 typedef struct smtlm_sass_src {
@@ -62,6 +68,8 @@ typedef struct smtlm_sass_inst {
 typedef struct smtlm_sass_func {
     char *name;
     unsigned arch;        /* of its `code for sm_XX` block (90 for sm_90a); 0: the listing names none */
+    unsigned char variant; /* the block's letter after the number: 'a' for sm_90a (arch-specific), 0 for
+                            * sm_90 */
     unsigned line;        /* line of its `Function :` */
     smtlm_sass_inst *inst; /* sorted by pc (a listing's PCs increase) */
     size_t n;
@@ -69,9 +77,12 @@ typedef struct smtlm_sass_func {
 
 typedef struct smtlm_sass_listing {
     char *path;
-    smtlm_sass_func *func; /* in listing order; a name is unique within an architecture (a
-                            * fatbin's listing has a kernel once per `code for sm_XX` block) */
+    smtlm_sass_func *func; /* in listing order; a name is unique within an architecture and variant
+                            * (a fatbin's listing has a kernel once per `code for sm_XX` block) */
     size_t n;
+    size_t *index;         /* func's indices sorted by name, architecture, variant (the lookup) */
+    size_t compares;       /* comparisons of two functions made building the index: for tests, that
+                            * reading takes O(n log n) in the number of functions, not O(n^2) */
 } smtlm_sass_listing;
 
 /* Reads the listing at path (plain or xz). */
@@ -80,8 +91,10 @@ int smtlm_sass_listing_read(const char *path, smtlm_sass_listing *out, char *err
 int smtlm_sass_listing_parse(const char *text, size_t len, const char *name, smtlm_sass_listing *out,
                              char *err, size_t errlen);
 /* The function called name for architecture arch (a trace's binary version: 90 for sm_90 and
- * sm_90a): the one of a `code for sm_<arch>` block, else one outside any block; for arch 0 one
- * outside any block, else any. NULL if there is none. */
+ * sm_90a): the one of the `code for sm_<arch>a` block (the arch-specific code, which a device of
+ * exactly that architecture runs when the fatbin has it), else of `sm_<arch>`, else of another
+ * variant of it, else one outside any block; for arch 0 one outside any block, else the first
+ * listed. NULL if there is none. O(log n). */
 const smtlm_sass_func *smtlm_sass_func_find(const smtlm_sass_listing *l, const char *name, unsigned arch);
 /* The instruction at pc (binary search), or NULL. */
 const smtlm_sass_inst *smtlm_sass_inst_at(const smtlm_sass_func *f, uint32_t pc);

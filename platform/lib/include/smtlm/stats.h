@@ -20,6 +20,9 @@ extern "C" {
 typedef struct smtlm_stats {
     const char *kernel_name;
     unsigned kernel_uid;
+    const char *listing_from;       /* silicon core: where the kernel's SASS listing came from
+                                     * ("smtlm_sass", "beside", "none"); NULL for the other cores */
+    const char *listing_path;       /* that listing ("" for none) */
     uint64_t sim_cycle, sim_insn, sim_warp_insn;
     uint64_t tot_cycle, tot_insn, tot_warp_insn;
     uint64_t distro[SMTLM_DISTRO_SIZE];

@@ -91,8 +91,9 @@ typedef struct smtlm_kernelslist {
  * single kernel (a one-command list). As in Accel-Sim, a line is a kernel when it starts with
  * "kernel" (a trace file relative to the list's directory), MemcpyHtoD lines are copies, and
  * any other line is ignored (counted in n_ignored). Every named trace must be readable
- * (checked here), and a list that names no kernel at all is an error. On error *out is left
- * empty. */
+ * (checked here), and a list that names no kernel at all is an error. A list holds at most
+ * SMTLM_KERNELSLIST_MAX_BYTES (16 MiB, decoded; a list of 100,000 kernels and their copies is about 5 MiB); more is an error. On error *out is left empty. */
+#define SMTLM_KERNELSLIST_MAX_BYTES ((uint64_t)16 << 20)
 int smtlm_kernelslist_load(const char *path, smtlm_kernelslist *out, char *err, size_t errlen);
 void smtlm_kernelslist_free(smtlm_kernelslist *list);
 

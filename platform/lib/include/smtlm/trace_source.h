@@ -30,8 +30,10 @@ int smtlm_trace_source_start_reader(smtlm_trace_source *s, char *err, size_t err
  * `cuobjdump -sass` listing, -smtlm_sass) or, without one, in kernel-N.sass beside the trace.
  * Every instruction the source reads is then checked against that function (its PC, opcode
  * and sources), and smtlm_trace_source_iface carries the bits. 1 when attached, 0 when there is
- * no program listing and none beside the trace, -1 with a message (a bad listing, no function
- * of the kernel's name). Call before the reader thread starts and before the iface is taken. */
+ * no program listing and nothing beside the trace by that name (ENOENT), -1 with a message (a
+ * bad listing, one beside the trace that exists but cannot be read: a directory, a symbolic
+ * link loop or a dangling one, no permission; no function of the kernel's name). Call before
+ * the reader thread starts and before the iface is taken. */
 struct smtlm_sass_listing;
 /* What a run says when a listing is given without the silicon core, and once when a kernel has
  * none (after "<trace path>: "). */
@@ -41,6 +43,9 @@ struct smtlm_sass_listing;
     "the control bits from the trace, as an ideal compiler would set them"
 int smtlm_trace_source_use_listing(smtlm_trace_source *s, const struct smtlm_sass_listing *program, char *err,
                                    size_t errlen);
+/* Where the kernel's listing came from after smtlm_trace_source_use_listing: "smtlm_sass" (the
+ * program listing), "beside" (kernel-N.sass), or "none"; *path the listing's path ("" for none). */
+const char *smtlm_trace_source_listing(const smtlm_trace_source *s, const char **path);
 /* smtlm_trace_set_stream_limit on the source's trace; call before the reader thread starts. */
 void smtlm_trace_source_set_stream_limit(smtlm_trace_source *s, size_t bytes);
 

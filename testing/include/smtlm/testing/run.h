@@ -60,7 +60,8 @@ struct Event {
     unsigned kernel, sm, warp;
     uint32_t pc;
     uint64_t uid; // issue order in the SM
-    uint64_t issue, cu_alloc, operands, oc_ex, fu_issue, writeback;
+    uint64_t issue, cu_alloc, operands, oc_ex, fu_issue, writeback; // UINT64_MAX ('-' in the log): an event
+                                                                    // the core does not have (silicon core)
     bool operator==(const Event &o) const;
     bool operator!=(const Event &o) const { return !(*this == o); }
 };
