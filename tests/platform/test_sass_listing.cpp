@@ -334,6 +334,54 @@ TEST(SassListing, AFatbinHasTheKernelOncePerArchitecture)
     EXPECT_EQ(smtlm_sass_func_find(&z.l, "k", 80), &z.l.func[0]);
 }
 
+// `cuobjdump -sass` of a fatbin built for sm_90 and sm_90a: both blocks hold the kernel, and
+// neither is "listed twice". A trace says binary version 90 for both; the arch-specific sm_90a
+// code is what an H100 runs when the fatbin has it, so it serves; the generic sm_90 block serves
+// when it is alone.
+TEST(SassListing, Sm90AndSm90aAreTwoBlocks)
+{
+    const std::string both = "\tcode for sm_90\n" + function("k", {{0x10, "FFMA R1, R2, R3, R4"}}) + "\tcode for sm_90a\n" +
+                             function("k", {{0x10, "IMAD R1, R2, R3, R4"}});
+    Listing x = Listing::text(both);
+    ASSERT_EQ(x.rc, SMTLM_OK) << x.err;
+    ASSERT_EQ(x.l.n, 2u);
+    EXPECT_EQ(x.l.func[0].arch, 90u);
+    EXPECT_EQ(x.l.func[0].variant, 0);
+    EXPECT_EQ(x.l.func[1].variant, 'a');
+    EXPECT_EQ(smtlm_sass_func_find(&x.l, "k", 90), &x.l.func[1]);
+    // in either order
+    Listing y = Listing::text("\tcode for sm_90a\n" + function("k", {{0x10, "IMAD R1, R2, R3, R4"}}) + "\tcode for sm_90\n" +
+                              function("k", {{0x10, "FFMA R1, R2, R3, R4"}}));
+    ASSERT_EQ(y.rc, SMTLM_OK) << y.err;
+    EXPECT_EQ(smtlm_sass_func_find(&y.l, "k", 90), &y.l.func[0]);
+    Listing alone = Listing::text("\tcode for sm_90\n" + function("k", {{0x10, "FFMA R1, R2, R3, R4"}}));
+    ASSERT_EQ(alone.rc, SMTLM_OK) << alone.err;
+    EXPECT_EQ(smtlm_sass_func_find(&alone.l, "k", 90), &alone.l.func[0]);
+}
+
+// Reading a listing of n functions takes O(n log n) comparisons of functions, whatever their
+// names (it took O(n^2): 80,000 functions 15 s). Counted, not timed: 20,000 functions, where
+// the quadratic check made n(n-1)/2 = 2e8.
+TEST(SassListing, ReadingIsNotQuadraticInTheFunctionCount)
+{
+    const size_t n = 20000;
+    std::string text = "\tcode for sm_90a\n";
+    for (size_t i = 0; i < n; i++)
+        text += "\t\tFunction : kernel_with_a_long_common_prefix_" + std::to_string(n - i) + "\n";
+    Listing x = Listing::text(text);
+    ASSERT_EQ(x.rc, SMTLM_OK) << x.err;
+    ASSERT_EQ(x.l.n, n);
+    const size_t log2n = 15; // ceil(log2(20000))
+    EXPECT_LE(x.l.compares, 2 * n * log2n) << "comparisons for " << n << " functions";
+    EXPECT_EQ(smtlm_sass_func_find(&x.l, "kernel_with_a_long_common_prefix_7", 90), &x.l.func[n - 7]);
+    // a duplicate among them is still found, at the second one's line
+    Listing d = Listing::text(text + "\t\tFunction : kernel_with_a_long_common_prefix_7\n");
+    EXPECT_EQ(d.rc, SMTLM_TRACE_ERR_FORMAT);
+    EXPECT_EQ(std::string(d.err), "mem.sass:" + std::to_string(n + 2) +
+                                      ": function \"kernel_with_a_long_common_prefix_7\" listed twice (first at line " +
+                                      std::to_string(n - 7 + 2) + ")");
+}
+
 TEST(SassListing, CrlfAndEmptyFunction)
 {
     std::string t = listing({{0x10, "FFMA R1, R2, R3, R4"}});
@@ -373,8 +421,11 @@ TEST(SassListing, Errors)
     expect_error(function("k", {{0x10, "NOP"}}) + function("j", {}) + function("k", {}), 7,
                  "function \"k\" listed twice (first at line 1)");
     expect_error("\tcode for sm_90a\n" + function("k", {}) + "\tcode for sm_80\n" + function("k", {}) +
-                     "\tcode for sm_90\n" + function("k", {}),
+                     "\tcode for sm_90a\n" + function("k", {}),
                  8, "function \"k\" listed twice (first at line 2)");
+    // a PC beyond 16 MiB of code: refused at its line, not a table of 268 million entries
+    expect_error(head + lines_of({{0xfffffff0u, "NOP"}}), 7, "PC 0xfffffff0 beyond 0xfffff0, the largest a function of a listing may have");
+    expect_error(head + lines_of({{0x1000000u, "NOP"}}), 7, "PC 0x1000000 beyond 0xfffff0");
     expect_error("", 1, "no `Function :` section");
     expect_error("\n\tcode for sm_90a\n\t.target\tsm_90a\n\n", 4, "no `Function :` section");
     expect_error(head + "\t\tFunction :   \n", 7, "`Function :` without a name");
