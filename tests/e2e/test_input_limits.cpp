@@ -4,6 +4,9 @@
 // never dispatch, and bad -smtlm_log_* values.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 
 #include "smsim_run.hpp"
@@ -81,6 +84,37 @@ TEST(InputLimits, AnEmptyTraceIsAnError)
     e2e::write_file(cfg, "# no trace\n-trace \"\"\n");
     expect_only_error(e2e::smsim({"-config", cfg}), cfg + ":2" + msg);
     expect_only_error(e2e::smsim({"-config", cfg, "-smtlm_check_options", "1"}), cfg + ":2" + msg);
+}
+
+// A FIFO nothing writes to, as the kernel list, as a kernel trace in a list, or as a stats file
+// to compare: refused at once, in a run and under -smtlm_check_options (which reads the kernel
+// headers), never waited for.
+TEST(InputLimits, AFifoWithoutWriterIsNeverWaitedFor)
+{
+    const std::string dir = e2e::scratch("limits_fifo");
+    const std::string list = dir + "/kernelslist.g", trace = dir + "/kernel-1.traceg";
+    unlink(list.c_str());
+    unlink(trace.c_str());
+    ASSERT_EQ(mkfifo(list.c_str(), 0600), 0);
+    const std::string no_writer = ": a FIFO or pipe that nothing was written to (no writer?)";
+    expect_only_error(e2e::smsim({"-trace", list}), list + no_writer);
+    expect_only_error(e2e::smsim({"-trace", list, "-smtlm_check_options", "1"}), list + no_writer);
+    unlink(list.c_str());
+    e2e::write_file(list, "kernel-1.traceg\n");
+    ASSERT_EQ(mkfifo(trace.c_str(), 0600), 0);
+    expect_only_error(e2e::smsim({"-trace", list}), trace + no_writer);
+    expect_only_error(e2e::smsim({"-trace", list, "-smtlm_check_options", "1"}), trace + no_writer);
+    e2e::write_file(dir + "/a.json", "{\"a\": 1}\n");
+    expect_only_error(e2e::smsim({"-smtlm_compare", dir + "/a.json", trace}), trace + no_writer);
+    unlink(trace.c_str());
+}
+
+// -smtlm_compare on /dev/zero took memory until the kernel killed it: a NUL byte, at once.
+TEST(InputLimits, CompareReadsNoEndlessFile)
+{
+    const std::string dir = e2e::scratch("limits_compare");
+    e2e::write_file(dir + "/a.json", "{\"a\": 1}\n");
+    expect_only_error(e2e::smsim({"-smtlm_compare", dir + "/a.json", "/dev/zero"}), "/dev/zero:1: NUL byte (not JSON text)");
 }
 
 // ---- machines without a unit the workload needs

@@ -9,6 +9,9 @@
 #include <regex>
 #include <sstream>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "scratch_files.hpp"
 #include "smsim_run.hpp"
 
@@ -162,6 +165,103 @@ TEST(SiliconListings, AMalformedListingIsAnErrorWithItsLine)
     }));
     EXPECT_EQ(r.status, 2);
     EXPECT_NE(r.err.find("kernel-1.sass:"), std::string::npos) << r.err;
+}
+
+// Only ENOENT on kernel-N.sass means "no listing". Anything else by that name is something the
+// user put there and an error naming it, exit 2, never a run on derived bits: a directory
+// (EISDIR), a symbolic link loop (ELOOP), a dangling symbolic link (the name exists, its target
+// does not), a FIFO nothing writes to (never waited for, under -smtlm_check_options too). (The
+// tests run as root, for whom mode bits cannot make EACCES.)
+TEST(SiliconListings, AListingThatExistsButCannotBeReadIsAnError)
+{
+    struct Case {
+        const char *name;
+        void (*make)(const std::string &sass);
+        const char *what;
+    } cases[] = {
+        {"sil_eisdir", [](const std::string &p) { mkdir(p.c_str(), 0755); }, "kernel-1.sass: cannot open: Is a directory"},
+        {"sil_eloop", [](const std::string &p) { EXPECT_EQ(symlink(p.c_str(), p.c_str()), 0); },
+         "kernel-1.sass: cannot open: Too many levels of symbolic links"},
+        {"sil_dangling", [](const std::string &p) { EXPECT_EQ(symlink((p + ".gone").c_str(), p.c_str()), 0); },
+         "kernel-1.sass: a symbolic link to nothing (the listing beside "},
+        {"sil_fifo", [](const std::string &p) { EXPECT_EQ(mkfifo(p.c_str(), 0600), 0); },
+         "kernel-1.sass: a FIFO or pipe that nothing was written to (no writer?)"},
+    };
+    for (const Case &c : cases) {
+        const std::string dir = copy_case(c.name, nullptr);
+        c.make(dir + "/kernel-1.sass");
+        for (const char *check : {"0", "1"}) {
+            const e2e::Result r = run(dir, {"-smtlm_check_options", check});
+            EXPECT_EQ(r.status, 2) << c.name << ": " << r.err;
+            EXPECT_NE(r.err.find(dir + "/" + c.what), std::string::npos) << c.name << ": " << r.err;
+            EXPECT_EQ(r.err.find("no SASS listing"), std::string::npos) << c.name << ": " << r.err;
+        }
+    }
+}
+
+// The stats JSON says per kernel whether it had a listing and which: kernels[i].sass_listing.from
+// ("beside", "smtlm_sass", "none") and .path.
+TEST(SiliconListings, TheStatsSayWhereEachKernelsListingCameFrom)
+{
+    const std::string beside = copy_case("sil_from_beside", same);
+    ASSERT_EQ(run(beside, {"-smtlm_stats_json", beside + "/s.json"}).status, 0);
+    EXPECT_EQ(e2e::json_leaf(beside + "/s.json", "kernels[0].sass_listing.from"), "beside");
+    EXPECT_EQ(e2e::json_leaf(beside + "/s.json", "kernels[0].sass_listing.path"), beside + "/kernel-1.sass");
+    const std::string none = copy_case("sil_from_none", nullptr);
+    ASSERT_EQ(run(none, {"-smtlm_stats_json", none + "/s.json"}).status, 0);
+    EXPECT_EQ(e2e::json_leaf(none + "/s.json", "kernels[0].sass_listing.from"), "none");
+    EXPECT_EQ(e2e::json_leaf(none + "/s.json", "kernels[0].sass_listing.path"), "");
+    write(none + "/app.sass", text(e2e::data(kKit + "kernel-1.sass")));
+    ASSERT_EQ(run(none, {"-smtlm_sass", none + "/app.sass", "-smtlm_stats_json", none + "/p.json"}).status, 0);
+    EXPECT_EQ(e2e::json_leaf(none + "/p.json", "kernels[0].sass_listing.from"), "smtlm_sass");
+    EXPECT_EQ(e2e::json_leaf(none + "/p.json", "kernels[0].sass_listing.path"), none + "/app.sass");
+}
+
+// The silicon core times H100 silicon: a Volta trace (lud, binary version 70) is refused, or
+// timed as H100 would run it when -smtlm_silicon_other_arch 1 asks for that.
+TEST(SiliconListings, TracesOfOtherArchitecturesAreRefusedUnlessAskedFor)
+{
+    const std::string lud = e2e::data("traces/lud/kernelslist.g");
+    const std::vector<std::string> base = {"-config", e2e::project_config("h100.config"), "-trace", lud};
+    std::vector<std::string> check = base;
+    check.insert(check.end(), {"-smtlm_check_options", "1"});
+    const e2e::Result refused = e2e::smsim(check);
+    EXPECT_EQ(refused.status, 2);
+    EXPECT_NE(refused.err.find(".traceg: binary version 70: the silicon core times H100 (sm_90) silicon; "
+                               "-smtlm_silicon_other_arch 1 times this trace as H100 would run its instructions"),
+              std::string::npos)
+        << refused.err;
+    std::vector<std::string> asked = base;
+    asked.insert(asked.end(), {"-smtlm_silicon_other_arch", "1"});
+    const e2e::Result r = e2e::smsim(asked);
+    EXPECT_EQ(r.status, 0) << r.err;
+}
+
+// The silicon core's event log: the cycles it knows (issue, and writeback: its result's release)
+// and '-' for the events it does not have (collector unit, operands, OC->EX, FU issue), never
+// 2^64-1. dep_ffma: each FFMA's result 4 cycles after its issue (-smtlm_silicon_pipe_latency,
+// FP32 4).
+TEST(SiliconListings, TheEventLogHasDashesForEventsTheCoreDoesNotHave)
+{
+    const std::string dir = copy_case("sil_events", same);
+    ASSERT_EQ(run(dir, {"-smtlm_event_log", dir + "/ev.log"}).status, 0);
+    std::istringstream in(text(dir + "/ev.log"));
+    std::string line;
+    unsigned ffma = 0, lines = 0;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#')
+            continue;
+        lines++;
+        std::istringstream f(line);
+        std::string k, sm, w, pc, uid, issue, cu, ops, ocex, fu, wb;
+        ASSERT_TRUE(static_cast<bool>(f >> k >> sm >> w >> pc >> uid >> issue >> cu >> ops >> ocex >> fu >> wb)) << line;
+        EXPECT_EQ(cu + ops + ocex + fu, "----") << line;
+        EXPECT_EQ(line.find("18446744073709551615"), std::string::npos) << line;
+        if (wb != "-" && std::stoull(wb) == std::stoull(issue) + 4)
+            ffma++;
+    }
+    EXPECT_GT(lines, 128u);
+    EXPECT_GE(ffma, 128u); // the chain's 128 FFMAs
 }
 
 TEST(SiliconListings, OnlyTheSiliconCoreReadsListings)
