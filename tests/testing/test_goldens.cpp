@@ -2,8 +2,18 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest-spi.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
+#include <vector>
+
+#include <dirent.h>
+#include <sched.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "kit_data.hpp"
 
@@ -166,7 +176,92 @@ TEST_F(Goldens, UnknownStatAndMalformedFileAreErrors)
     write(dir_ + "/bad.json", "{\n\"gpu_tot_sim_cycle\": 8952,\n}\n");
     const ::testing::AssertionResult bad = matches_golden(dir_.c_str(), lud(), "bad.json", {"gpu_tot_sim_cycle"});
     EXPECT_FALSE(bad);
-    EXPECT_THAT(bad.message(), HasSubstr("golden " + dir_ + "/bad.json: smsim: " + dir_ + "/bad.json:3: "));
+    EXPECT_THAT(bad.message(), HasSubstr("golden " + dir_ + "/bad.json: " + dir_ + "/bad.json:3: "));
+}
+
+// A golden that pins nothing passed every run, and update mode left it so: now it fails naming
+// the file, whole or with chosen stats, and update mode writes the run's counters into it.
+TEST_F(Goldens, AGoldenThatPinsNothingFails)
+{
+    write(dir_ + "/empty.json", "{}\n");
+    for (const std::vector<std::string> &stats : {std::vector<std::string>{}, std::vector<std::string>{"gpu_tot_sim_cycle"}}) {
+        const ::testing::AssertionResult a = matches_golden(dir_.c_str(), lud(), "empty.json", stats);
+        EXPECT_FALSE(a);
+        EXPECT_THAT(a.message(), StartsWith("golden " + dir_ + "/empty.json: pins nothing (no counter)"));
+        EXPECT_THAT(a.message(), HasSubstr("--smtlm_update_goldens"));
+    }
+    write(dir_ + "/array.json", "[]\n");
+    EXPECT_THAT(matches_golden(dir_.c_str(), lud(), "array.json").message(),
+                StartsWith("golden " + dir_ + "/array.json: pins nothing (no counter)"));
+    set_updating_goldens(true);
+    EXPECT_TRUE(matches_golden(dir_.c_str(), lud(), "empty.json"));
+    EXPECT_THAT(read(dir_ + "/empty.json"), StartsWith("{\n  \"schema_version\": 3,\n  \"gpu_tot_sim_cycle\": 8952,\n"));
+    set_updating_goldens(false);
+    EXPECT_TRUE(matches_golden(dir_.c_str(), lud(), "empty.json"));
+}
+
+// A golden cut short after a line (a disk that filled, a bad merge) fails at the line where it
+// ends, naming the file.
+TEST_F(Goldens, AGoldenCutShortFailsAtItsLine)
+{
+    set_updating_goldens(true);
+    ASSERT_TRUE(matches_golden(dir_.c_str(), lud(), "cut.json"));
+    set_updating_goldens(false);
+    const std::string whole = read(dir_ + "/cut.json");
+    const size_t at = whole.find('\n', whole.size() / 2);
+    write(dir_ + "/cut.json", whole.substr(0, at + 1));
+    const size_t lines = (size_t)std::count(whole.begin(), whole.begin() + (long)at + 1, '\n');
+    const ::testing::AssertionResult a = matches_golden(dir_.c_str(), lud(), "cut.json");
+    EXPECT_FALSE(a);
+    EXPECT_THAT(a.message(), StartsWith("golden " + dir_ + "/cut.json: " + dir_ + "/cut.json:" + std::to_string(lines + 1) +
+                                        ": expected a string"));
+}
+
+// A JSON file of another schema or tool (none of its names is a statistic of the run), or one
+// that is not an object of statistics by name, is no golden: it fails naming the file.
+TEST_F(Goldens, AGoldenOfAnotherSchemaFails)
+{
+    write(dir_ + "/other.json", "{\"cycles\": 8952, \"tool\": {\"name\": \"x\"}}\n");
+    const ::testing::AssertionResult a = matches_golden(dir_.c_str(), lud(), "other.json");
+    EXPECT_FALSE(a);
+    EXPECT_THAT(a.message(), StartsWith("golden " + dir_ + "/other.json: none of its 2 counters is a statistic of this run "
+                                        "(a file of another schema or tool?)"));
+    write(dir_ + "/list.json", "[8952, 16080]\n");
+    EXPECT_THAT(matches_golden(dir_.c_str(), lud(), "list.json").message(),
+                StartsWith("golden " + dir_ + "/list.json: not a golden: a JSON object of statistics by name expected"));
+}
+
+// Update mode on a full disk: the golden is not written, the test fails with the reason, and no
+// temporary file (<golden>.tmp<pid>) is left behind. A real full disk: a 64 KiB tmpfs mounted
+// (as root, as CI runs) in a mount namespace of this test's own process, filled to the last page.
+TEST_F(Goldens, AFullDiskLeavesNoTemporaryFile)
+{
+    ASSERT_EQ(geteuid(), 0u) << "the full-disk test mounts a tmpfs and must run as root (as CI does)";
+    ASSERT_EQ(unshare(CLONE_NEWNS), 0) << std::strerror(errno);
+    ASSERT_EQ(mount("none", "/", nullptr, MS_REC | MS_PRIVATE, nullptr), 0) << std::strerror(errno);
+    const std::string disk = dir_ + "/disk";
+    ASSERT_EQ(mkdir(disk.c_str(), 0755), 0);
+    ASSERT_EQ(mount("tmpfs", disk.c_str(), "tmpfs", 0, "size=64k"), 0) << std::strerror(errno);
+    {
+        std::ofstream fill(disk + "/fill", std::ios::binary);
+        const std::string block(4096, 'x');
+        for (int i = 0; i < 64 && fill; i++)
+            fill << block << std::flush;
+    }
+    set_updating_goldens(true);
+    const ::testing::AssertionResult a = matches_golden(disk.c_str(), lud(), "lud.json");
+    set_updating_goldens(false);
+    EXPECT_FALSE(a);
+    EXPECT_THAT(a.message(), HasSubstr("cannot write: No space left on device"));
+    std::vector<std::string> left;
+    if (DIR *d = opendir(disk.c_str())) {
+        while (dirent *e = readdir(d))
+            left.push_back(e->d_name);
+        closedir(d);
+    }
+    std::sort(left.begin(), left.end());
+    EXPECT_EQ(left, (std::vector<std::string>{".", "..", "fill"}));
+    umount(disk.c_str());
 }
 
 TEST_F(Goldens, RelativePathsFromTheEnvironmentsGoldenDir)
