@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "smtlm/sass_listing.h"
 
@@ -20,7 +21,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     for (f = 0; f < l.n; f++) {
-        if (smtlm_sass_func_find(&l, l.func[f].name, l.func[f].arch) != &l.func[f])
+        /* a function of that name and architecture (sm_90a's, not sm_90's, when both are listed) */
+        const smtlm_sass_func *found = smtlm_sass_func_find(&l, l.func[f].name, l.func[f].arch);
+        if (found == NULL || strcmp(found->name, l.func[f].name) != 0 || found->arch != l.func[f].arch ||
+            (found != &l.func[f] && found->variant == l.func[f].variant))
             abort();
         for (i = 0; i < l.func[f].n; i++)
             if (smtlm_sass_inst_at(&l.func[f], l.func[f].inst[i].pc) != &l.func[f].inst[i])
