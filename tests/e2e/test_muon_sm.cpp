@@ -38,8 +38,12 @@ std::map<unsigned, Events> read_events(const std::string &path)
         unsigned k, sm, warp, pc;
         unsigned long long uid;
         Events e;
-        in >> k >> sm >> warp >> std::hex >> pc >> std::dec >> uid >> e.issue >> e.cu_alloc >> e.operands >> e.oc_ex >>
-            e.fu_issue >> e.writeback;
+        in >> k >> sm >> warp >> std::hex >> pc >> std::dec >> uid;
+        for (unsigned long long *c : {&e.issue, &e.cu_alloc, &e.operands, &e.oc_ex, &e.fu_issue, &e.writeback}) {
+            std::string t; // '-': an event this instruction did not have (~0 here)
+            in >> t;
+            *c = t == "-" ? ~0ull : std::stoull(t);
+        }
         m[pc] = e;
     }
     return m;
