@@ -19,6 +19,7 @@
 
 extern "C" {
 #include "smtlm/options.h"
+#include "pipe_writer.hpp"
 }
 
 namespace {
@@ -66,41 +67,6 @@ std::string config_of_size(size_t size)
     return text + "\n";
 }
 
-// `bytes` of comment lines written into a pipe by a thread; the pipe's read end stays open
-// here, so the writer never sees a closed pipe, and what the reader leaves is drained after.
-struct PipeWriter {
-    int fd[2] = {-1, -1};
-    std::thread writer;
-    explicit PipeWriter(size_t bytes, const std::string &head = "")
-    {
-        if (pipe(fd) != 0)
-            return;
-        writer = std::thread([this, bytes, head] {
-            std::string text = head;
-            while (text.size() < bytes)
-                text += "# a comment line of the stream\n";
-            text.resize(bytes);
-            for (size_t at = 0; at < text.size();) {
-                const ssize_t n = ::write(fd[1], text.data() + at, text.size() - at);
-                if (n <= 0)
-                    break;
-                at += (size_t)n;
-            }
-            close(fd[1]);
-        });
-    }
-    std::string path() const { return "/dev/fd/" + std::to_string(fd[0]); }
-    ~PipeWriter()
-    {
-        char buf[65536];
-        while (fd[0] >= 0 && read(fd[0], buf, sizeof buf) > 0) {
-        }
-        if (writer.joinable())
-            writer.join();
-        if (fd[0] >= 0)
-            close(fd[0]);
-    }
-};
 
 } // namespace
 

@@ -6,9 +6,7 @@
 // kernel lists, trace headers.
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <string>
-#include <thread>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -20,6 +18,7 @@ extern "C" {
 #include "smtlm/trace.h"
 }
 
+#include "pipe_writer.hpp"
 #include "test_trace_util.h"
 
 namespace {
@@ -42,41 +41,6 @@ std::string sparse(const std::string &path, uint64_t size)
     close(fd);
     return path;
 }
-
-// A pipe that never ends: a thread writes `line` over and over until the test is done with it
-// (the reader has returned); the read end stays open here, so the writer never meets a closed
-// pipe, and what the reader leaves is drained at the end.
-struct EndlessPipe {
-    int fd[2] = {-1, -1};
-    std::atomic<bool> stop{false};
-    std::thread writer;
-    explicit EndlessPipe(const std::string &line, const std::string &head = "")
-    {
-        if (pipe(fd) != 0)
-            return;
-        writer = std::thread([this, line, head] {
-            std::string chunk;
-            while (chunk.size() < 65536)
-                chunk += line;
-            bool ok = ::write(fd[1], head.data(), head.size()) == (ssize_t)head.size();
-            while (ok && !stop)
-                ok = ::write(fd[1], chunk.data(), chunk.size()) > 0;
-            close(fd[1]);
-        });
-    }
-    std::string path() const { return "/dev/fd/" + std::to_string(fd[0]); }
-    ~EndlessPipe()
-    {
-        stop = true;
-        char buf[65536];
-        while (fd[0] >= 0 && read(fd[0], buf, sizeof buf) > 0) {
-        }
-        if (writer.joinable())
-            writer.join();
-        if (fd[0] >= 0)
-            close(fd[0]);
-    }
-};
 
 // A FIFO that nothing writes to.
 struct Fifo {
@@ -139,7 +103,7 @@ TEST(ReaderLimits, AJsonFileHoldsAtMost256MiB)
     const std::string at = sparse(dir + "/at.json", SMTLM_JSON_MAX_BYTES);
     EXPECT_EQ(json_error(at), at + ":1: NUL byte (not JSON text)");
     EXPECT_EQ(json_error("/dev/zero"), "/dev/zero:1: NUL byte (not JSON text)");
-    EndlessPipe endless("{\"a\":1}\n");
+    PipeWriter endless(PipeWriter::endless, "", "{\"a\":1}\n");
     EXPECT_EQ(json_error(endless.path()), endless.path() + ": larger than 268435456 bytes, the limit for a JSON file");
     Fifo fifo("stats.json");
     EXPECT_EQ(json_error(fifo.path), fifo.path + kNoWriter);
@@ -154,7 +118,7 @@ TEST(ReaderLimits, ASassListingHoldsAtMost512MiB)
     const std::string at = sparse(dir + "/at.sass", SMTLM_SASS_MAX_BYTES);
     EXPECT_EQ(listing_error(at), at + ":1: line longer than 1048576 bytes");
     EXPECT_EQ(listing_error("/dev/zero"), "/dev/zero:1: line longer than 1048576 bytes");
-    EndlessPipe endless(std::string(4000, '.') + "\n"); // lines a listing skips, without end
+    PipeWriter endless(PipeWriter::endless, "", std::string(4000, '.') + "\n"); // lines a listing skips, without end
     EXPECT_EQ(listing_error(endless.path()), endless.path() + ": larger than 536870912 bytes, the limit for a SASS listing");
     Fifo fifo("kernel-1.sass");
     EXPECT_EQ(listing_error(fifo.path), fifo.path + kNoWriter);
@@ -166,7 +130,7 @@ TEST(ReaderLimits, AKernelListHoldsAtMost16MiBDecoded)
     const std::string dir = scratch("list");
     const std::string over = sparse(dir + "/over.g", SMTLM_KERNELSLIST_MAX_BYTES + 1);
     EXPECT_EQ(list_error(over), over + ": larger than 16777216 bytes, the limit for a kernel list");
-    EndlessPipe endless("MemcpyHtoD,0x00007f0000000000,4096\n");
+    PipeWriter endless(PipeWriter::endless, "", "MemcpyHtoD,0x00007f0000000000,4096\n");
     EXPECT_EQ(list_error(endless.path()), endless.path() + ": larger than 16777216 bytes, the limit for a kernel list");
     // xz: the decoded bytes count (a small file that unpacks past the limit)
     std::string text;
@@ -180,7 +144,7 @@ TEST(ReaderLimits, AKernelListHoldsAtMost16MiBDecoded)
 
 TEST(ReaderLimits, ATraceHeaderHoldsAtMost1MiB)
 {
-    EndlessPipe endless("junk that is no header line\n", "-kernel name = k\n");
+    PipeWriter endless(PipeWriter::endless, "-kernel name = k\n", "junk that is no header line\n");
     const std::string e = trace_error(endless.path());
     EXPECT_EQ(e.rfind(endless.path() + ":", 0), 0u) << e;
     EXPECT_NE(e.find(": the header runs past 1048576 bytes, the limit for a trace header"), std::string::npos) << e;
