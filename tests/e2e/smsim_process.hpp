@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <csignal>
+#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -21,9 +22,16 @@ struct Process {
     std::string out_path, err_path;
 };
 
-// Starts smsim with args, stdout and stderr to files in dir, SIGINT and SIGTERM at their
-// default dispositions whatever the test runner's are (but `ignored`, when given, ignored).
-inline Process start_smsim(const std::vector<std::string> &args, const std::string &dir, int ignored = 0)
+// How the child starts besides its arguments.
+struct ChildSetup {
+    int ignored = 0;                    // a signal it starts with ignored (nohup, a script's job)
+    bool append = false;                // stdout and stderr appended to, as the shell's >> does
+    std::function<void()> before_exec;  // last, with stdout and stderr in place (a limit, a redirect)
+};
+
+// Starts smsim with args, stdout and stderr to files in dir, the signals that stop it at their
+// default dispositions whatever the test runner's are.
+inline Process start_smsim(const std::vector<std::string> &args, const std::string &dir, const ChildSetup &setup)
 {
     Process p;
     p.out_path = dir + "/stdout";
@@ -34,21 +42,35 @@ inline Process start_smsim(const std::vector<std::string> &args, const std::stri
     argv.push_back(nullptr);
     p.pid = fork();
     if (p.pid == 0) {
-        std::signal(SIGINT, SIG_DFL);
-        std::signal(SIGTERM, SIG_DFL);
-        if (ignored)
-            std::signal(ignored, SIG_IGN);
+        for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ})
+            std::signal(sig, SIG_DFL);
+        if (setup.ignored)
+            std::signal(setup.ignored, SIG_IGN);
         sigset_t none;
         sigemptyset(&none);
         sigprocmask(SIG_SETMASK, &none, nullptr);
-        const int out = open(p.out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        const int err = open(p.err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        const int how = O_WRONLY | O_CREAT | (setup.append ? O_APPEND : O_TRUNC);
+        const int out = open(p.out_path.c_str(), how, 0644);
+        const int err = open(p.err_path.c_str(), how, 0644);
         if (out < 0 || err < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0)
             _exit(126);
+        for (int fd : {out, err})
+            if (fd > 2)
+                close(fd);
+        if (setup.before_exec)
+            setup.before_exec();
         execv(argv[0], const_cast<char *const *>(argv.data()));
         _exit(127);
     }
     return p;
+}
+
+// As above, `ignored` (when given) ignored.
+inline Process start_smsim(const std::vector<std::string> &args, const std::string &dir, int ignored = 0)
+{
+    ChildSetup setup;
+    setup.ignored = ignored;
+    return start_smsim(args, dir, setup);
 }
 
 struct Ended {

@@ -3,6 +3,8 @@
 // a run that did not complete says so in its stats JSON.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -106,6 +108,115 @@ TEST(Outputs, DevNullTakesSeveralOutputs)
     const e2e::Result r = e2e::smsim({"-smtlm_synth_insts", "20", "-smtlm_stats_json", "/dev/null", "-smtlm_stats_csv",
                                       "/dev/null"});
     EXPECT_EQ(r.status, 0) << r.err;
+}
+
+// ---------------------------------------------------------------- files that are not replaced
+
+// A file the user may not write is never replaced, whoever runs smsim: one with no write
+// permission bit (read-only) neither, even for root, who may write any file. The run and
+// -smtlm_check_options decide it by one rule; the file keeps its contents, inode and mode.
+TEST(Outputs, AReadOnlyFileIsNeverReplaced)
+{
+    const std::string dir = fresh_dir("outputs_read_only");
+    const std::string path = dir + "/kept.json";
+    e2e::write_file(path, "{\"an earlier\": \"run\"}\n");
+    ASSERT_EQ(chmod(path.c_str(), 0444), 0);
+    struct stat before, after;
+    ASSERT_EQ(stat(path.c_str(), &before), 0);
+    for (const char *check : {"0", "1"}) {
+        const e2e::Result r =
+            e2e::smsim({"-smtlm_synth_insts", "20", "-smtlm_stats_json", path, "-smtlm_check_options", check});
+        EXPECT_EQ(r.status, 2) << check;
+        EXPECT_EQ(r.err, "smsim: " + path + ": cannot open for writing: Permission denied\n") << check;
+    }
+    ASSERT_EQ(stat(path.c_str(), &after), 0);
+    EXPECT_EQ(read(path), "{\"an earlier\": \"run\"}\n");
+    EXPECT_EQ(after.st_ino, before.st_ino);
+    EXPECT_EQ(after.st_mode & 07777, 0444u);
+    EXPECT_EQ(listing(dir), (std::vector<std::string>{"kept.json"}));
+}
+
+// A symbolic link to a file not there yet is followed like any link: the file is created at
+// its target (relative to the link's directory, through a chain of links), the links stay.
+// Two outputs reaching one file that way are one file.
+TEST(Outputs, ALinkToAFileNotThereYetIsFollowed)
+{
+    const std::string dir = fresh_dir("outputs_dangling");
+    ASSERT_EQ(mkdir((dir + "/sub").c_str(), 0755), 0);
+    ASSERT_EQ(symlink("sub/s.json", (dir + "/s.json").c_str()), 0);
+    ASSERT_EQ(symlink((dir + "/sub/k.csv").c_str(), (dir + "/k2.csv").c_str()), 0);
+    ASSERT_EQ(symlink("k2.csv", (dir + "/k.csv").c_str()), 0);
+    const e2e::Result r = e2e::smsim({"-smtlm_synth_insts", "20", "-smtlm_stats_json", dir + "/s.json", "-smtlm_stats_csv",
+                                      dir + "/k.csv"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(json_leaf(dir + "/sub/s.json", "complete"), "true");
+    EXPECT_EQ(read(dir + "/k.csv").rfind("kernel_name,", 0), 0u) << read(dir + "/k.csv");
+    char target[64] = {0};
+    EXPECT_EQ(readlink((dir + "/s.json").c_str(), target, sizeof target - 1), 10);
+    EXPECT_STREQ(target, "sub/s.json");
+    EXPECT_EQ(listing(dir), (std::vector<std::string>{"k.csv", "k2.csv", "s.json", "sub"}));
+    EXPECT_EQ(listing(dir + "/sub"), (std::vector<std::string>{"k.csv", "s.json"}));
+    ASSERT_EQ(symlink("sub/new.json", (dir + "/new.json").c_str()), 0);
+    for (const char *check : {"0", "1"}) {
+        const e2e::Result twice = e2e::smsim({"-smtlm_stats_json", dir + "/new.json", "-smtlm_stats_csv",
+                                              dir + "/sub/new.json", "-smtlm_check_options", check});
+        EXPECT_EQ(twice.status, 2);
+        EXPECT_EQ(twice.err, "smsim: <command line>:3: -smtlm_stats_csv " + dir + "/sub/new.json: is the same file as "
+                             "-smtlm_stats_json " + dir + "/new.json (<command line>:1); each output needs a file of its own\n");
+    }
+    EXPECT_EQ(listing(dir + "/sub"), (std::vector<std::string>{"k.csv", "s.json"}));
+}
+
+// ---------------------------------------------------------------- messages naming long paths
+
+namespace {
+
+// The path that ends at `length` characters under dir, made of directories (each name at most
+// 200 characters); created.
+std::string deep_dir(const std::string &dir, size_t length)
+{
+    std::string path = dir;
+    while (path.size() < length) {
+        path += "/" + std::string(std::min<size_t>(200, length - path.size() - 1), 'd');
+        if (mkdir(path.c_str(), 0755) != 0)
+            return "";
+    }
+    return path;
+}
+
+} // namespace
+
+// A message keeps its reason however long the paths it names: an output path of 5000
+// characters is said whole, with why it cannot be written; a kernel trace at a path of nearly
+// PATH_MAX characters that cannot run is said whole on stderr and in the JSON's "error".
+TEST(Outputs, AMessageKeepsItsReasonHoweverLongThePath)
+{
+    const std::string dir = fresh_dir("outputs_long_path");
+    std::string out = dir;
+    while (out.size() < 5000)
+        out += "/abcdefghij";
+    out += "/s.json";
+    for (const char *check : {"0", "1"}) {
+        const e2e::Result r = e2e::smsim({"-smtlm_stats_json", out, "-smtlm_check_options", check});
+        EXPECT_EQ(r.status, 2);
+        EXPECT_EQ(r.err, "smsim: " + out + ": cannot open for writing: File name too long\n");
+    }
+    const std::string deep = deep_dir(dir, PATH_MAX - 40);
+    ASSERT_FALSE(deep.empty());
+    copy_vectoradd(deep);
+    std::string k2 = read(deep + "/kernel-1.traceg");
+    const size_t at = k2.find("-shmem = 0\n");
+    ASSERT_NE(at, std::string::npos);
+    k2.replace(at, 11, "-shmem = 100000\n");
+    e2e::write_file(deep + "/kernel-2.traceg", k2);
+    e2e::write_file(deep + "/kernelslist.g", "kernel-1.traceg\nkernel-2.traceg\n");
+    const e2e::Result r = e2e::smsim({"-trace", deep + "/kernelslist.g", "-smtlm_stats_json", deep + "/s.json"});
+    EXPECT_EQ(r.status, 2);
+    const std::string error = deep + "/kernel-2.traceg: a thread block (1024 threads, 100000 B shared memory, 8 "
+                                     "registers/thread) cannot run on an SM: its shared memory exceeds -gpgpu_shmem_size";
+    ASSERT_GT(error.size(), 4096u); // longer than the messages were cut at
+    EXPECT_EQ(r.err, "smsim: " + error + "\n");
+    EXPECT_EQ(json_leaf(deep + "/s.json", "error"), error);
 }
 
 // ---------------------------------------------------------------- failed writes

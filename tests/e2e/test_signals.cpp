@@ -1,7 +1,9 @@
-// SIGINT and SIGTERM on the real smsim: the first stops the run after the current cycle step
-// with the statistics so far, marked incomplete, one line and exit status 128 + the signal;
-// the second ends the process at once and leaves no temporary file. A killed run never spoils
-// the file it would have replaced.
+// The stop signals on the real smsim (SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ): the first
+// stops the run after the current cycle step with the statistics so far, marked incomplete,
+// one line and exit status 128 + the signal; the second ends the process at once and leaves no
+// temporary file. SIGPIPE and SIGXFSZ from failed writes (standard output to a closed pipe, a
+// file over the size limit) stop the run the same way, and their repeats are no second signal.
+// A killed run never spoils the file it would have replaced.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include "scratch_files.hpp"
@@ -39,7 +42,7 @@ bool temp_written(const std::string &dir, const std::string &name)
 
 // A synthetic run far longer than any test waits (32 warps of 10^8 instructions: minutes on any
 // machine), with its stats JSON in dir; returns once the kernel runs, however loaded the machine:
-// smsim handles SIGINT and SIGTERM (it installs its handlers after opening its outputs, and a
+// smsim handles its stop signals (it installs its handlers after opening its outputs, and a
 // signal between then and the kernel's start stops it "before kernel 1"), and the run's
 // pipeline log of one warp has written its first 64 KiB (its buffer) to its temporary file.
 e2e::Process start_long_run(const std::string &dir, const std::string &engine)
@@ -49,7 +52,10 @@ e2e::Process start_long_run(const std::string &dir, const std::string &engine)
                                              dir + "/p.log", "-smtlm_log_sms", "0", "-smtlm_log_warps", "0"},
                                             dir);
     EXPECT_TRUE(e2e::wait_until([&] {
-        return e2e::catches(p.pid, SIGINT) && e2e::catches(p.pid, SIGTERM) && temp_written(dir, "p.log");
+        for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ})
+            if (!e2e::catches(p.pid, sig))
+                return false;
+        return temp_written(dir, "p.log");
     })) << "the run's kernel never started";
     return p;
 }
@@ -95,8 +101,12 @@ TEST_P(FirstSignal, StopsAfterTheCurrentCycleStepWithTheStatisticsSoFar)
 
 INSTANTIATE_TEST_SUITE_P(Signals, FirstSignal,
                          ::testing::Values(StopCase{SIGINT, "SIGINT", "c"}, StopCase{SIGTERM, "SIGTERM", "c"},
-                                           StopCase{SIGINT, "SIGINT", "systemc"},
-                                           StopCase{SIGTERM, "SIGTERM", "systemc"}),
+                                           StopCase{SIGHUP, "SIGHUP", "c"}, StopCase{SIGPIPE, "SIGPIPE", "c"},
+                                           StopCase{SIGXFSZ, "SIGXFSZ", "c"}, StopCase{SIGINT, "SIGINT", "systemc"},
+                                           StopCase{SIGTERM, "SIGTERM", "systemc"},
+                                           StopCase{SIGHUP, "SIGHUP", "systemc"},
+                                           StopCase{SIGPIPE, "SIGPIPE", "systemc"},
+                                           StopCase{SIGXFSZ, "SIGXFSZ", "systemc"}),
                          [](const ::testing::TestParamInfo<StopCase> &i) {
                              return std::string(i.param.name) + "_" + i.param.engine;
                          });
@@ -154,3 +164,113 @@ TEST(Signals, AnIgnoredSignalStaysIgnored)
         << e.err;
     EXPECT_EQ(json_leaf(dir + "/s.json", "complete"), "false");
 }
+
+namespace {
+
+class Engine : public ::testing::TestWithParam<const char *> {};
+
+// vectoradd's trace `copies` times in a list in dir.
+std::string vectoradd_list(const std::string &dir, int copies)
+{
+    const std::string from = e2e::data("traces/vectoradd-100-32-trace/kernel-1.traceg");
+    e2e::write_file(dir + "/kernel-1.traceg", e2e::read(from));
+    std::string list;
+    for (int i = 0; i < copies; i++)
+        list += "kernel-1.traceg\n";
+    e2e::write_file(dir + "/kernelslist.g", list);
+    return dir + "/kernelslist.g";
+}
+
+// Standard output to a pipe nobody reads any more (`smsim ... | head` once head is gone).
+void stdout_to_a_closed_pipe()
+{
+    int fds[2];
+    if (pipe(fds) != 0 || close(fds[0]) != 0 || dup2(fds[1], 1) < 0)
+        _exit(126);
+    close(fds[1]);
+}
+
+} // namespace
+
+// Standard output closed while kernels remain: the first failed write's SIGPIPE stops the run
+// before the next kernel (its repeats, at every later write, are no second signal: the process
+// exits, it is not killed), the JSON and the CSV are written with the kernels that ran, marked
+// incomplete, and the write error is said too. Where the run stops depends on when stdio's
+// buffer first goes out: vectoradd's six kernels print more than one buffer.
+TEST_P(Engine, StandardOutputToAClosedPipeStopsTheRun)
+{
+    const std::string dir = fresh_dir(std::string("signals_pipe_") + GetParam());
+    const std::string list = vectoradd_list(dir, 6);
+    e2e::ChildSetup setup;
+    setup.before_exec = stdout_to_a_closed_pipe;
+    const e2e::Ended e = e2e::wait_smsim(e2e::start_smsim({"-smtlm_engine", GetParam(), "-trace", list, "-smtlm_stats_json",
+                                                            dir + "/s.json", "-smtlm_stats_csv", dir + "/s.csv"},
+                                                           dir, setup));
+    ASSERT_TRUE(e.exited) << "ended by signal " << e.code;
+    EXPECT_EQ(e.code, 128 + SIGPIPE);
+    std::smatch m;
+    ASSERT_TRUE(std::regex_match(e.err, m, std::regex("smsim: SIGPIPE: stopped before kernel ([2-6]); the statistics so far are "
+                                                      "marked incomplete\nsmsim: standard output: write error: Broken pipe\n")))
+        << e.err;
+    const int ran = std::stoi(m[1]) - 1;
+    const std::string json = dir + "/s.json";
+    EXPECT_EQ(json_leaf(json, "complete"), "false");
+    EXPECT_EQ(json_leaf(json, "exit_status"), std::to_string(128 + SIGPIPE));
+    EXPECT_EQ(json_leaf(json, "kernels[" + std::to_string(ran - 1) + "].kernel_launch_uid"), std::to_string(ran));
+    EXPECT_EQ(json_leaf(json, "kernels[" + std::to_string(ran) + "].kernel_launch_uid"), "<none>");
+    const std::string csv = e2e::read(dir + "/s.csv");
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), ran + 1) << csv; // + the header
+    EXPECT_EQ(listing(dir), (std::vector<std::string>{"kernel-1.traceg", "kernelslist.g", "s.csv", "s.json", "stderr", "stdout"}));
+}
+
+// One kernel: its statistics go out at the end, after the GPU's last poll; the run still ends
+// as a stopped one, and its files are written and marked.
+TEST_P(Engine, StandardOutputToAClosedPipeAfterTheLastKernel)
+{
+    const std::string dir = fresh_dir(std::string("signals_pipe_end_") + GetParam());
+    e2e::ChildSetup setup;
+    setup.before_exec = stdout_to_a_closed_pipe;
+    const e2e::Ended e = e2e::wait_smsim(e2e::start_smsim(
+        {"-smtlm_engine", GetParam(), "-smtlm_synth_insts", "20", "-smtlm_stats_json", dir + "/s.json"}, dir, setup));
+    ASSERT_TRUE(e.exited) << "ended by signal " << e.code;
+    EXPECT_EQ(e.code, 128 + SIGPIPE);
+    EXPECT_EQ(e.err, "smsim: standard output: write error: Broken pipe\nsmsim: SIGPIPE: came after the last kernel ran; "
+                     "the statistics are marked incomplete\n");
+    const std::string json = dir + "/s.json";
+    EXPECT_EQ(json_leaf(json, "complete"), "false");
+    EXPECT_EQ(json_leaf(json, "exit_status"), std::to_string(128 + SIGPIPE));
+    EXPECT_EQ(json_leaf(json, "error"), "standard output: write error: Broken pipe");
+    EXPECT_EQ(json_leaf(json, "kernels[0].kernel_name"), "smtlm_synthetic");
+    EXPECT_EQ(listing(dir), (std::vector<std::string>{"s.json", "stderr", "stdout"}));
+}
+
+// An output over the file-size limit (ulimit -f): its SIGXFSZ stops the run at the next poll;
+// that output is not put in place (its write failed) and leaves no temporary file, the JSON
+// is written, marked incomplete. The event log of a long run passes 1 MiB within its first
+// thousands of cycles; the JSON and the text stay far below.
+TEST_P(Engine, AnOutputOverTheFileSizeLimitStopsTheRun)
+{
+    const std::string dir = fresh_dir(std::string("signals_fsize_") + GetParam());
+    e2e::ChildSetup setup;
+    setup.before_exec = [] {
+        const struct rlimit mib = {1 << 20, 1 << 20};
+        if (setrlimit(RLIMIT_FSIZE, &mib) != 0)
+            _exit(126);
+    };
+    const e2e::Ended e = e2e::wait_smsim(e2e::start_smsim({"-smtlm_engine", GetParam(), "-smtlm_synth_insts", "100000000",
+                                                            "-smtlm_stats_json", dir + "/s.json", "-smtlm_event_log",
+                                                            dir + "/e.log"},
+                                                           dir, setup));
+    ASSERT_TRUE(e.exited) << "ended by signal " << e.code;
+    EXPECT_EQ(e.code, 128 + SIGXFSZ);
+    EXPECT_TRUE(std::regex_match(e.err, std::regex("smsim: SIGXFSZ: stopped at cycle [0-9]+ of kernel 1 \\(smtlm_synthetic\\); the "
+                                                   "statistics so far are marked incomplete\nsmsim: " + dir +
+                                                   "/e.log: write error: File too large\n")))
+        << e.err;
+    EXPECT_EQ(json_leaf(dir + "/s.json", "complete"), "false");
+    EXPECT_EQ(json_leaf(dir + "/s.json", "exit_status"), std::to_string(128 + SIGXFSZ));
+    EXPECT_EQ(listing(dir), (std::vector<std::string>{"s.json", "stderr", "stdout"}));
+}
+
+INSTANTIATE_TEST_SUITE_P(Signals, Engine, ::testing::Values("c", "systemc"),
+                         [](const ::testing::TestParamInfo<const char *> &i) { return std::string(i.param); });

@@ -264,6 +264,39 @@ TEST(SiliconListings, TheEventLogHasDashesForEventsTheCoreDoesNotHave)
     EXPECT_GE(ffma, 128u); // the chain's 128 FFMAs
 }
 
+// The listings a silicon run reads are inputs, which no output may be: kernel-N.sass beside each
+// kernel trace, listed or given as -trace itself, there yet or not (an output there would be the
+// next run's listing), or the -smtlm_sass listing instead. Refused in a run and under
+// -smtlm_check_options alike, the listing kept.
+TEST(SiliconListings, AListingTheRunReadsIsNoOutput)
+{
+    const std::string dir = copy_case("sil_as_output", same), trace = dir + "/kernel-1.traceg";
+    const std::string listing = dir + "/kernel-1.sass", before = text(listing);
+    write(dir + "/app.sass", before);
+    for (const char *check : {"0", "1"}) {
+        e2e::Result r = run(dir, {"-smtlm_stats_json", listing, "-smtlm_check_options", check});
+        EXPECT_EQ(r.status, 2);
+        EXPECT_EQ(r.err, "smsim: <command line>:5: -smtlm_stats_json " + listing + ": is the SASS listing of the kernel "
+                         "trace " + trace + " (" + dir + "/kernelslist.g:1); an output never replaces an input\n");
+        r = e2e::smsim({"-config", e2e::project_config("h100.config"), "-trace", trace, "-smtlm_stats_csv", listing,
+                        "-smtlm_check_options", check});
+        EXPECT_EQ(r.status, 2);
+        EXPECT_EQ(r.err, "smsim: <command line>:5: -smtlm_stats_csv " + listing + ": is the SASS listing of the trace " +
+                             trace + " given by -trace (<command line>:3); an output never replaces an input\n");
+        r = run(dir, {"-smtlm_sass", dir + "/app.sass", "-smtlm_event_log", dir + "/app.sass", "-smtlm_check_options", check});
+        EXPECT_EQ(r.status, 2);
+        EXPECT_EQ(r.err, "smsim: <command line>:7: -smtlm_event_log " + dir + "/app.sass: is the SASS listing given by "
+                         "-smtlm_sass (<command line>:5); an output never replaces an input\n");
+    }
+    EXPECT_EQ(text(listing), before);
+    EXPECT_EQ(text(dir + "/app.sass"), before);
+    const std::string none = copy_case("sil_as_output_none", nullptr);
+    const e2e::Result r = run(none, {"-smtlm_stats_json", none + "/kernel-1.sass"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_NE(r.err.find(": is the SASS listing of the kernel trace " + none + "/kernel-1.traceg"), std::string::npos) << r.err;
+    EXPECT_EQ(e2e::listing(none), (std::vector<std::string>{"kernel-1.traceg", "kernelslist.g"}));
+}
+
 TEST(SiliconListings, OnlyTheSiliconCoreReadsListings)
 {
     const e2e::Result r = e2e::smsim({"-config", e2e::project_config("qv100.config"), "-smtlm_sass", "app.sass"});

@@ -1,7 +1,9 @@
 #include "smtlm/tlm/systemc_engine.h"
 
 #include <cstdio>
+#include <cstring>
 #include <memory>
+#include <new>
 #include <string>
 
 #include "smtlm/tlm/gpu.h"
@@ -20,7 +22,7 @@ struct Platform {
     std::unique_ptr<smtlm::Memory> memory;
 };
 
-int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_params *p, smtlm_gpu **gpu, char *msg, size_t n)
+int build(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_params *p, smtlm_gpu **gpu, char *msg, size_t n)
 {
     smtlm::GpuParams gp;
     const std::string why = smtlm::gpu_params(*p, &gp);
@@ -51,9 +53,32 @@ int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_params *p, 
     // display, no exception
     sc_core::sc_report_handler::set_actions("smtlm/memory", sc_core::SC_ERROR, sc_core::SC_DO_NOTHING);
     sc_core::sc_report_handler::set_actions("smtlm/watchdog", sc_core::SC_ERROR, sc_core::SC_DO_NOTHING);
+    // Elaborated now, every process's stack allocated (the first sc_start finds it done): a
+    // machine too big for the memory is refused at the start, not at its first kernel.
+    try {
+        sc_core::sc_get_curr_simcontext()->initialize(true);
+    } catch (const sc_core::sc_report &e) {
+        if (std::strcmp(e.get_msg_type(), sc_core::SC_ID_STACK_SETUP_FAILED_) != 0)
+            throw;
+        pf.release(); // SystemC holds on to the modules now: they stay until the process ends
+        throw std::bad_alloc();
+    }
     *gpu = &pf->gpu->engine();
     *self = pf.release();
     return 0;
+}
+
+// An allocation that fails while the model is built is the engine's error, said as the C
+// engine says it: smsim prints it on stderr and exits 2 (never SystemC's report of an uncaught
+// exception, on stdout, exit 1). The modules built so far are destroyed by the unwinding.
+int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_params *p, smtlm_gpu **gpu, char *msg, size_t n)
+{
+    try {
+        return build(self, cfg, p, gpu, msg, n);
+    } catch (const std::bad_alloc &) {
+        std::snprintf(msg, n, SMTLM_ENGINE_NO_MEMORY, smtlm_gpu_num_sms(cfg));
+        return -1;
+    }
 }
 
 smtlm_run_status run(void *self)

@@ -36,7 +36,7 @@ static int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_para
     }
     if (!e || !e->sms || !e->mems) {
         destroy(e);
-        snprintf(msg, n, "out of memory for %u SMs", count);
+        snprintf(msg, n, SMTLM_ENGINE_NO_MEMORY, count);
         return -1;
     }
     const int rc = smtlm_gpu_init_lazy(&e->gpu, cfg, e->sms, e->mems);
@@ -47,7 +47,11 @@ static int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_para
         return -1;
     }
     if (p->sm_windows && !(e->par = smtlm_gpu_par_new(&e->gpu, p->threads))) {
-        snprintf(msg, n, "-smtlm_threads %u: cannot start the threads", p->threads);
+        if (p->threads > 1)
+            snprintf(msg, n, "-smtlm_threads %u: cannot start the threads (out of memory or the process's thread limit)",
+                     p->threads);
+        else /* no thread to start: its memory */
+            snprintf(msg, n, SMTLM_ENGINE_NO_MEMORY, count);
         destroy(e);
         return -1;
     }

@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "smtlm/msg_path.h"
+
 /* The temporary files of the outputs open now, for a signal handler to remove: a slot's path
  * is complete before it is marked used. */
 #define MAX_TEMPS 32
@@ -55,11 +57,97 @@ static int cookie_close(void *c)
 
 static void set_msg(char *msg, size_t n, const char *path, const char *what, int e)
 {
-    snprintf(msg, n, "%s: %s: %s", path, what, strerror(e));
+    smtlm_msg_path(msg, n, path, ": %s: %s", what, strerror(e));
 }
 
-/* Where a temporary file goes, and its permissions: beside the file a link names, with the
- * mode of the file it replaces (a new file gets the usual 0666 less the umask). */
+/* The directory part of path ("." for none, "/" for the root): malloc'd, NULL when out of memory. */
+static char *dir_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? strndup(path, (size_t)(slash - path) + (slash == path)) : strdup(".");
+}
+
+char *smtlm_out_target(const char *path)
+{
+    char *p = strdup(path);
+    for (int hops = 0; p; hops++) {
+        struct stat st;
+        if (lstat(p, &st) != 0)
+            return errno == ENOENT ? p : (free(p), NULL); /* not there: created at p */
+        if (!S_ISLNK(st.st_mode))
+            return p;
+        if (hops == 40) { /* as the kernel gives up on a loop */
+            free(p);
+            errno = ELOOP;
+            return NULL;
+        }
+        char link[PATH_MAX];
+        const ssize_t len = readlink(p, link, sizeof link - 1);
+        if (len < 0) {
+            free(p);
+            return NULL;
+        }
+        link[len] = '\0';
+        char *next, *dir = link[0] == '/' ? NULL : dir_of(p); /* a relative link: from its own directory */
+        if (link[0] == '/')
+            next = strdup(link);
+        else if (dir && (next = malloc(strlen(dir) + (size_t)len + 2)))
+            sprintf(next, "%s/%s", dir, link);
+        else
+            next = NULL;
+        free(dir);
+        free(p);
+        p = next;
+    }
+    errno = ENOMEM;
+    return NULL;
+}
+
+/* 0 when the directory of path takes a new file (the temporary file an output is written to),
+ * else -1 with errno. */
+static int dir_takes_file(const char *path)
+{
+    char *dir = dir_of(path);
+    const int rc = dir ? access(dir, W_OK | X_OK) : -1;
+    if (!dir)
+        errno = ENOMEM;
+    free(dir);
+    return rc;
+}
+
+/* The rule of smtlm_out_check on the file an output would be written to (its links followed). */
+static int may_write(const char *target)
+{
+    struct stat st;
+    if (stat(target, &st) != 0)
+        return errno == ENOENT ? dir_takes_file(target) : -1;
+    if (S_ISDIR(st.st_mode)) {
+        errno = EISDIR;
+        return -1;
+    }
+    if (access(target, W_OK) != 0)
+        return -1;
+    if (!(st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH))) { /* read-only: kept, even from root */
+        errno = EACCES;
+        return -1;
+    }
+    return S_ISREG(st.st_mode) ? dir_takes_file(target) : 0;
+}
+
+int smtlm_out_check(const char *path, char *msg, size_t n)
+{
+    char *target = smtlm_out_target(path);
+    const int rc = target ? may_write(target) : -1;
+    const int e = errno;
+    free(target);
+    if (rc)
+        set_msg(msg, n, path, "cannot open for writing", e);
+    return rc;
+}
+
+/* Where a temporary file goes, and its permissions: beside the file a link names (a link to a
+ * file not there yet included), with the mode of the file it replaces (a new file gets the
+ * usual 0666 less the umask). */
 static int plan(smtlm_out_file *o, const char *path, mode_t *mode)
 {
     struct stat st;
@@ -73,9 +161,7 @@ static int plan(smtlm_out_file *o, const char *path, mode_t *mode)
     const mode_t mask = umask(0);
     umask(mask);
     *mode = 0666 & ~mask;
-    o->target = strdup(path);
-    if (!o->target)
-        errno = ENOMEM;
+    o->target = smtlm_out_target(path);
     return o->target ? 0 : -1;
 }
 
@@ -130,12 +216,10 @@ int smtlm_out_open(smtlm_out_file *o, const char *path, char *msg, size_t n)
 {
     memset(o, 0, sizeof *o);
     o->fd = o->slot = -1;
+    if (smtlm_out_check(path, msg, n))
+        return -1;
     struct stat st;
     const int in_place = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
-    if (in_place && S_ISDIR(st.st_mode)) {
-        set_msg(msg, n, path, "cannot open for writing", EISDIR);
-        return -1;
-    }
     mode_t mode = 0;
     if (!(o->path = strdup(path))) {
         set_msg(msg, n, path, "cannot open for writing", ENOMEM);

@@ -1,25 +1,36 @@
 /* One-message error reporting for the trace front end. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "smtlm/msg_path.h"
 
 #include "trace_internal.h"
 
 int trace_vfail(char *err, size_t errlen, int code, const char *file, unsigned long line,
                 const char *fmt, va_list ap)
 {
-    int n;
     if (err == NULL || errlen == 0)
         return code;
     if (file == NULL)
         file = "<trace>";
-    if (line > 0)
-        n = snprintf(err, errlen, "%s:%lu: ", file, line);
-    else
-        n = snprintf(err, errlen, "%s: ", file);
-    if (n < 0 || (size_t)n >= errlen)
+    /* the reason first, so that a long path is what gets shortened (msg_path.h) */
+    va_list cp;
+    va_copy(cp, ap);
+    const int len = vsnprintf(NULL, 0, fmt, cp);
+    va_end(cp);
+    char *why = len >= 0 ? malloc((size_t)len + 1) : NULL;
+    if (why == NULL) {
+        snprintf(err, errlen, "%s: out of memory for a message", file);
         return code;
-    vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+    }
+    vsnprintf(why, (size_t)len + 1, fmt, ap);
+    if (line > 0)
+        smtlm_msg_path(err, errlen, file, ":%lu: %s", line, why);
+    else
+        smtlm_msg_path(err, errlen, file, ": %s", why);
+    free(why);
     return code;
 }
 

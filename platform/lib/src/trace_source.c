@@ -111,8 +111,7 @@ void smtlm_trace_source_close(smtlm_trace_source *s)
     free(s);
 }
 
-/* kernel-N.sass for kernel-N.traceg (and kernel-N.traceg.xz): a malloc'd path, or NULL. */
-static char *beside_listing(const char *trace)
+char *smtlm_trace_source_listing_path(const char *trace)
 {
     const size_t n = strlen(trace);
     size_t stem = n;
@@ -155,7 +154,7 @@ int smtlm_trace_source_use_listing(smtlm_trace_source *s, const smtlm_sass_listi
     s->listing_from = "none";
     s->listing_path = "";
     if (!l) {
-        char *beside = beside_listing(s->path);
+        char *beside = smtlm_trace_source_listing_path(s->path);
         if (!beside) {
             snprintf(err, errlen, "%s: out of memory", s->path);
             return -1;

@@ -5,14 +5,25 @@
 
 static int silicon(const run_ctx *r) { return r->cfg.gpu.sm.silicon.enabled; }
 
+const char *smsim_program_listing(const run_ctx *r)
+{
+    const char *path = smsim_opt_str(r->opts, "smtlm_sass");
+    return silicon(r) && *path ? path : NULL;
+}
+
+char *smsim_listing_beside(const run_ctx *r, const char *trace)
+{
+    return silicon(r) && !smsim_program_listing(r) ? smtlm_trace_source_listing_path(trace) : NULL;
+}
+
 int smsim_load_program_listing(run_ctx *r)
 {
-    char msg[2048];
+    char msg[SMSIM_MSG_MAX];
     const char *path = smsim_opt_str(r->opts, "smtlm_sass");
     if (!*path || r->program.path)
         return 0;
     if (!silicon(r)) {
-        char where[256] = "<default>";
+        char where[SMSIM_WHERE_MAX] = "<default>";
         smtlm_options_origin(r->opts, "smtlm_sass", where, sizeof where);
         return smsim_fail(r, 2, "%s: -smtlm_sass: " SMTLM_SASS_ONLY_SILICON, where);
     }
@@ -38,7 +49,7 @@ static int other_arch(run_ctx *r, const smtlm_trace_source *src)
 
 int smsim_attach_listing(run_ctx *r, smtlm_trace_source *src)
 {
-    char msg[2048];
+    char msg[SMSIM_MSG_MAX];
     if (!silicon(r))
         return 0;
     if (other_arch(r, src))

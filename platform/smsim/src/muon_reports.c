@@ -1,6 +1,7 @@
 /* smsim's Muon reports: analytic bank-conflict model and storage cost (smtlm/muon_reports.h). */
 #include "smtlm/muon_reports.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,7 +26,7 @@ int smtlm_muon_report_requested(const smtlm_options *o)
 
 static int fail(const smtlm_options *o, const char *name, char *err, size_t n, const char *msg)
 {
-    char where[256] = "<default>";
+    char where[PATH_MAX + 32] = "<default>"; /* a config file's path and line */
     smtlm_options_origin(o, name, where, sizeof where);
     if (err && n)
         snprintf(err, n, "%s: -%s: %s", where, name, msg);

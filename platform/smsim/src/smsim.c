@@ -36,25 +36,38 @@ const char *smsim_opt_str(const smtlm_options *o, const char *name)
 
 int smsim_fail(run_ctx *r, int status, const char *fmt, ...)
 {
-    char msg[4096];
+    /* whole, however long the paths it names: its reason is at its end */
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    const int len = vsnprintf(NULL, 0, fmt, ap);
     va_end(ap);
-    fprintf(r->err, "smsim: %s\n", msg);
+    char *msg = len >= 0 ? malloc((size_t)len + 1) : NULL;
+    if (msg) {
+        va_start(ap, fmt);
+        vsnprintf(msg, (size_t)len + 1, fmt, ap);
+        va_end(ap);
+    }
+    fprintf(r->err, "smsim: %s\n", msg ? msg : "out of memory for a message");
     if (!r->status) {
         r->status = status;
-        const size_t len = strnlen(msg, sizeof r->error - 1); /* the JSON keeps the start of a long one */
-        memcpy(r->error, msg, len);
-        r->error[len] = '\0';
+        r->error = msg; /* the stats JSON's "error" */
+        msg = NULL;
     }
+    free(msg);
     return status;
 }
 
-/* SIGINT, SIGTERM or another stop request by name, for messages. */
+/* The stop signals by name, for messages (stop_signals.h). */
 static const char *stop_name(int sig)
 {
-    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a stop request";
+    switch (sig) {
+    case SIGINT: return "SIGINT";
+    case SIGTERM: return "SIGTERM";
+    case SIGHUP: return "SIGHUP";
+    case SIGPIPE: return "SIGPIPE";
+    case SIGXFSZ: return "SIGXFSZ";
+    default: return "a stop request";
+    }
 }
 
 static const char *limit_phrase(smtlm_cta_limit l)
@@ -170,7 +183,7 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
         const int sig = smtlm_stop_signal();
         status = smsim_fail(r, sig ? 128 + sig : 2, "%s: stopped at cycle %llu of kernel %u (%s); the statistics so far are marked incomplete",
                             stop_name(sig), (unsigned long long)gpu->sim_cycle, r->kernels + 1, name);
-        r->stop = 1;
+        r->stop = r->signal_told = 1;
     } else if (st == SMTLM_RUN_MAX_CYCLE || st == SMTLM_RUN_MAX_INSN ||
                (gpu->cfg.max_cta && gpu->total_ctas_issued >= gpu->cfg.max_cta)) {
         /* GPGPU-Sim's cycle_insn_cta_max_hit: the CTA limit counts every CTA issued so far */
@@ -206,9 +219,23 @@ static int stopped_between_kernels(run_ctx *r)
     const int sig = smtlm_stop_signal();
     if (!sig)
         return 0;
-    r->stop = 1;
+    r->stop = r->signal_told = 1;
     return smsim_fail(r, 128 + sig, "%s: stopped before kernel %u; the statistics so far are marked incomplete",
                       stop_name(sig), r->kernels + 1);
+}
+
+/* A stop signal after the GPU's last poll of a run whose kernels all ran (ran), while it wrote
+ * its results (SIGPIPE from standard output to a closed pipe, SIGXFSZ from an output over the
+ * file-size limit, or any other): the run ends as a stopped one, 128 + the signal, its
+ * statistics marked incomplete. */
+static int stopped_after_kernels(run_ctx *r, int ran, int status)
+{
+    const int sig = smtlm_stop_signal();
+    if (!ran || !sig || r->signal_told)
+        return status;
+    r->signal_told = 1;
+    smsim_fail(r, 128 + sig, "%s: came after the last kernel ran; the statistics are marked incomplete", stop_name(sig));
+    return 128 + sig;
 }
 
 static const char *trace_error(void *src) { return smtlm_trace_source_error(src); }
@@ -228,7 +255,7 @@ static int refuse_synthetic_kernel(run_ctx *r, const smtlm_kernel_desc *k)
 
 static int run_trace_kernel(run_ctx *r, const char *path)
 {
-    char msg[2048];
+    char msg[SMSIM_MSG_MAX];
     smtlm_trace_source *src;
     if (smtlm_trace_source_open(&src, path, &r->cfg.lat, r->gpu->n_sm, r->cfg.gpu.sm.issue.max_warps, msg, sizeof msg) < 0)
         return smsim_fail(r, 2, "%s", msg);
@@ -277,7 +304,7 @@ static int run_trace_list(run_ctx *r, const char *list_path)
 
 static int run_synthetic(run_ctx *r)
 {
-    char msg[1024];
+    char msg[SMSIM_MSG_MAX];
     smtlm_synth_run *sr = NULL;
     if (smtlm_synth_run_open(&sr, r->opts, &r->cfg, r->gpu->n_sm, msg, sizeof msg) < 0)
         return smsim_fail(r, 2, "%s", msg);
@@ -305,7 +332,7 @@ static const smtlm_engine *pick_engine(const smtlm_options *o, const smtlm_engin
     for (unsigned i = 0; i < n; i++)
         if (!*want || !strcmp(want, engines[i]->name))
             return engines[i];
-    char where[256] = "<default>";
+    char where[SMSIM_WHERE_MAX] = "<default>";
     smtlm_options_origin(o, "smtlm_engine", where, sizeof where);
     snprintf(msg, len, "%s: -smtlm_engine: '%s' is not available in this program (%s%s)", where, want, engines[0]->name,
              n > 1 ? ", or another built in" : " only: it was built without SystemC");
@@ -318,7 +345,7 @@ static int reader_thread(run_ctx *r, char *msg, size_t n)
     int32_t v = -1;
     smtlm_options_get_i32(r->opts, "smtlm_reader_thread", &v);
     if (v < -1 || v > 1) {
-        char where[256] = "<default>";
+        char where[SMSIM_WHERE_MAX] = "<default>";
         smtlm_options_origin(r->opts, "smtlm_reader_thread", where, sizeof where);
         snprintf(msg, n, "%s: -smtlm_reader_thread: %d is not 0, 1 or -1 (automatic)", where, (int)v);
         return -1;
@@ -333,7 +360,7 @@ static int stream_limit(run_ctx *r, char *msg, size_t n)
     int32_t v = -1;
     smtlm_options_get_i32(r->opts, "smtlm_trace_stream_mib", &v);
     if (v < -1) {
-        char where[256] = "<default>";
+        char where[SMSIM_WHERE_MAX] = "<default>";
         smtlm_options_origin(r->opts, "smtlm_trace_stream_mib", where, sizeof where);
         snprintf(msg, n, "%s: -smtlm_trace_stream_mib: %d is not -1 (automatic) or a size in MiB", where, (int)v);
         return -1;
@@ -351,7 +378,7 @@ static int collector_views(const smtlm_options *o, const char *mode, const char 
     static const char *const views[] = {"smtlm_pipeline_log", "smtlm_vcd", "smtlm_report"};
     for (unsigned i = 0; i < sizeof views / sizeof *views; i++)
         if (smsim_opt_str(o, views[i])[0]) {
-            char where[256] = "<command line>";
+            char where[SMSIM_WHERE_MAX] = "<command line>";
             smtlm_options_origin(o, views[i], where, sizeof where);
             snprintf(msg, n, "%s: -%s is not available in %s yet (it shows the gpgpusim collector); the stats "
                      "JSON has the %s counters", where, views[i], mode, counters);
@@ -400,6 +427,7 @@ static void teardown(run_ctx *r)
     smtlm_report_free(&r->report);
     smtlm_kernelslist_free(&r->list);
     smtlm_sass_listing_free(&r->program);
+    free(r->error);
 }
 
 static void print_usage(FILE *out)
@@ -484,10 +512,10 @@ static int compare_request(int argc, const char *const *argv, FILE *out, FILE *e
 /* -trace's kernel list (also a single trace): 0, or 2 with the message. */
 static int load_list(run_ctx *r)
 {
-    char msg[2048];
+    char msg[SMSIM_MSG_MAX];
     const char *trace = smsim_opt_str(r->opts, "trace");
     if (!*trace && smtlm_options_is_set(r->opts, "trace")) { /* given, but empty */
-        char where[256] = "<default>";
+        char where[SMSIM_WHERE_MAX] = "<default>";
         smtlm_options_origin(r->opts, "trace", where, sizeof where);
         return smsim_fail(r, 2, "%s: -trace: empty path (leave -trace out to run the built-in synthetic workload)", where);
     }
@@ -499,7 +527,7 @@ static int load_list(run_ctx *r)
 /* Every kernel of the list: its trace opens, its header reads and its thread blocks fit an SM. */
 static int check_trace_list(run_ctx *r)
 {
-    char msg[2048];
+    char msg[SMSIM_MSG_MAX];
     for (size_t i = 0; i < r->list.n; i++) {
         if (r->list.cmds[i].kind != SMTLM_TRACE_CMD_KERNEL)
             continue;
@@ -522,7 +550,7 @@ static int check_trace_list(run_ctx *r)
 
 static int check_synthetic(run_ctx *r)
 {
-    char msg[1024];
+    char msg[SMSIM_MSG_MAX];
     smtlm_synth_run *sr = NULL;
     if (smtlm_synth_run_open(&sr, r->opts, &r->cfg, r->gpu->n_sm, msg, sizeof msg) < 0)
         return smsim_fail(r, 2, "%s", msg);
@@ -536,7 +564,7 @@ static int check_synthetic(run_ctx *r)
  * its options; a simulation also the engine's configuration, its outputs and its workload. */
 static int check_request(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engines)
 {
-    char msg[2048];
+    char msg[SMSIM_MSG_MAX];
     int list_only = 0;
     smtlm_options_get_bool(r->opts, "smtlm_list_options", &list_only);
     if (list_only)
@@ -580,19 +608,26 @@ static int run(run_ctx *r)
     if (r->json)
         smtlm_stats_json_run_begin(r->json);
     int status = r->list.n ? run_trace_list(r, smsim_opt_str(r->opts, "trace")) : run_synthetic(r);
+    const int ran = status == 0; /* every kernel ran: a signal from now on came while writing */
     if (smsim_close_outputs(r) && !status)
         status = 2;
-    if (out != r->json && !status && flush_failed(out))
-        status = smsim_fail(r, 2, "standard output: write error: %s", strerror(errno));
-    if (smsim_close_json(r, status) && !status)
-        status = 2;
-    /* Accel-Sim's last lines, once everything else is written: get_stats.py trusts only output
-     * that ends with them */
-    if (status == 0) {
+    if (out != r->json && flush_failed(out)) {
+        const int failed = smsim_fail(r, 2, "standard output: write error: %s", strerror(errno));
+        status = status ? status : failed;
+    }
+    status = stopped_after_kernels(r, ran, status);
+    /* Accel-Sim's last lines, once everything else on their stream and the JSON so far are
+     * written: get_stats.py trusts only output that ends with them. The JSON's end comes
+     * last, so that it says how the run ended, these lines included. */
+    if (status == 0 && !(r->json && flush_failed(r->json))) {
         fprintf(r->out, "GPGPU-Sim: *** simulation thread exiting ***\nGPGPU-Sim: *** exit detected ***\n");
         if (flush_failed(r->out))
             status = smsim_fail(r, 2, "standard output: write error: %s", strerror(errno));
+        status = stopped_after_kernels(r, ran, status);
     }
+    if (smsim_close_json(r, status) && !status)
+        status = 2;
+    status = stopped_after_kernels(r, ran, status); /* the JSON on standard output, to a closed pipe */
     smtlm_stop_signals_restore();
     return status;
 }
@@ -606,7 +641,7 @@ int smtlm_smsim(int argc, const char *const *argv, FILE *out, FILE *err)
 int smtlm_smsim_engines(int argc, const char *const *argv, FILE *out, FILE *err, const smtlm_engine *const *engines,
                         unsigned n_engines)
 {
-    char msg[2048];
+    char msg[SMSIM_MSG_MAX];
     if (info_request(argc, argv, out))
         return 0;
     const int compared = compare_request(argc, argv, out, err);

@@ -3,6 +3,7 @@
 #ifndef SMTLM_SMSIM_INTERNAL_H
 #define SMTLM_SMSIM_INTERNAL_H
 
+#include <limits.h>
 #include <stdio.h>
 
 #include "smtlm/engine.h"
@@ -18,6 +19,12 @@
 #include "smtlm/trace.h"
 #include "smtlm/trace_source.h"
 #include "smtlm/vcd_view.h"
+
+/* Room for a message from the library, which may name two paths as long as a file's can be,
+ * and its reason; and for where an option was set ("<command line>:3", or a config file's
+ * path and line). */
+#define SMSIM_MSG_MAX (3 * PATH_MAX)
+#define SMSIM_WHERE_MAX (PATH_MAX + 32)
 
 typedef struct run_ctx {
     const smtlm_options *opts;
@@ -43,7 +50,8 @@ typedef struct run_ctx {
     int stop;          /* a limit, the watchdog or a signal ended the run: later kernels are not simulated */
     int limit;         /* a -gpgpu_max_* limit ended it (Accel-Sim's break line is due) */
     int status;        /* the exit status so far */
-    char error[1024];  /* the first error's message (the stats JSON's "error") */
+    int signal_told;   /* a stop signal ended the run, and said so */
+    char *error;       /* the first error's message, whole (the stats JSON's "error"); malloc'd */
     double start;      /* when smsim started (Accel-Sim's simulation time counts from there) */
     double wall;       /* seconds spent in the engine */
     uint64_t sm_cycles;
@@ -55,7 +63,12 @@ typedef struct run_ctx {
     int derived_noted;       /* the silicon core's note on derived control bits was given */
 } run_ctx;
 
-/* listings.c: the silicon core's control bits. Reads -smtlm_sass (once per run); 0 or 2. */
+/* listings.c: the silicon core's control bits. The listings a run reads are inputs that no
+ * output may be: -smtlm_sass when the silicon core reads it (else NULL), and without it the
+ * listing beside each kernel trace, there yet or not (malloc'd; NULL when none is read). */
+const char *smsim_program_listing(const run_ctx *r);
+char *smsim_listing_beside(const run_ctx *r, const char *trace);
+/* Reads -smtlm_sass (once per run); 0 or 2. */
 int smsim_load_program_listing(run_ctx *r);
 /* Gives a kernel's trace source its listing (-smtlm_sass, or kernel-N.sass beside the trace)
  * when the core is the silicon one; without a listing, says once that the bits are derived.

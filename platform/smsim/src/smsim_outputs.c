@@ -28,7 +28,8 @@ static const char *output_path(const run_ctx *r, const char *opt)
 /* ---- the same file ---- */
 
 /* A file by its identity: (device, inode) when it exists, else the absolute path it would be
- * created at. A character device (a terminal, /dev/null) is a sink that no output can spoil. */
+ * created at (a link to a file not there yet: its target). A character device (a terminal,
+ * /dev/null) is a sink that no output can spoil. */
 typedef struct file_id {
     int exists, sink;
     dev_t dev;
@@ -47,16 +48,33 @@ static void identify(const char *path, file_id *id)
         id->ino = st.st_ino;
         return;
     }
-    const char *slash = strrchr(path, '/');
-    char *dir = slash ? strndup(path, (size_t)(slash - path) + 1) : strdup(".");
+    char *target = smtlm_out_target(path);
+    const char *t = target ? target : path;
+    const char *slash = strrchr(t, '/');
+    char *dir = slash ? strndup(t, (size_t)(slash - t) + 1) : strdup(".");
     char *real = dir ? realpath(dir, NULL) : NULL;
-    const char *base = slash ? slash + 1 : path;
+    const char *base = slash ? slash + 1 : t;
     if (real && (id->where = malloc(strlen(real) + strlen(base) + 2)))
         sprintf(id->where, "%s/%s", real, base);
     else
-        id->where = strdup(path);
+        id->where = strdup(t);
     free(real);
     free(dir);
+    free(target);
+}
+
+/* smsim's standard output or error (f) as a file: 0 when it is none (no descriptor) or a sink. */
+static int identify_stream(FILE *f, file_id *id)
+{
+    struct stat st;
+    memset(id, 0, sizeof *id);
+    const int fd = f ? fileno(f) : -1;
+    if (fd < 0 || fstat(fd, &st) != 0 || S_ISCHR(st.st_mode))
+        return 0;
+    id->exists = 1;
+    id->dev = st.st_dev;
+    id->ino = st.st_ino;
+    return 1;
 }
 
 static int same_file(const file_id *a, const file_id *b)
@@ -74,48 +92,120 @@ static void origin(const run_ctx *r, const char *opt, char *buf, size_t n)
     smtlm_options_origin(r->opts, opt, buf, n);
 }
 
-/* Output k against one input; 2 with the message when they are one file. */
-static int against_input(run_ctx *r, unsigned k, const file_id *out, const char *input, const char *what)
+/* A malloc'd printf; NULL when out of memory. */
+static char *text(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    const int len = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *t = len >= 0 ? malloc((size_t)len + 1) : NULL;
+    if (t) {
+        va_start(ap, fmt);
+        vsnprintf(t, (size_t)len + 1, fmt, ap);
+        va_end(ap);
+    }
+    return t;
+}
+
+/* Output k refused: "<where it was set>: -<option> <path>: <why>". */
+static int refuse(run_ctx *r, unsigned k, const char *why)
+{
+    char where[SMSIM_WHERE_MAX];
+    origin(r, output_opts[k], where, sizeof where);
+    const char *path = output_path(r, output_opts[k]);
+    return smsim_fail(r, 2, "%s: -%s %s: %s", where, output_opts[k], path ? path : "-", why ? why : "out of memory");
+}
+
+/* Output k against one input (what: the input, for the message; freed here): 2 with the
+ * message when they are one file. */
+static int against_input(run_ctx *r, unsigned k, const file_id *out, const char *input, char *what)
 {
     file_id in;
     identify(input, &in);
     const int same = same_file(out, &in);
     free(in.where);
+    char *why = same && what ? text("is %s; an output never replaces an input", what) : NULL;
+    free(what);
     if (!same)
         return 0;
-    char where[300];
-    origin(r, output_opts[k], where, sizeof where);
-    return smsim_fail(r, 2, "%s: -%s %s: is %s; an output never replaces an input", where, output_opts[k],
-                      output_path(r, output_opts[k]), what);
+    const int status = refuse(r, k, why);
+    free(why);
+    return status;
 }
 
-/* Output k against every input of the run. */
+/* Output k against every input of the run: -trace, the list's kernel traces, the silicon
+ * core's listings (listings.c) and every config file. */
 static int against_inputs(run_ctx *r, unsigned k, const file_id *out)
 {
-    char what[PATH_MAX + 400];
+    char where[SMSIM_WHERE_MAX];
     const char *trace = smsim_opt_str(r->opts, "trace");
     if (*trace) {
-        char where[300];
         origin(r, "trace", where, sizeof where);
-        snprintf(what, sizeof what, "the trace given by -trace (%s)", where);
-        if (against_input(r, k, out, trace, what))
+        if (against_input(r, k, out, trace, text("the trace given by -trace (%s)", where)))
             return 2;
     }
     for (size_t i = 0; i < r->list.n; i++) {
         const smtlm_trace_cmd *c = &r->list.cmds[i];
         if (c->kind != SMTLM_TRACE_CMD_KERNEL || !c->line)
             continue; /* a single trace is -trace itself */
-        snprintf(what, sizeof what, "the kernel trace %s (%s:%lu)", c->path, trace, c->line);
-        if (against_input(r, k, out, c->path, what))
+        if (against_input(r, k, out, c->path, text("the kernel trace %s (%s:%lu)", c->path, trace, c->line)))
             return 2;
+    }
+    if (smsim_program_listing(r)) {
+        origin(r, "smtlm_sass", where, sizeof where);
+        if (against_input(r, k, out, smsim_program_listing(r), text("the SASS listing given by -smtlm_sass (%s)", where)))
+            return 2;
+    } else {
+        origin(r, "trace", where, sizeof where);
+        for (size_t i = 0; i < r->list.n; i++) {
+            const smtlm_trace_cmd *c = &r->list.cmds[i];
+            char *listing = c->kind == SMTLM_TRACE_CMD_KERNEL ? smsim_listing_beside(r, c->path) : NULL;
+            const int refused = listing && against_input(r, k, out, listing,
+                                                         c->line ? text("the SASS listing of the kernel trace %s (%s:%lu)", c->path, trace, c->line)
+                                                                 : text("the SASS listing of the trace %s given by -trace (%s)", c->path, where));
+            free(listing);
+            if (refused)
+                return 2;
+        }
     }
     size_t n_files = 0;
     const char *const *files = smtlm_options_files(r->opts, &n_files);
-    for (size_t i = 0; i < n_files; i++) {
-        snprintf(what, sizeof what, "the config file %s", files[i]);
-        if (against_input(r, k, out, files[i], what))
+    for (size_t i = 0; i < n_files; i++)
+        if (against_input(r, k, out, files[i], text("the config file %s", files[i])))
             return 2;
+    return 0;
+}
+
+/* Output k against smsim's standard output and error, which carry its text (or, on standard
+ * output, the JSON of -smtlm_stats_json -): an output there would be mixed with them, or
+ * would replace what the stream's file held. Compared as files (device and inode), so that
+ * /dev/stdout, /dev/fd/1, /proc/self/fd/1, the file's own path and a link to it are all one.
+ * out NULL: the JSON on standard output itself, against standard error. */
+static int against_streams(run_ctx *r, unsigned k, const file_id *out)
+{
+    file_id so, se;
+    const int has_out = identify_stream(r->out, &so), has_err = identify_stream(r->err, &se);
+    const int json_on_stdout = !output_path(r, "smtlm_stats_json");
+    if (!out)
+        return has_out && has_err && same_file(&so, &se)
+                   ? refuse(r, k, "standard output is also smsim's standard error, which carries its text when the "
+                                  "JSON is on standard output; the JSON needs a stream of its own")
+                   : 0;
+    if (has_out && same_file(out, &so)) {
+        if (!json_on_stdout)
+            return refuse(r, k, "is smsim's standard output, which carries its text; an output never shares a stream "
+                                "with it (-smtlm_stats_json - puts the JSON alone on standard output)");
+        char where[SMSIM_WHERE_MAX];
+        origin(r, "smtlm_stats_json", where, sizeof where);
+        char *why = text("is standard output, which -smtlm_stats_json - (%s) takes; each output needs a file of its own", where);
+        const int status = refuse(r, k, why);
+        free(why);
+        return status;
     }
+    if (has_err && same_file(out, &se))
+        return refuse(r, k, "is smsim's standard error, which carries its messages; an output never shares a stream "
+                            "with it");
     return 0;
 }
 
@@ -127,19 +217,25 @@ int smsim_check_outputs(run_ctx *r)
     for (; k < N_OUTPUTS && !status; k++) {
         const char *p = output_path(r, output_opts[k]);
         memset(&ids[k], 0, sizeof ids[k]);
-        if (!p || !*p)
+        if (!p) {
+            status = against_streams(r, k, NULL);
+            continue;
+        }
+        if (!*p)
             continue;
         identify(p, &ids[k]);
         status = against_inputs(r, k, &ids[k]);
+        if (!status)
+            status = against_streams(r, k, &ids[k]);
         for (unsigned j = 0; j < k && !status; j++) {
             if (!same_file(&ids[j], &ids[k]))
                 continue;
-            char first[300], second[300];
+            char first[SMSIM_WHERE_MAX];
             origin(r, output_opts[j], first, sizeof first);
-            origin(r, output_opts[k], second, sizeof second);
-            status = smsim_fail(r, 2, "%s: -%s %s: is the same file as -%s %s (%s); each output needs a file of its own",
-                                second, output_opts[k], output_path(r, output_opts[k]), output_opts[j],
-                                output_path(r, output_opts[j]), first);
+            char *why = text("is the same file as -%s %s (%s); each output needs a file of its own", output_opts[j],
+                             output_path(r, output_opts[j]), first);
+            status = refuse(r, k, why);
+            free(why);
         }
     }
     while (k-- > 0)
@@ -147,40 +243,14 @@ int smsim_check_outputs(run_ctx *r)
     return status;
 }
 
-/* 1 when the directory of path takes a new file (the temporary file an output is written to). */
-static int dir_writable(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    char *dir = slash ? strndup(path, (size_t)(slash - path) + (slash == path)) : strdup(".");
-    const int ok = dir && access(dir, W_OK | X_OK) == 0;
-    free(dir);
-    return ok;
-}
-
-/* An output path a run would open for writing: the file when it exists (its directory too when
- * it is a regular file, which a new one replaces), else its directory. Nothing is created. */
-static int check_writable(run_ctx *r, const char *path)
-{
-    if (!path || !*path)
-        return 0;
-    struct stat st;
-    int ok;
-    if (stat(path, &st) == 0) {
-        errno = EISDIR;
-        ok = !S_ISDIR(st.st_mode) && access(path, W_OK) == 0 && (!S_ISREG(st.st_mode) || dir_writable(path));
-    } else {
-        ok = dir_writable(path);
-    }
-    if (!ok)
-        return smsim_fail(r, 2, "%s: cannot open for writing: %s", path, strerror(errno));
-    return 0;
-}
-
 int smsim_check_outputs_writable(run_ctx *r)
 {
-    for (unsigned k = 0; k < N_OUTPUTS; k++)
-        if (check_writable(r, output_path(r, output_opts[k])))
-            return 2;
+    char msg[SMSIM_MSG_MAX];
+    for (unsigned k = 0; k < N_OUTPUTS; k++) {
+        const char *p = output_path(r, output_opts[k]);
+        if (p && *p && smtlm_out_check(p, msg, sizeof msg))
+            return smsim_fail(r, 2, "%s", msg);
+    }
     return 0;
 }
 
@@ -239,7 +309,7 @@ int smsim_check_views(run_ctx *r)
 
 static int open_file(run_ctx *r, smtlm_out_file *o, const char *opt)
 {
-    char msg[PATH_MAX + 256];
+    char msg[SMSIM_MSG_MAX];
     const char *path = output_path(r, opt);
     if (path && *path && smtlm_out_open(o, path, msg, sizeof msg))
         return smsim_fail(r, 2, "%s", msg);
@@ -278,7 +348,7 @@ int smsim_open_outputs(run_ctx *r)
 /* Puts one output in place, or says why it could not be written. */
 static int commit(run_ctx *r, smtlm_out_file *o, int writer_failed)
 {
-    char msg[PATH_MAX + 256];
+    char msg[SMSIM_MSG_MAX];
     if (!o->path)
         return 0;
     if (writer_failed && !o->err)
@@ -326,7 +396,7 @@ int smsim_close_json(run_ctx *r, int status)
     FILE *f = r->json;
     if (!f)
         return 0;
-    smtlm_stats_run_end e = {r->gpu->tot_cycle, r->gpu->tot_insn, r->wall, status, status ? r->error : ""};
+    smtlm_stats_run_end e = {r->gpu->tot_cycle, r->gpu->tot_insn, r->wall, status, status && r->error ? r->error : ""};
     smtlm_stats_json_run_end(f, &e);
     r->json = NULL;
     if (r->json_file.path)

@@ -1,4 +1,4 @@
-/* SIGINT / SIGTERM for smsim (see stop_signals.h). Signal dispositions belong to the process,
+/* The stop signals for smsim (see stop_signals.h). Signal dispositions belong to the process,
  * so this state is too. */
 #include "smtlm/stop_signals.h"
 
@@ -10,8 +10,14 @@
 
 static volatile sig_atomic_t requested;
 static const volatile sig_atomic_t *line;
-static struct sigaction old_int, old_term;
+static const int stop_sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXFSZ};
+#define N_STOP_SIGS (sizeof stop_sigs / sizeof stop_sigs[0])
+static struct sigaction old[N_STOP_SIGS];
 static int installed;
+
+/* SIGPIPE and SIGXFSZ come from a write that failed, and come again with every later write:
+ * the write's own error says what happened; they are never the second signal. */
+static int from_a_write(int sig) { return sig == SIGPIPE || sig == SIGXFSZ; }
 
 static void on_signal(int sig)
 {
@@ -19,6 +25,8 @@ static void on_signal(int sig)
         requested = sig;
         return;
     }
+    if (from_a_write(sig))
+        return;
     const int saved = errno;
     smtlm_out_remove_temps();
     static const char end_line[] = "\r\033[K";
@@ -42,13 +50,12 @@ void smtlm_stop_signals_install(const volatile sig_atomic_t *line_shown)
     sa.sa_flags = SA_RESTART; /* reads and writes in progress go on: the run stops at its own pace */
     requested = 0;
     line = line_shown;
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
-    /* a signal the caller ignores (nohup, a background job) stays ignored */
-    if (old_int.sa_handler == SIG_IGN)
-        sigaction(SIGINT, &old_int, NULL);
-    if (old_term.sa_handler == SIG_IGN)
-        sigaction(SIGTERM, &old_term, NULL);
+    for (size_t i = 0; i < N_STOP_SIGS; i++) {
+        sigaction(stop_sigs[i], &sa, &old[i]);
+        /* a signal the caller ignores (nohup, a background job) stays ignored */
+        if (old[i].sa_handler == SIG_IGN)
+            sigaction(stop_sigs[i], &old[i], NULL);
+    }
     installed = 1;
 }
 
@@ -56,8 +63,8 @@ void smtlm_stop_signals_restore(void)
 {
     if (!installed)
         return;
-    sigaction(SIGINT, &old_int, NULL);
-    sigaction(SIGTERM, &old_term, NULL);
+    for (size_t i = 0; i < N_STOP_SIGS; i++)
+        sigaction(stop_sigs[i], &old[i], NULL);
     installed = 0;
     line = NULL;
     requested = 0;

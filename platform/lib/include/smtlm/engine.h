@@ -39,6 +39,10 @@ typedef struct smtlm_engine {
     void (*destroy)(void *self);
 } smtlm_engine;
 
+/* What an engine's create says when the memory for the GPU cannot be allocated (both engines,
+ * one message: printf format, the number of SMs). */
+#define SMTLM_ENGINE_NO_MEMORY "out of memory for %u SMs"
+
 /* The C engine. */
 const smtlm_engine *smtlm_c_engine(void);
 

@@ -5,7 +5,9 @@
  * file closed (smtlm_out_commit). Until then an existing file at the target stays as it was;
  * an output given up (smtlm_out_discard, or a failed write) leaves nothing behind. A target
  * that exists and is not a regular file (a terminal, /dev/null, a pipe) is written in place.
- * A symbolic link is followed: the file it names is replaced, the link stays.
+ * A symbolic link is followed: the file it names is replaced (or created, for a link to a file
+ * not there yet), the link stays. A file the user may not write, or with no write permission
+ * bit at all (read-only, whoever the user: root too), is never replaced (smtlm_out_check).
  *
  * Every write is checked: the first failure is kept with its errno and reported by
  * smtlm_out_commit, so a full disk or /dev/full is an error, never a short file. */
@@ -28,6 +30,14 @@ typedef struct smtlm_out_file {
     int slot;         /* this file's entry among the temporary files, -1 when written in place */
 } smtlm_out_file;
 
+/* Whether path may be opened as an output, creating nothing: the file it names exists and may
+ * be written (a write permission bit set, and access(2) grants it) and, for a regular file, its
+ * directory takes the temporary file; or it does not exist and its directory takes it. 0, or -1
+ * with "<path>: cannot open for writing: <why>" in msg. smtlm_out_open decides by it. */
+int smtlm_out_check(const char *path, char *msg, size_t n);
+/* The file path names, its symbolic links followed, a link to a file not there yet included
+ * (the path to create): malloc'd, or NULL with errno. */
+char *smtlm_out_target(const char *path);
 /* Creates the temporary file (or opens the target in place). 0, or -1 with
  * "<path>: cannot open for writing: <why>" in msg. */
 int smtlm_out_open(smtlm_out_file *o, const char *path, char *msg, size_t n);

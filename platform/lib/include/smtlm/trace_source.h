@@ -46,6 +46,9 @@ int smtlm_trace_source_use_listing(smtlm_trace_source *s, const struct smtlm_sas
 /* Where the kernel's listing came from after smtlm_trace_source_use_listing: "smtlm_sass" (the
  * program listing), "beside" (kernel-N.sass), or "none"; *path the listing's path ("" for none). */
 const char *smtlm_trace_source_listing(const smtlm_trace_source *s, const char **path);
+/* The listing beside a trace that smtlm_trace_source_use_listing reads without a program listing:
+ * kernel-N.sass for kernel-N.traceg (and kernel-N.traceg.xz). malloc'd, or NULL. */
+char *smtlm_trace_source_listing_path(const char *trace);
 /* smtlm_trace_set_stream_limit on the source's trace; call before the reader thread starts. */
 void smtlm_trace_source_set_stream_limit(smtlm_trace_source *s, size_t bytes);
 
