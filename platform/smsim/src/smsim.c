@@ -461,8 +461,9 @@ static void print_usage(FILE *out)
             "  two -smtlm_stats_json files side by side, counter by counter (exit 0 same, 1 differ)\n"
             "\n"
             "Exit status: 0 done (also when a -gpgpu_max_* limit stopped it), 1 the watchdog stopped it,\n"
-            "2 bad input or an output that could not be written, 130 / 143 stopped by SIGINT / SIGTERM (the\n"
-            "statistics so far are written, marked incomplete; a second signal ends smsim at once).\n"
+            "2 bad input, an output that could not be written or out of memory, 128 + the signal when\n"
+            "SIGINT, SIGTERM, SIGHUP, SIGPIPE or SIGXFSZ stopped it (the statistics so far are written,\n"
+            "marked incomplete; a second signal ends smsim at once).\n"
             "Full reference: README.md and docs/OPTIONS.md.\n");
 }
 

@@ -84,10 +84,12 @@ int smsim_fail(run_ctx *r, int status, const char *fmt, ...)
 #endif
     ;
 
-/* Outputs never replace an input (-trace, the list's kernel traces, every -config file) or
- * each other: 0, or 2 with the message naming both. */
+/* Outputs never replace an input (-trace, the list's kernel traces, the silicon core's
+ * listings, every -config file) or each other, and never go where smsim's own standard output
+ * or error goes: 0, or 2 with the message naming both. */
 int smsim_check_outputs(run_ctx *r);
-/* -smtlm_check_options: every output could be created (nothing is). 0 or 2. */
+/* -smtlm_check_options: every output could be created (nothing is), by the rule a run opens
+ * them by (smtlm_out_check). 0 or 2. */
 int smsim_check_outputs_writable(run_ctx *r);
 /* The view filters (-smtlm_log_cycles, _sms, _warps): 0 or 2 with the message. */
 int smsim_check_views(run_ctx *r);

@@ -1,6 +1,7 @@
 /* The files smsim writes: the stats JSON and CSV, the event log, the pipeline log and VCD, the
- * HTML report. Each is refused when it is an input of the run or another output, written to a
- * temporary file, and put in place only once complete (out_file.h). */
+ * HTML report. Each is refused when it is an input of the run, another output or one of
+ * smsim's own streams, written to a temporary file, and put in place only once complete
+ * (out_file.h). */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
 #include <limits.h>
