@@ -69,6 +69,9 @@ static char *dir_of(const char *path)
 
 char *smtlm_out_target(const char *path)
 {
+    struct stat there;
+    if (stat(path, &there) == 0) /* the kernel follows its links (/dev/fd/N to a pipe too) */
+        return strdup(path);
     char *p = strdup(path);
     for (int hops = 0; p; hops++) {
         struct stat st;

@@ -35,8 +35,8 @@ typedef struct smtlm_out_file {
  * directory takes the temporary file; or it does not exist and its directory takes it. 0, or -1
  * with "<path>: cannot open for writing: <why>" in msg. smtlm_out_open decides by it. */
 int smtlm_out_check(const char *path, char *msg, size_t n);
-/* The file path names, its symbolic links followed, a link to a file not there yet included
- * (the path to create): malloc'd, or NULL with errno. */
+/* The file path names: path itself when it exists, else the path to create, its symbolic links
+ * followed (a link to a file not there yet). malloc'd, or NULL with errno. */
 char *smtlm_out_target(const char *path);
 /* Creates the temporary file (or opens the target in place). 0, or -1 with
  * "<path>: cannot open for writing: <why>" in msg. */
