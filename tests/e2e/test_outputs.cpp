@@ -31,6 +31,28 @@ std::string copy_vectoradd(const std::string &dir)
     return dir + "/kernelslist.g";
 }
 
+// vectoradd's kernel, then a second one that cannot run (its thread block needs more shared
+// memory than a QV100 SM has: 100000 B against 98304), listed in dir; returns the list.
+std::string list_with_a_kernel_that_cannot_run(const std::string &dir)
+{
+    copy_vectoradd(dir);
+    std::string k2 = read(dir + "/kernel-1.traceg");
+    const size_t at = k2.find("-shmem = 0\n");
+    if (at == std::string::npos)
+        return "";
+    k2.replace(at, 11, "-shmem = 100000\n");
+    e2e::write_file(dir + "/kernel-2.traceg", k2);
+    e2e::write_file(dir + "/kernelslist.g", "kernel-1.traceg\nkernel-2.traceg\n");
+    return dir + "/kernelslist.g";
+}
+
+// What a run says of that second kernel.
+std::string cannot_run(const std::string &dir)
+{
+    return dir + "/kernel-2.traceg: a thread block (1024 threads, 100000 B shared memory, 8 registers/thread) cannot "
+                 "run on an SM: its shared memory exceeds -gpgpu_shmem_size";
+}
+
 const char *const k_full = "/dev/full";
 
 } // namespace
@@ -203,17 +225,11 @@ TEST(Outputs, AMessageKeepsItsReasonHoweverLongThePath)
     }
     const std::string deep = deep_dir(dir, PATH_MAX - 40);
     ASSERT_FALSE(deep.empty());
-    copy_vectoradd(deep);
-    std::string k2 = read(deep + "/kernel-1.traceg");
-    const size_t at = k2.find("-shmem = 0\n");
-    ASSERT_NE(at, std::string::npos);
-    k2.replace(at, 11, "-shmem = 100000\n");
-    e2e::write_file(deep + "/kernel-2.traceg", k2);
-    e2e::write_file(deep + "/kernelslist.g", "kernel-1.traceg\nkernel-2.traceg\n");
-    const e2e::Result r = e2e::smsim({"-trace", deep + "/kernelslist.g", "-smtlm_stats_json", deep + "/s.json"});
+    const std::string list = list_with_a_kernel_that_cannot_run(deep);
+    ASSERT_FALSE(list.empty());
+    const e2e::Result r = e2e::smsim({"-trace", list, "-smtlm_stats_json", deep + "/s.json"});
     EXPECT_EQ(r.status, 2);
-    const std::string error = deep + "/kernel-2.traceg: a thread block (1024 threads, 100000 B shared memory, 8 "
-                                     "registers/thread) cannot run on an SM: its shared memory exceeds -gpgpu_shmem_size";
+    const std::string error = cannot_run(deep);
     ASSERT_GT(error.size(), 4096u); // longer than the messages were cut at
     EXPECT_EQ(r.err, "smsim: " + error + "\n");
     EXPECT_EQ(json_leaf(deep + "/s.json", "error"), error);
@@ -305,27 +321,21 @@ TEST(Outputs, ACompleteRunSaysSo)
     EXPECT_EQ(json_leaf(dir + "/s.json", "error"), "");
 }
 
-// A later kernel of the list that cannot run (its thread block needs more shared memory than
-// a QV100 SM has: 100000 B against 98304): the kernels before it are in the file, which says the run did not complete, and why.
+// A later kernel of the list that cannot run: the kernels before it are in the file, which says
+// the run did not complete, and why.
 TEST(Outputs, ALaterKernelThatCannotRunMakesTheRunIncomplete)
 {
     const std::string dir = fresh_dir("outputs_later_kernel");
-    copy_vectoradd(dir);
-    std::string k2 = read(dir + "/kernel-1.traceg");
-    const size_t at = k2.find("-shmem = 0\n");
-    ASSERT_NE(at, std::string::npos);
-    k2.replace(at, 11, "-shmem = 100000\n");
-    e2e::write_file(dir + "/kernel-2.traceg", k2);
-    e2e::write_file(dir + "/kernelslist.g", "kernel-1.traceg\nkernel-2.traceg\n");
-    const e2e::Result r = e2e::smsim({"-trace", dir + "/kernelslist.g", "-smtlm_stats_json", dir + "/s.json"});
+    const std::string list = list_with_a_kernel_that_cannot_run(dir);
+    ASSERT_FALSE(list.empty());
+    const e2e::Result r = e2e::smsim({"-trace", list, "-smtlm_stats_json", dir + "/s.json"});
     EXPECT_EQ(r.status, 2);
     EXPECT_EQ(json_leaf(dir + "/s.json", "complete"), "false");
     EXPECT_EQ(json_leaf(dir + "/s.json", "exit_status"), "2");
     EXPECT_EQ(json_leaf(dir + "/s.json", "kernels[0].kernel_name"), "_Z6vecAddIfEvPT_S1_S1_i");
     EXPECT_EQ(json_leaf(dir + "/s.json", "kernels[1].kernel_name"), "<none>");
     const std::string error = json_leaf(dir + "/s.json", "error");
-    EXPECT_EQ(error, dir + "/kernel-2.traceg: a thread block (1024 threads, 100000 B shared memory, 8 registers/thread) "
-                     "cannot run on an SM: its shared memory exceeds -gpgpu_shmem_size");
+    EXPECT_EQ(error, cannot_run(dir));
     EXPECT_EQ(r.err, "smsim: " + error + "\n");
     EXPECT_EQ(r.out.find("exit detected"), std::string::npos);
 }

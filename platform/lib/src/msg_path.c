@@ -1,11 +1,33 @@
-/* Messages that name a path (see msg_path.h). */
+/* Messages of any length (see msg_path.h). */
 #include "smtlm/msg_path.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The least of a path shown however long the rest: enough to recognise it. */
 #define MIN_SHOWN 32
+
+char *smtlm_msg_vtext(const char *fmt, va_list ap)
+{
+    va_list cp;
+    va_copy(cp, ap);
+    const int len = vsnprintf(NULL, 0, fmt, cp);
+    va_end(cp);
+    char *text = len >= 0 ? malloc((size_t)len + 1) : NULL;
+    if (text)
+        vsnprintf(text, (size_t)len + 1, fmt, ap);
+    return text;
+}
+
+char *smtlm_msg_text(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *text = smtlm_msg_vtext(fmt, ap);
+    va_end(ap);
+    return text;
+}
 
 char *smtlm_msg_vpath(char *buf, size_t n, const char *path, const char *fmt, va_list ap)
 {

@@ -16,16 +16,11 @@ int trace_vfail(char *err, size_t errlen, int code, const char *file, unsigned l
     if (file == NULL)
         file = "<trace>";
     /* the reason first, so that a long path is what gets shortened (msg_path.h) */
-    va_list cp;
-    va_copy(cp, ap);
-    const int len = vsnprintf(NULL, 0, fmt, cp);
-    va_end(cp);
-    char *why = len >= 0 ? malloc((size_t)len + 1) : NULL;
+    char *why = smtlm_msg_vtext(fmt, ap);
     if (why == NULL) {
         snprintf(err, errlen, "%s: out of memory for a message", file);
         return code;
     }
-    vsnprintf(why, (size_t)len + 1, fmt, ap);
     if (line > 0)
         smtlm_msg_path(err, errlen, file, ":%lu: %s", line, why);
     else

@@ -12,6 +12,7 @@
 
 #include "smsim_internal.h"
 #include "smtlm/diag.h"
+#include "smtlm/msg_path.h"
 #include "smtlm/muon_reports.h"
 #include "smtlm/stats_compare.h"
 #include "smtlm/stop_signals.h"
@@ -39,14 +40,8 @@ int smsim_fail(run_ctx *r, int status, const char *fmt, ...)
     /* whole, however long the paths it names: its reason is at its end */
     va_list ap;
     va_start(ap, fmt);
-    const int len = vsnprintf(NULL, 0, fmt, ap);
+    char *msg = smtlm_msg_vtext(fmt, ap);
     va_end(ap);
-    char *msg = len >= 0 ? malloc((size_t)len + 1) : NULL;
-    if (msg) {
-        va_start(ap, fmt);
-        vsnprintf(msg, (size_t)len + 1, fmt, ap);
-        va_end(ap);
-    }
     fprintf(r->err, "smsim: %s\n", msg ? msg : "out of memory for a message");
     if (!r->status) {
         r->status = status;

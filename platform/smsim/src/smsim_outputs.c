@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "smsim_internal.h"
+#include "smtlm/msg_path.h"
 #include "smtlm/view_filter.h"
 
 /* The options that name an output file, in the order a run opens them. */
@@ -93,22 +94,6 @@ static void origin(const run_ctx *r, const char *opt, char *buf, size_t n)
     smtlm_options_origin(r->opts, opt, buf, n);
 }
 
-/* A malloc'd printf; NULL when out of memory. */
-static char *text(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    const int len = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    char *t = len >= 0 ? malloc((size_t)len + 1) : NULL;
-    if (t) {
-        va_start(ap, fmt);
-        vsnprintf(t, (size_t)len + 1, fmt, ap);
-        va_end(ap);
-    }
-    return t;
-}
-
 /* Output k refused: "<where it was set>: -<option> <path>: <why>". */
 static int refuse(run_ctx *r, unsigned k, const char *why)
 {
@@ -126,7 +111,7 @@ static int against_input(run_ctx *r, unsigned k, const file_id *out, const char 
     identify(input, &in);
     const int same = same_file(out, &in);
     free(in.where);
-    char *why = same && what ? text("is %s; an output never replaces an input", what) : NULL;
+    char *why = same && what ? smtlm_msg_text("is %s; an output never replaces an input", what) : NULL;
     free(what);
     if (!same)
         return 0;
@@ -143,28 +128,31 @@ static int against_inputs(run_ctx *r, unsigned k, const file_id *out)
     const char *trace = smsim_opt_str(r->opts, "trace");
     if (*trace) {
         origin(r, "trace", where, sizeof where);
-        if (against_input(r, k, out, trace, text("the trace given by -trace (%s)", where)))
+        if (against_input(r, k, out, trace, smtlm_msg_text("the trace given by -trace (%s)", where)))
             return 2;
     }
     for (size_t i = 0; i < r->list.n; i++) {
         const smtlm_trace_cmd *c = &r->list.cmds[i];
         if (c->kind != SMTLM_TRACE_CMD_KERNEL || !c->line)
             continue; /* a single trace is -trace itself */
-        if (against_input(r, k, out, c->path, text("the kernel trace %s (%s:%lu)", c->path, trace, c->line)))
+        if (against_input(r, k, out, c->path, smtlm_msg_text("the kernel trace %s (%s:%lu)", c->path, trace, c->line)))
             return 2;
     }
     if (smsim_program_listing(r)) {
         origin(r, "smtlm_sass", where, sizeof where);
-        if (against_input(r, k, out, smsim_program_listing(r), text("the SASS listing given by -smtlm_sass (%s)", where)))
+        char *what = smtlm_msg_text("the SASS listing given by -smtlm_sass (%s)", where);
+        if (against_input(r, k, out, smsim_program_listing(r), what))
             return 2;
     } else {
         origin(r, "trace", where, sizeof where);
         for (size_t i = 0; i < r->list.n; i++) {
             const smtlm_trace_cmd *c = &r->list.cmds[i];
             char *listing = c->kind == SMTLM_TRACE_CMD_KERNEL ? smsim_listing_beside(r, c->path) : NULL;
-            const int refused = listing && against_input(r, k, out, listing,
-                                                         c->line ? text("the SASS listing of the kernel trace %s (%s:%lu)", c->path, trace, c->line)
-                                                                 : text("the SASS listing of the trace %s given by -trace (%s)", c->path, where));
+            if (!listing)
+                continue;
+            char *what = c->line ? smtlm_msg_text("the SASS listing of the kernel trace %s (%s:%lu)", c->path, trace, c->line)
+                                 : smtlm_msg_text("the SASS listing of the trace %s given by -trace (%s)", c->path, where);
+            const int refused = against_input(r, k, out, listing, what);
             free(listing);
             if (refused)
                 return 2;
@@ -173,7 +161,7 @@ static int against_inputs(run_ctx *r, unsigned k, const file_id *out)
     size_t n_files = 0;
     const char *const *files = smtlm_options_files(r->opts, &n_files);
     for (size_t i = 0; i < n_files; i++)
-        if (against_input(r, k, out, files[i], text("the config file %s", files[i])))
+        if (against_input(r, k, out, files[i], smtlm_msg_text("the config file %s", files[i])))
             return 2;
     return 0;
 }
@@ -199,7 +187,8 @@ static int against_streams(run_ctx *r, unsigned k, const file_id *out)
                                 "with it (-smtlm_stats_json - puts the JSON alone on standard output)");
         char where[SMSIM_WHERE_MAX];
         origin(r, "smtlm_stats_json", where, sizeof where);
-        char *why = text("is standard output, which -smtlm_stats_json - (%s) takes; each output needs a file of its own", where);
+        char *why = smtlm_msg_text("is standard output, which -smtlm_stats_json - (%s) takes; each output needs a file "
+                                   "of its own", where);
         const int status = refuse(r, k, why);
         free(why);
         return status;
@@ -233,7 +222,7 @@ int smsim_check_outputs(run_ctx *r)
                 continue;
             char first[SMSIM_WHERE_MAX];
             origin(r, output_opts[j], first, sizeof first);
-            char *why = text("is the same file as -%s %s (%s); each output needs a file of its own", output_opts[j],
+            char *why = smtlm_msg_text("is the same file as -%s %s (%s); each output needs a file of its own", output_opts[j],
                              output_path(r, output_opts[j]), first);
             status = refuse(r, k, why);
             free(why);
