@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The tests that start processes, send signals or run a cluster (smsweep's, SLURM's included,
-# the signal and progress tests, the pseudo-terminal one, the FIFO reader's), run while four
-# busy loops keep the host's cores loaded, three times over: each test waits for the state it
-# needs (a held point, a handler installed), never for time to pass, so all pass at any load.
+# the signal, output-stream, out-of-memory and progress tests, the pseudo-terminal one, the FIFO
+# reader's), run while four busy loops keep the host's cores loaded, three times over: each test
+# waits for the state it needs (a held point, a handler installed), never for time to pass, so
+# all pass at any load.
 # `make test-under-load`; not part of .ci/run (a few minutes). Usage: under_load.sh BUILD_DIR
 set -euo pipefail
 build=${1:?usage: under_load.sh BUILD_DIR}
-tests='^(smsweep_.*|Signals[./].*|Progress\..*|smsim_progress_line_on_a_terminal|ConfigLimits\..*)$'
+tests='^(smsweep_.*|Signals[./].*|OutputStreams\..*|Engines/OutOfMemory\..*|Progress\..*|smsim_progress_line_on_a_terminal|ConfigLimits\..*)$'
 busy=()
 stop_busy() { for p in "${busy[@]}"; do kill "$p" 2>/dev/null || true; done; }
 trap stop_busy EXIT
