@@ -235,6 +235,27 @@ TEST(Outputs, AMessageKeepsItsReasonHoweverLongThePath)
     EXPECT_EQ(json_leaf(deep + "/s.json", "error"), error);
 }
 
+// A value refused where a config file set it: the message names the file and the line, whole,
+// however long the file's path (the line number came after a cut at 256 characters), for the
+// option table's ranges and for the engine's own checks alike.
+TEST(Outputs, AConfigFilesLineIsNamedHoweverLongItsPath)
+{
+    const std::string deep = deep_dir(fresh_dir("outputs_long_config"), PATH_MAX - 40);
+    ASSERT_FALSE(deep.empty());
+    const struct {
+        const char *line, *reason;
+    } cases[] = {{"-gpgpu_num_reg_banks 0", ": -gpgpu_num_reg_banks: must be in 1..64"},
+                 {"-smtlm_threads 65", ": -smtlm_threads: 65 is not a thread count from 1 to 64"},
+                 {"-smtlm_addr_map 1:0:0", ": -smtlm_addr_map: '1:0:0' is not <trace_base>:<size>:<soc_base>"}};
+    for (const auto &c : cases) {
+        const std::string config = deep + "/c.config";
+        e2e::write_file(config, std::string("# a comment first\n") + c.line + "\n");
+        const e2e::Result r = e2e::smsim({"-smtlm_engine", "c", "-config", config, "-smtlm_check_options", "1"});
+        EXPECT_EQ(r.status, 2) << c.line;
+        EXPECT_EQ(r.err.rfind("smsim: " + config + ":2" + c.reason, 0), 0u) << c.line << ": " << r.err.substr(r.err.size() > 200 ? r.err.size() - 200 : 0);
+    }
+}
+
 // ---------------------------------------------------------------- failed writes
 
 // Every output: a write that fails is exit status 2 naming the file and the reason, and the

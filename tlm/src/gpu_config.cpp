@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <fstream>
 #include <ostream>
@@ -21,7 +22,7 @@ OptionsPtr new_options() { return OptionsPtr(smtlm_options_new(), smtlm_options_
 
 std::string origin_of(const smtlm_options &opts, const char *name)
 {
-    char where[256] = "<default>";
+    char where[PATH_MAX + 32] = "<default>"; // a config file's path and line
     smtlm_options_origin(&opts, name, where, sizeof where);
     return where;
 }

@@ -495,8 +495,6 @@ static int map_number(const char **s, uint64_t *v)
 static int addr_map(const smtlm_options *o, smtlm_engine_params *p, char *msg, size_t n)
 {
     const char *s = str(o, "smtlm_addr_map");
-    char where[256] = "<default>";
-    smtlm_options_origin(o, "smtlm_addr_map", where, sizeof where);
     while (*s) {
         uint64_t v[3];
         int ok = p->n_map < SMTLM_MAX_ADDR_MAP;
@@ -507,12 +505,11 @@ static int addr_map(const smtlm_options *o, smtlm_engine_params *p, char *msg, s
         }
         ok = ok && (!*s || (*s == ',' && s[1])) && v[1] > 0 && v[1] - 1 <= UINT64_MAX - v[0] &&
              v[1] - 1 <= UINT64_MAX - v[2];
-        if (!ok) {
-            snprintf(msg, n, "%s: -smtlm_addr_map: '%s' is not <trace_base>:<size>:<soc_base>[,...] (unsigned 64-bit "
-                     "numbers, size > 0, each window within the 64-bit address space, at most %d entries)",
-                     where, str(o, "smtlm_addr_map"), SMTLM_MAX_ADDR_MAP);
-            return -1;
-        }
+        if (!ok)
+            return smtlm_opt_fail(o, "smtlm_addr_map", msg, n,
+                                  "'%s' is not <trace_base>:<size>:<soc_base>[,...] (unsigned 64-bit numbers, size > 0, "
+                                  "each window within the 64-bit address space, at most %d entries)",
+                                  str(o, "smtlm_addr_map"), SMTLM_MAX_ADDR_MAP);
         p->map[p->n_map].trace_base = v[0];
         p->map[p->n_map].size = v[1];
         p->map[p->n_map].soc_base = v[2];
@@ -527,12 +524,8 @@ static int threads(const smtlm_options *o, smtlm_engine_params *p, char *msg, si
 {
     int32_t v = 1;
     smtlm_options_get_i32(o, "smtlm_threads", &v);
-    if (v < 1 || v > 64) {
-        char where[256];
-        smtlm_options_origin(o, "smtlm_threads", where, sizeof where);
-        snprintf(msg, n, "%s: -smtlm_threads: %d is not a thread count from 1 to 64", where, (int)v);
-        return -1;
-    }
+    if (v < 1 || v > 64)
+        return smtlm_opt_fail(o, "smtlm_threads", msg, n, "%d is not a thread count from 1 to 64", (int)v);
     p->threads = (unsigned)v;
     if (v > 1 && !p->sm_windows) {
         char where[256];

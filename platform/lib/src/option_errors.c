@@ -1,16 +1,19 @@
 /* Messages about option values (see option_errors.h). */
 #include "option_errors.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "smtlm/msg_path.h"
+
 static int vfail(const smtlm_options *o, const char *name, char *err, size_t n, const char *fmt, va_list ap)
 {
-    char where[256] = "<default>", msg[512];
+    char where[PATH_MAX + 32] = "<default>", msg[512]; /* file:line, the file's path whole */
     smtlm_options_origin(o, name, where, sizeof where);
     vsnprintf(msg, sizeof msg, fmt, ap);
-    if (err && n)
-        snprintf(err, n, "%s: -%s: %s", where, name, msg);
+    if (err && n) /* a path too long for err is shortened in its middle, never the reason */
+        smtlm_msg_path(err, n, where, ": -%s: %s", name, msg);
     return -1;
 }
 

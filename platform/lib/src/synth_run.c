@@ -13,10 +13,7 @@ struct smtlm_synth_run {
 
 static int opt_fail(const smtlm_options *o, const char *name, const char *what, char *err, size_t n)
 {
-    char where[256] = "<default>";
-    smtlm_options_origin(o, name, where, sizeof where);
-    snprintf(err, n, "%s: -%s: %s", where, name, what);
-    return -1;
+    return smtlm_opt_fail(o, name, err, n, "%s", what);
 }
 
 static smtlm_synth_lat from_trace(smtlm_trace_lat_ii li)
