@@ -218,18 +218,25 @@ TEST(GpuParams, BadValueIsAConfigErrorWithItsLine)
     EXPECT_EQ(report_of([] { smtlm::Gpu g("gpu1"); }).second.rfind("<api>:0: gpu1.trace: -trace is smsim's", 0), 0u);
 }
 
-TEST(GpuParams, APresetNothingTookIsAConfigErrorAtTheEndOfElaboration)
+// Every preset nothing took is reported when the simulation starts, whatever it names: a Gpu
+// built before it was set, no module at all, or another module that did not take it (one that
+// did, with take(), is not).
+TEST(GpuParams, APresetNothingTookIsAConfigErrorAtTheStartOfSimulation)
 {
     Node n("gpu0", vectoradd());
     smtlm::param_broker().set_preset("gpu0.gpgpu_n_clusters", "2", "late.params", 7); // after gpu0 was built
     smtlm::param_broker().set_preset("gpu7.gpgpu_n_clusters", "2");                   // no such module
-    smtlm::param_broker().set_preset("gpu0_bus.anything", "1");                       // another module's: its own
+    smtlm::param_broker().set_preset("gpu0_bus.anything", "1");                       // another module's, not taken
+    smtlm::param_broker().set_preset("gpu0_dram.size", "4096");                       // another module's, taken
+    EXPECT_EQ(smtlm::param_broker().take("gpu0_dram.size")->value, "4096");
     const auto r = report_of([] { sc_core::sc_start(); });
     EXPECT_EQ(r.first, "smtlm/config");
     EXPECT_EQ(r.second, "presets nothing took:\n"
                         "late.params:7: gpu0.gpgpu_n_clusters = 2: no Gpu took it (set after gpu0 was built, or gpu0 "
                         "was not built with Gpu(name, kernels))\n"
-                        "<api>:0: gpu7.gpgpu_n_clusters = 2: there is no module gpu7");
+                        "<api>:0: gpu7.gpgpu_n_clusters = 2: there is no module gpu7\n"
+                        "<api>:0: gpu0_bus.anything = 1: nothing took it (gpu0_bus is not a Gpu, and did not take it "
+                        "with param_broker().take())");
 }
 
 // What GpuConfig builds is what smsim hands its engine (smtlm_engine_config +
