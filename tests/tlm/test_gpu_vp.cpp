@@ -7,6 +7,7 @@
 
 #include <tlm_utils/simple_target_socket.h>
 
+#include <cstring>
 #include <map>
 
 #include "vp_harness.hpp"
@@ -152,6 +153,79 @@ INSTANTIATE_TEST_SUITE_P(
         return std::string(kind_name(i.param.kind)) + "_" + std::to_string((long)i.param.quantum_ns) + "ns" +
                (i.param.memory_waits ? "_MemoryWaits" : "");
     });
+
+// A memory whose latency depends on the address: 240 cycles plus up to 60 more. It either adds
+// it to the delay or waits it out, so that answers come back in another order than the
+// requests went out.
+struct VariedMemory : sc_core::sc_module {
+    tlm_utils::simple_target_socket<VariedMemory> socket;
+    sc_core::sc_time period;
+    bool waits;
+    uint64_t accesses = 0;
+    VariedMemory(sc_core::sc_module_name n, const sc_core::sc_time &p, bool w) : sc_core::sc_module(n), socket("socket"), period(p), waits(w)
+    {
+        socket.register_b_transport(this, &VariedMemory::b_transport);
+    }
+    void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay)
+    {
+        accesses++;
+        const sc_core::sc_time lat = period * (double)(240 + (gp.get_address() >> 5) * 7 % 61);
+        if (waits)
+            wait(lat);
+        else
+            delay += lat;
+        gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    }
+};
+
+// Many accesses outstanding at once (64 thread blocks of 8 warps, 24 loads of 32 sectors each:
+// 393,216 accesses, thousands in flight) behind a memory that waits out a latency depending on the
+// address, every access in a process of its own: the same cycles and counters as behind a memory
+// that annotates the same latencies (a one-cycle quantum, so that the annotating Gpu's interrupt
+// is on its last cycle). The waiting Gpu's interrupt is no earlier, and late by less than one
+// memory latency: each time its thread waits for an access's bound it runs on one tick after
+// that cycle's time, and the requests of that cycle leave that late.
+TEST(WaitingTargets, ManyOutstandingAccessesOfVariedLatencyGiveTheAnnotatingRun)
+{
+    const std::string list = write_loads_trace("many_outstanding", 64, 8, 24);
+    const smtlm_run_cfg cfg = default_machine();
+    VariedMemory waiting("waiting", period_of(cfg), true), annotating("annotating", period_of(cfg), false);
+    smtlm::GpuParams p;
+    p.memory_waits = true;
+    std::vector<std::unique_ptr<GpuNode>> g;
+    g.emplace_back(new GpuNode("gpu_waits", list, cfg, p, &waiting.socket));
+    g.emplace_back(new GpuNode("gpu_annotates", list, cfg, smtlm::GpuParams(), &annotating.socket));
+    GpuNode *w = g[0].get(), *a = g[1].get();
+    sc_core::sc_time tw, ta;
+    Soc soc(
+        [&](Cpu &c) {
+            c.wr(reg::IRQ_EN, 1);
+            c.wr(reg::IRQ_EN, 1, kCtrlBase + kCtrlSize);
+            c.wr(reg::CTRL, reg::CTRL_START);
+            c.wr(reg::CTRL, reg::CTRL_START, kCtrlBase + kCtrlSize);
+            wait_irq(*a);
+            ta = sc_core::sc_time_stamp();
+            wait_irq(*w);
+            tw = sc_core::sc_time_stamp();
+        },
+        std::move(g));
+    tlm::tlm_global_quantum::instance().set(period_of(cfg));
+    sc_core::sc_start();
+    EXPECT_EQ(waiting.accesses, 64u * 8 * 24 * 32);
+    EXPECT_EQ(annotating.accesses, waiting.accesses);
+    const smtlm_gpu &x = w->gpu.engine(), &y = a->gpu.engine();
+    EXPECT_EQ(x.tot_cycle, y.tot_cycle);
+    EXPECT_EQ(x.tot_warp_insn, y.tot_warp_insn);
+    EXPECT_EQ(ta, period_of(cfg) * (double)y.tot_cycle);
+    EXPECT_GE(tw, ta);
+    EXPECT_LT(tw, ta + period_of(cfg) * 240.0);
+    for (unsigned i = 0; i < x.n_sm; i++) {
+        smtlm_sm_view u, v;
+        smtlm_gpu_sm_view(&x, i, &u);
+        smtlm_gpu_sm_view(&y, i, &v);
+        EXPECT_EQ(0, std::memcmp(&u.stats, &v.stats, sizeof u.stats)) << "SM " << i;
+    }
+}
 
 // Without GpuParams::memory_waits the first access that waits is made in the Gpu's thread: the
 // cycles stay exact (its latency is the time the call took), one warning says so, and every

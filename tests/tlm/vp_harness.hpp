@@ -8,6 +8,7 @@
 
 #include <tlm_utils/simple_initiator_socket.h>
 
+#include <cstdio>
 #include <fstream>
 #include <functional>
 #include <memory>
@@ -196,6 +197,40 @@ inline Reference reference(const std::string &trace, unsigned times = 1)
             ref.bank_waits += w;
     }
     return ref;
+}
+
+// A kernel of `ctas` thread blocks of `warps` warps, each warp `loads` loads whose 32 lanes are
+// 64 bytes apart (32 sectors each) into eight registers in turn, nothing waiting for them: up to
+// eight loads of a warp are in flight at once, so the memory has many accesses outstanding.
+// Returns its kernel list; ctas x warps x loads x 32 memory accesses.
+inline std::string write_loads_trace(const std::string &name, unsigned ctas, unsigned warps, unsigned loads)
+{
+    const std::string dir = e2e::scratch(name);
+    std::string t = "-kernel name = loads\n-kernel id = 1\n-grid dim = (" + std::to_string(ctas) +
+                    ",1,1)\n-block dim = (" + std::to_string(32 * warps) +
+                    ",1,1)\n-shmem = 0\n-nregs = 32\n-binary version = 70\n-cuda stream id = 0\n"
+                    "-shmem base_addr = 0x00007f0000000000\n-local mem base_addr = 0x00007f1000000000\n"
+                    "-nvbit version = 1.5.5\n-accelsim tracer version = 4\n-enable lineinfo = 0\n\n"
+                    "#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width "
+                    "[adrrescompress?] [mem_addresses]\n\n";
+    char line[128];
+    for (unsigned b = 0; b < ctas; b++) {
+        t += "#BEGIN_TB\n\nthread block = " + std::to_string(b) + ",0,0\n\n";
+        for (unsigned w = 0; w < warps; w++) {
+            t += "warp = " + std::to_string(w) + "\ninsts = " + std::to_string(loads + 1) + "\n";
+            for (unsigned i = 0; i < loads; i++) {
+                std::snprintf(line, sizeof line, "%04x ffffffff 1 R%u LDG.E 1 R2 4 1 0x%llx 64\n", i * 16, 10 + i % 8,
+                              0x10000000ull + ((unsigned long long)(b * warps + w) * loads + i) * 0x800);
+                t += line;
+            }
+            std::snprintf(line, sizeof line, "%04x ffffffff 0 EXIT 0 0\n\n", loads * 16);
+            t += line;
+        }
+        t += "#END_TB\n\n";
+    }
+    e2e::write_file(dir + "/kernel-1.traceg", t);
+    e2e::write_file(dir + "/kernelslist.g", "kernel-1.traceg\n");
+    return dir + "/kernelslist.g";
 }
 
 inline void wait_irq(GpuNode &n)

@@ -210,36 +210,29 @@ void Gpu::report_deadlock()
 // The counters as the registers show them, and as the engine has them now.
 uint64_t Gpu::counter(uint64_t off) const { return shown_[((off & ~7ull) - reg::CYCLES) / 8]; }
 
+// The counters as the engine has them now, read in one pass over the SMs (the thread publishes
+// them at every synchronisation: with a waiting memory that is every few cycles).
 void Gpu::publish()
 {
-    for (uint64_t off = reg::CYCLES; off < reg::END; off += 8)
-        shown_[(off - reg::CYCLES) / 8] = counter_now(off);
-}
-
-uint64_t Gpu::counter_now(uint64_t off) const
-{
-    switch (off & ~7ull) {
-    case reg::CYCLES: return gpu_.tot_cycle + gpu_.sim_cycle;
-    case reg::WARP_INSTS: return gpu_.tot_warp_insn + smtlm_gpu_sim_warp_insn(&gpu_);
-    case reg::THREAD_INSTS: return gpu_.tot_insn + smtlm_gpu_sim_insn(&gpu_);
-    default: break;
-    }
-    uint64_t sum = 0;
+    uint64_t warp_insts = 0, thread_insts = 0, bank_waits = 0, stalls = 0;
     for (unsigned i = 0; i < gpu_.n_sm; i++) {
         smtlm_sm_view v;
         smtlm_gpu_sm_view(&gpu_, i, &v);
-        if ((off & ~7ull) == reg::BANK_WAITS) {
-            if (v.rf) // gpgpusim mode: per-bank wait steps
-                for (unsigned b = 0; b < v.cfg->rf.n_banks; b++)
-                    sum += v.rf->wait_steps[b];
-            else if (v.muon_coll) // muon mode: read-cycles lost to PRF or port conflicts
-                sum += v.muon_coll->st.conflict_waits;
-        }
-        else
-            for (unsigned s = 0; s < v.cfg->shape.n_sched; s++)
-                sum += v.iss->distro[s][SMTLM_DISTRO_STALL];
+        warp_insts += v.stats.warp_insts;
+        thread_insts += v.stats.thread_insts;
+        if (v.rf) // gpgpusim mode: per-bank wait steps
+            for (unsigned b = 0; b < v.cfg->rf.n_banks; b++)
+                bank_waits += v.rf->wait_steps[b];
+        else if (v.muon_coll) // muon mode: read-cycles lost to PRF or port conflicts
+            bank_waits += v.muon_coll->st.conflict_waits;
+        for (unsigned s = 0; s < v.cfg->shape.n_sched; s++)
+            stalls += v.iss->distro[s][SMTLM_DISTRO_STALL];
     }
-    return sum;
+    // the kernel's counts (smtlm_gpu_sim_warp_insn, smtlm_gpu_sim_insn) on the totals before it
+    const uint64_t now[] = {gpu_.tot_cycle + gpu_.sim_cycle, gpu_.tot_warp_insn + warp_insts - gpu_.start_warp_insts,
+                            gpu_.tot_insn + thread_insts - gpu_.start_thread_insts, bank_waits, stalls};
+    static_assert(sizeof now == sizeof shown_, "one value per 64-bit counter register");
+    std::copy(std::begin(now), std::end(now), std::begin(shown_));
 }
 
 bool Gpu::read_reg(uint64_t off, uint32_t *value) const

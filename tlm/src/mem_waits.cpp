@@ -51,6 +51,8 @@ int MemWaits::issue(LdSt &port, smtlm_mem_model *m, unsigned slot, const smtlm_m
         workers_.emplace_back(new Worker);
         w = workers_.back().get();
         sc_core::sc_spawn_options o;
+        o.set_sensitivity(&w->go); // static: waking it costs no sensitivity set up per access
+        o.dont_initialize();
         sc_core::sc_spawn([this, w] { serve(w); }, sc_core::sc_gen_unique_name("mem_wait"), &o);
     } else {
         w = idle_.back();
@@ -67,25 +69,28 @@ int MemWaits::issue(LdSt &port, smtlm_mem_model *m, unsigned slot, const smtlm_m
     bounds_.add(&w->entry, cycle);
     if (*horizon_ > cycle + 1)
         *horizon_ = cycle + 1; // the batch ends after this cycle: the next needs the bound
-    w->go.notify(sc_core::SC_ZERO_TIME);
+    w->go.notify(); // it runs once the thread yields, at this time
     return SMTLM_MEM_LATER;
 }
 
+// A worker's process: first run by its first access's `go` (dont_initialize), then by each next.
 void MemWaits::serve(Worker *w)
 {
-    for (;;) {
-        sc_core::wait(w->go);
+    for (;; sc_core::wait()) {
         const uint64_t generation = w->generation;
         uint64_t latency = 0;
         sc_core::sc_time sent;
         const int rc = w->port->transact(w->p, w->req, w->cycle, &sent, &latency); // tells sending()
         if (generation == generation_) {
+            // only an access that held the thread back can let it run earlier
+            const bool held_back = bounds_.bound_of(&w->entry, sc_core::sc_time_stamp().value()) <= waiting_for_;
             bounds_.remove(&w->entry);
             if (rc)
                 smtlm_mem_fail(w->m, w->slot);
             else
                 smtlm_mem_answer(w->m, w->slot, w->cycle + std::max<uint64_t>(1, latency));
-            answered_.notify();
+            if (held_back)
+                answered_.notify();
         }
         idle_.push_back(w);
     }
@@ -95,6 +100,7 @@ uint64_t MemWaits::bound() { return bounds_.bound(sc_core::sc_time_stamp().value
 
 sc_core::sc_time MemWaits::wait_for(uint64_t cycle)
 {
+    waiting_for_ = cycle;
     return sc_core::sc_time::from_value(bounds_.wait_ticks(cycle, sc_core::sc_time_stamp().value()));
 }
 

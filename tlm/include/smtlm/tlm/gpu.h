@@ -229,7 +229,6 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     void report_deadlock();
     void report_error(bool listed);
     uint64_t counter(uint64_t offset) const;
-    uint64_t counter_now(uint64_t offset) const;
     void publish();
     int attach_engine();
     int can_start() const;

@@ -63,6 +63,7 @@ class MemWaits {
     uint64_t bound();
     // How long to let time pass before bound() may exceed `cycle` without an answer.
     sc_core::sc_time wait_for(uint64_t cycle);
+    // Notified when an access that kept bound() at or below that cycle is answered.
     const sc_core::sc_event &answered() const { return answered_; }
     // A reset: every outstanding access is forgotten (a worker still in its call drops its answer).
     // With `dropping`, until the next drop(false) every access is dropped as it is made (its
@@ -79,6 +80,7 @@ class MemWaits {
     uint64_t *horizon_;
     bool on_ = false, warned_ = false, held_ = false, noticed_held_ = false, dropping_ = false;
     uint64_t generation_ = 0;
+    uint64_t waiting_for_ = 0; // the cycle the thread waits to be able to run (wait_for)
     std::vector<std::unique_ptr<Worker>> workers_;
     std::vector<Worker *> idle_;
     WaitBounds bounds_;
