@@ -5,11 +5,14 @@
 // (smsim -smtlm_engine c on the same built-in machine) or derived from it in a comment.
 #include <gtest/gtest.h>
 
+#include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
 #include <cstring>
 #include <map>
 
+#include "smtlm/tlm/bus_width_bridge.h"
+#include "smtlm/tlm/mem_order.h"
 #include "vp_harness.hpp"
 
 namespace {
@@ -585,6 +588,88 @@ TEST(ControlRules, IrqByteEnablesAndReportedStarts)
         std::move(g));
     sc_core::sc_start();
     EXPECT_TRUE(ran);
+}
+
+// A memory on a 64-bit bus: it annotates a fixed latency and declares itself order-independent.
+struct Memory64 : sc_core::sc_module {
+    tlm_utils::simple_target_socket<Memory64, 64> socket;
+    sc_core::sc_time latency;
+    uint64_t accesses = 0;
+    Memory64(sc_core::sc_module_name n, const sc_core::sc_time &lat) : sc_core::sc_module(n), socket("socket"), latency(lat)
+    {
+        socket.register_b_transport(this, &Memory64::b_transport);
+        socket.register_transport_dbg(this, &Memory64::transport_dbg);
+    }
+    void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay)
+    {
+        accesses++;
+        delay += latency;
+        gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    }
+    unsigned transport_dbg(tlm::tlm_generic_payload &gp)
+    {
+        return smtlm::answer_order_query(gp, &socket.get_base_interface(), true) ? 0 : gp.get_data_length();
+    }
+};
+
+// A CPU on a 64-bit bus: starts kernel 0, waits for the end, reads the counters whole.
+struct Cpu64 : sc_core::sc_module {
+    tlm_utils::simple_initiator_socket<Cpu64, 64> bus;
+    smtlm::Gpu &gpu;
+    uint64_t cycles = 0, warp_insts = 0;
+    uint32_t status = 0;
+    SC_HAS_PROCESS(Cpu64);
+    Cpu64(sc_core::sc_module_name n, smtlm::Gpu &g) : sc_core::sc_module(n), bus("bus"), gpu(g) { SC_THREAD(run); }
+    void access(tlm::tlm_command cmd, uint64_t off, void *data, unsigned len)
+    {
+        tlm::tlm_generic_payload gp;
+        gp.set_command(cmd);
+        gp.set_address(off);
+        gp.set_data_ptr(static_cast<unsigned char *>(data));
+        gp.set_data_length(len);
+        gp.set_streaming_width(len);
+        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+        bus->b_transport(gp, delay);
+        EXPECT_EQ(gp.get_response_status(), tlm::TLM_OK_RESPONSE) << "offset 0x" << std::hex << off;
+    }
+    void run()
+    {
+        uint32_t start = reg::CTRL_START;
+        access(tlm::TLM_WRITE_COMMAND, reg::CTRL, &start, 4);
+        while (gpu.busy())
+            sc_core::wait(gpu.done_event());
+        access(tlm::TLM_READ_COMMAND, reg::STATUS, &status, 4);
+        access(tlm::TLM_READ_COMMAND, reg::CYCLES, &cycles, 8);
+        access(tlm::TLM_READ_COMMAND, reg::WARP_INSTS, &warp_insts, 8);
+    }
+};
+
+// The Gpu's sockets are 32 bits wide; on a platform whose buses are 64 bits wide a CPU reaches
+// its registers through BusWidthBridge<64, 32>, and every SM its memory through
+// BusWidthBridge<32, 64>. The kernel runs in the C engine's cycles, the counters read whole over
+// the 64-bit bus, and the memory's order-independence passes the bridge (the SMs keep their
+// windows).
+TEST(BusWidth, AGpuOnSixtyFourBitBusesThroughBridges)
+{
+    const Reference ref = reference("matrixmul-32-32-trace");
+    const smtlm_run_cfg cfg = default_machine();
+    smtlm::TraceKernels kernels(e2e::data("traces/matrixmul-32-32-trace/kernelslist.g"), cfg.lat);
+    smtlm::Gpu gpu("gpu", cfg.gpu, period_of(cfg), smtlm::GpuParams(), &kernels);
+    Memory64 dram("dram", period_of(cfg) * (double)cfg.gpu.mem_latency);
+    smtlm::BusWidthBridge<32, 64> mem_bridge("mem_bridge");
+    smtlm::BusWidthBridge<64, 32> ctrl_bridge("ctrl_bridge");
+    for (unsigned i = 0; i < gpu.n_sm(); i++)
+        gpu.mem_socket(i).bind(mem_bridge.in);
+    mem_bridge.out.bind(dram.socket);
+    Cpu64 cpu("cpu", gpu);
+    cpu.bus.bind(ctrl_bridge.in);
+    ctrl_bridge.out.bind(gpu.ctrl);
+    sc_core::sc_start();
+    EXPECT_EQ(cpu.status, reg::STATUS_DONE | SMTLM_RUN_DONE << reg::STATUS_CODE_SHIFT);
+    EXPECT_EQ(cpu.cycles, ref.cycles);
+    EXPECT_EQ(cpu.warp_insts, ref.warp_insts);
+    EXPECT_GT(dram.accesses, 0u);
+    EXPECT_TRUE(gpu.windows());
 }
 
 } // namespace
