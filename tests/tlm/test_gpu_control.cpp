@@ -411,9 +411,7 @@ TEST(GpuControl, AnInstructionTheMachineCannotRunIsReportedWithFileAndLine)
     bool ran = false;
     Soc soc(
         [&](Cpu &c) {
-            c.wr(reg::IRQ_EN, 1);
-            c.wr(reg::CTRL, reg::CTRL_START);
-            wait_irq(*n);
+            start_and_wait_irq(c, *n);
             EXPECT_EQ(c.rd(reg::STATUS), reg::STATUS_DONE | reg::STATUS_ERROR | SMTLM_RUN_ERROR << reg::STATUS_CODE_SHIFT);
             ran = true;
         },

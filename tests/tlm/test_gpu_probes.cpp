@@ -387,16 +387,7 @@ TEST(GpuProbes, AGpuConfiguredByPresetsTakesTheHookToo)
         gpu.mem_socket(i).bind(router.in);
     router.out.bind(dram.socket);
     router.map(0, ~0ull, 0);
-    Soc soc(
-        [&](Cpu &cpu) {
-            cpu.wr(reg::CTRL, reg::CTRL_START);
-            while (gpu.busy())
-                sc_core::wait(gpu.done_event());
-        },
-        {});
-    soc.bus.out.bind(gpu.ctrl);
-    soc.bus.map(kCtrlBase, kCtrlSize, 0, true);
-    sc_core::sc_start();
+    const std::unique_ptr<Soc> soc = run_kernel_0(gpu);
     ASSERT_EQ(probes.size(), 2u);
     EXPECT_STREQ(probes[1]->name(), "gpu.sm_1.id_oc_probe");
     EXPECT_EQ(sum(probes, &Probe::puts), 4416u);

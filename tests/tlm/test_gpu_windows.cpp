@@ -40,36 +40,19 @@ smtlm::GpuParams params(smtlm::SmWindows windows, uint64_t quantum = 0)
 // often all wait and the GPU skips idle cycles.
 std::string write_blocks_trace()
 {
-    const std::string dir = e2e::scratch("gpu_windows_blocks");
-    std::string t = "-kernel name = blocks\n-kernel id = 1\n-grid dim = (12,1,1)\n-block dim = (64,1,1)\n-shmem = 0\n"
-                    "-nregs = 32\n-binary version = 70\n-cuda stream id = 0\n-shmem base_addr = 0x00007f0000000000\n"
-                    "-local mem base_addr = 0x00007f1000000000\n-nvbit version = 1.5.5\n-accelsim tracer version = 4\n"
-                    "-enable lineinfo = 0\n\n#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num "
-                    "[reg_srcs] mem_width [adrrescompress?] [mem_addresses]\n\n";
-    char line[128];
-    for (unsigned b = 0; b < 12; b++) {
-        t += "#BEGIN_TB\n\nthread block = " + std::to_string(b) + ",0,0\n\n";
-        const unsigned n = 40 + 25 * b;
-        for (unsigned w = 0; w < 2; w++) {
-            t += "warp = " + std::to_string(w) + "\ninsts = " + std::to_string(n + 1) + "\n";
-            for (unsigned i = 0; i < n; i++) {
-                if (i % 5 == 0)
-                    std::snprintf(line, sizeof line, "%04x ffffffff 1 R4 LDG.E 1 R2 4 1 0x%llx 4\n", i * 16,
-                                  0x10000000ull + (b * 2 + w) * 0x1000 + i * 0x80);
-                else if (i % 5 == 1)
-                    std::snprintf(line, sizeof line, "%04x ffffffff 1 R5 FFMA 3 R4 R4 R5 0\n", i * 16);
-                else
-                    std::snprintf(line, sizeof line, "%04x ffffffff 1 R%u FFMA 3 R6 R7 R8 0\n", i * 16, 10 + i % 8);
-                t += line;
-            }
-            std::snprintf(line, sizeof line, "%04x ffffffff 0 EXIT 0 0\n\n", n * 16);
-            t += line;
-        }
-        t += "#END_TB\n\n";
-    }
-    e2e::write_file(dir + "/kernel-1.traceg", t);
-    e2e::write_file(dir + "/kernelslist.g", "kernel-1.traceg\n");
-    return dir + "/kernelslist.g";
+    return write_kernel_trace("gpu_windows_blocks", 12, 2, [](unsigned b, unsigned w, unsigned i) {
+        char line[96] = "";
+        if (i >= 40 + 25 * b) // its EXIT
+            return std::string();
+        if (i % 5 == 0)
+            std::snprintf(line, sizeof line, "ffffffff 1 R4 LDG.E 1 R2 4 1 0x%llx 4",
+                          0x10000000ull + (b * 2 + w) * 0x1000 + i * 0x80);
+        else if (i % 5 == 1)
+            std::snprintf(line, sizeof line, "ffffffff 1 R5 FFMA 3 R4 R4 R5 0");
+        else
+            std::snprintf(line, sizeof line, "ffffffff 1 R%u FFMA 3 R6 R7 R8 0", 10 + i % 8);
+        return std::string(line);
+    });
 }
 
 // Runs the blocks kernel on both Gpus (windows, then cycle order) and compares them, SM by SM,
@@ -302,16 +285,7 @@ TEST(GpuWindows, ASingleMemorySocketIsAskedToo)
     gpu.mem.bind(router.in);
     router.out.bind(dram.socket);
     router.map(0, ~0ull, 0);
-    Soc soc(
-        [&](Cpu &cpu) {
-            cpu.wr(reg::CTRL, reg::CTRL_START);
-            while (gpu.busy())
-                sc_core::wait(gpu.done_event());
-        },
-        {});
-    soc.bus.out.bind(gpu.ctrl);
-    soc.bus.map(kCtrlBase, kCtrlSize, 0, true);
-    sc_core::sc_start();
+    const std::unique_ptr<Soc> soc = run_kernel_0(gpu);
     EXPECT_TRUE(gpu.windows());
     EXPECT_GT(gpu.window_cycles(), 0u);
     EXPECT_EQ(gpu.engine().tot_cycle, ref.cycles);
@@ -376,9 +350,7 @@ WaitingRun run_on_waiting_memory(const smtlm::GpuParams &p)
     GpuNode *n = g[0].get();
     Soc soc(
         [&](Cpu &cpu) {
-            cpu.wr(reg::IRQ_EN, 1);
-            cpu.wr(reg::CTRL, reg::CTRL_START);
-            wait_irq(*n);
+            start_and_wait_irq(cpu, *n);
             out.irq_at = sc_core::sc_time_stamp();
             out.cycles = cpu.rd64(reg::CYCLES);
         },
