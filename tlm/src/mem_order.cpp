@@ -5,10 +5,11 @@ namespace smtlm {
 bool order_independent(tlm::tlm_fw_transport_if<> &target)
 {
     MemOrderQuery q;
+    unsigned char none = 0; // a valid buffer for a target that looks at it, of length 0
     tlm::tlm_generic_payload gp;
     gp.set_command(tlm::TLM_IGNORE_COMMAND);
     gp.set_address(0);
-    gp.set_data_ptr(nullptr);
+    gp.set_data_ptr(&none);
     gp.set_data_length(0);
     gp.set_streaming_width(0);
     gp.set_extension(&q);
