@@ -38,7 +38,9 @@ struct Cpu : sc_core::sc_module {
     std::vector<sc_core::sc_in<bool> *> irq;
     bool failed = false;
 
+#if SC_VERSION_MAJOR < 3 // SystemC 3 finds the module's type itself and deprecates the macro
     SC_HAS_PROCESS(Cpu);
+#endif
     Cpu(sc_core::sc_module_name n, unsigned n_gpus) : sc_core::sc_module(n), bus("bus")
     {
         for (unsigned g = 0; g < n_gpus; g++)

@@ -13,6 +13,20 @@ foreach(h smtlm/trace.h smtlm/engine_config.h smtlm/smsim.h smtlm/progress.h smt
     message(FATAL_ERROR "cmake --install did not install include/${h}")
   endif()
 endforeach()
+# SystemC 3 deprecates SC_HAS_PROCESS (it finds a module's type itself): an installed header that
+# uses it warns in every file of the platform's that includes it, unless it is kept for older
+# SystemC only.
+file(GLOB_RECURSE headers ${WORK}/prefix/include/smtlm/*.h)
+foreach(h ${headers})
+  file(STRINGS ${h} lines)
+  set(prev "")
+  foreach(line IN LISTS lines)
+    if(line MATCHES "SC_HAS_PROCESS\\(" AND NOT prev MATCHES "^#if SC_VERSION_MAJOR < 3")
+      message(FATAL_ERROR "${h}: SC_HAS_PROCESS outside '#if SC_VERSION_MAJOR < 3' (SystemC 3 warns on it): ${line}")
+    endif()
+    set(prev "${line}")
+  endforeach()
+endforeach()
 function(consume name components gtest expect_ok targets no_targets)
   execute_process(COMMAND ${CMAKE_COMMAND} -S ${CONSUMER} -B ${WORK}/${name} -DCMAKE_PREFIX_PATH=${WORK}/prefix
                           "-DSMTLM_COMPONENTS=${components}" -DCMAKE_DISABLE_FIND_PACKAGE_GTest=${gtest}

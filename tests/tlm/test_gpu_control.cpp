@@ -214,13 +214,15 @@ TEST(GpuControl, SoftResetMidKernelAbortsAndClearsEverything)
 }
 
 // The rst line: its rising edge resets like CTRL.SOFT_RESET and START is ignored while it is
-// high; after it falls the kernel runs normally.
+// high (so is a write to IRQ_EN: the registers hold their reset values); after it falls the
+// kernel runs normally.
 TEST(GpuControl, ResetLineAbortsAndHoldsOffStart)
 {
     const Reference ref = reference("vectoradd-100-32-trace");
     std::vector<std::unique_ptr<GpuNode>> g;
     g.push_back(node("gpu", "vectoradd-100-32-trace", 50));
     GpuNode *n = g[0].get();
+    bool ran = false;
     Soc soc(
         [&](Cpu &c) {
             c.wr(reg::IRQ_EN, 1);
@@ -231,20 +233,24 @@ TEST(GpuControl, ResetLineAbortsAndHoldsOffStart)
             sc_core::wait(1, sc_core::SC_NS);
             EXPECT_EQ(c.rd(reg::STATUS), 0u);
             EXPECT_EQ(c.rd64(reg::CYCLES), 0u);
-            c.wr(reg::IRQ_EN, 1);
+            c.wr(reg::IRQ_EN, 1);             // held in reset: ignored
             c.wr(reg::CTRL, reg::CTRL_START); // held in reset: ignored
             sc_core::wait(period_of(n->cfg) * 10000.0);
             EXPECT_EQ(c.rd(reg::STATUS), 0u);
+            EXPECT_EQ(c.rd(reg::IRQ_EN), 0u);
             EXPECT_FALSE(n->irq.read());
             n->rst.write(false);
             sc_core::wait(1, sc_core::SC_NS);
+            c.wr(reg::IRQ_EN, 1);
             c.wr(reg::CTRL, reg::CTRL_START);
             wait_irq(*n);
             EXPECT_EQ(c.rd64(reg::CYCLES), ref.cycles);
             EXPECT_EQ(c.rd64(reg::THREAD_INSTS), ref.thread_insts);
+            ran = true;
         },
         std::move(g));
     sc_core::sc_start();
+    EXPECT_TRUE(ran);
 }
 
 // START with KERNEL past the list ends at once: STATUS DONE | ERROR, the interrupt, and one
@@ -379,6 +385,41 @@ TEST(GpuControl, ATraceErrorIsReportedWithFileAndLine)
         std::move(g));
     sc_core::sc_start();
     EXPECT_NE(report.find("kernel-1.traceg:" + std::to_string(bad_line)), std::string::npos) << report;
+}
+
+// An instruction the machine cannot run (lud's kernel on titanx.config, which does not enable the
+// specialized unit it needs) ends the kernel with an error: STATUS says so, and one
+// SC_REPORT_ERROR (id smtlm/kernel) carries the Gpu's name and the line smsim prints for the same
+// run: the trace's file:line and why.
+TEST(GpuControl, AnInstructionTheMachineCannotRunIsReportedWithFileAndLine)
+{
+    static std::vector<std::string> reports;
+    sc_core::sc_report_handler::set_handler([](const sc_core::sc_report &r, const sc_core::sc_actions &) {
+        if (r.get_severity() == sc_core::SC_ERROR)
+            reports.push_back(std::string(r.get_msg_type()) + ": " + r.get_msg());
+    });
+    const std::string list = e2e::data("traces/lud/kernelslist.g"), titanx = e2e::project_config("titanx.config");
+    const e2e::Result r = e2e::smsim({"-trace", list, "-config", titanx, "-smtlm_engine", "c"});
+    ASSERT_EQ(r.status, 2) << r.err;
+    ASSERT_EQ(r.err.rfind("smsim: ", 0), 0u) << r.err;
+    const std::string smsim_says = r.err.substr(7, r.err.find('\n') - 7);
+    EXPECT_NE(smsim_says.find("kernel-8.traceg:"), std::string::npos) << smsim_says;
+    EXPECT_NE(smsim_says.find("specialized unit"), std::string::npos) << smsim_says;
+    std::vector<std::unique_ptr<GpuNode>> g;
+    g.push_back(std::unique_ptr<GpuNode>(new GpuNode("gpu", list, default_machine({"-config", titanx.c_str()}))));
+    GpuNode *n = g[0].get();
+    bool ran = false;
+    Soc soc(
+        [&](Cpu &c) {
+            start_and_wait_irq(c, *n);
+            EXPECT_EQ(c.rd(reg::STATUS), reg::STATUS_DONE | reg::STATUS_ERROR | SMTLM_RUN_ERROR << reg::STATUS_CODE_SHIFT);
+            ran = true;
+        },
+        std::move(g));
+    sc_core::sc_start();
+    EXPECT_TRUE(ran);
+    ASSERT_EQ(reports.size(), 1u);
+    EXPECT_EQ(reports[0], "smtlm/kernel: gpu: " + smsim_says);
 }
 
 } // namespace

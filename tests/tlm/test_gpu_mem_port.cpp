@@ -16,6 +16,7 @@
 #include "smsim_outputs.hpp"
 #include "smsim_run.hpp"
 #include "smtlm/tlm/gpu.h"
+#include "smtlm/tlm/mem_order.h"
 #include "smtlm/tlm/systemc_engine.h"
 
 namespace {
@@ -47,7 +48,7 @@ struct Recorder : sc_core::sc_module {
     std::vector<Seen> seen;
     sc_core::sc_time latency;
     bool waits;
-    unsigned dbg_calls = 0;
+    unsigned dbg_calls = 0, order_questions = 0; // debug calls, and the Gpu's order question (mem_order.h)
     Recorder(sc_core::sc_module_name n, sc_core::sc_time lat, bool wait_it = false)
         : sc_core::sc_module(n), socket("socket"), latency(lat), waits(wait_it)
     {
@@ -68,6 +69,10 @@ struct Recorder : sc_core::sc_module {
     }
     unsigned transport_dbg(int, tlm::tlm_generic_payload &gp)
     {
+        if (gp.get_extension<smtlm::MemOrderQuery>()) { // not answered: cycle order
+            order_questions++;
+            return 0;
+        }
         dbg_calls++;
         return gp.get_data_length();
     }
@@ -215,6 +220,8 @@ TEST(GpuMemPort, OnlyTheOneSocketIsBound)
     gp.set_data_length(sizeof buf);
     EXPECT_EQ(g.gpu.mem_socket(3)->transport_dbg(gp), sizeof buf);
     EXPECT_EQ(rec.dbg_calls, 1u);
+    EXPECT_EQ(rec.order_questions, 1u); // asked once, through the one socket
+    EXPECT_FALSE(g.gpu.windows());
 }
 
 // With single_mem_port and `mem` left unbound, elaboration stops with one error naming it.

@@ -4,6 +4,8 @@
 // unknown parameter, a bad value and a preset nothing took.
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -218,18 +220,25 @@ TEST(GpuParams, BadValueIsAConfigErrorWithItsLine)
     EXPECT_EQ(report_of([] { smtlm::Gpu g("gpu1"); }).second.rfind("<api>:0: gpu1.trace: -trace is smsim's", 0), 0u);
 }
 
-TEST(GpuParams, APresetNothingTookIsAConfigErrorAtTheEndOfElaboration)
+// Every preset nothing took is reported when the simulation starts, whatever it names: a Gpu
+// built before it was set, no module at all, or another module that did not take it (one that
+// did, with take(), is not).
+TEST(GpuParams, APresetNothingTookIsAConfigErrorAtTheStartOfSimulation)
 {
     Node n("gpu0", vectoradd());
     smtlm::param_broker().set_preset("gpu0.gpgpu_n_clusters", "2", "late.params", 7); // after gpu0 was built
     smtlm::param_broker().set_preset("gpu7.gpgpu_n_clusters", "2");                   // no such module
-    smtlm::param_broker().set_preset("gpu0_bus.anything", "1");                       // another module's: its own
+    smtlm::param_broker().set_preset("gpu0_bus.anything", "1");                       // another module's, not taken
+    smtlm::param_broker().set_preset("gpu0_dram.size", "4096");                       // another module's, taken
+    EXPECT_EQ(smtlm::param_broker().take("gpu0_dram.size")->value, "4096");
     const auto r = report_of([] { sc_core::sc_start(); });
     EXPECT_EQ(r.first, "smtlm/config");
     EXPECT_EQ(r.second, "presets nothing took:\n"
                         "late.params:7: gpu0.gpgpu_n_clusters = 2: no Gpu took it (set after gpu0 was built, or gpu0 "
                         "was not built with Gpu(name, kernels))\n"
-                        "<api>:0: gpu7.gpgpu_n_clusters = 2: there is no module gpu7");
+                        "<api>:0: gpu7.gpgpu_n_clusters = 2: there is no module gpu7\n"
+                        "<api>:0: gpu0_bus.anything = 1: nothing took it (gpu0_bus is not a Gpu, and did not take it "
+                        "with param_broker().take())");
 }
 
 // What GpuConfig builds is what smsim hands its engine (smtlm_engine_config +
@@ -279,6 +288,68 @@ TEST(GpuParams, GpuConfigFromOptionTextIsWhatSmsimsEngineGets)
               "<command line>:1: -smtlm_threads 2: the SystemC engine runs on one thread (use -smtlm_engine c for more)");
     EXPECT_EQ(c.from_text("\n-gpgpu_n_clusters x\n", "my.config"),
               "my.config:2: bad value 'x' for -gpgpu_n_clusters (expects an unsigned integer)");
+}
+
+// What print_parameters writes reads back (Parameters::read_file) as the same parameters, GPGPU-Sim's
+// option names with ':' (gpgpu_cache:dl1) and an empty `config` included, and builds the same
+// machine: every value the same, the configuration from_presets gives the Gpu's.
+TEST(GpuParams, PrintedParametersReadBackAsTheSameMachine)
+{
+    const std::string dir = e2e::fresh_dir("gpu_params_readback");
+    smtlm::param_broker().set_preset("top.gpu1.gpgpu_n_clusters", "3");
+    smtlm::param_broker().set_preset("top.gpu1.gpgpu_cache:dl1", "N:64:128:6,L:L:m:N:H,A:128:8,8");
+    smtlm::param_broker().set_preset("top.gpu1.smtlm_sm_windows", "0");
+    Top top("top");
+    const std::vector<smtlm::ParamInfo> ps = top.gpu1.parameters();
+    const std::string printed = dir + "/printed.params";
+    {
+        std::ofstream f(printed);
+        smtlm::print_parameters(f, ps);
+    }
+    smtlm::Parameters back;
+    ASSERT_EQ(back.read_file(printed), "");
+    ASSERT_EQ(back.presets().size(), ps.size());
+    for (const smtlm::ParamInfo &p : ps) {
+        const smtlm::Parameters::Preset *b = back.find(p.name);
+        ASSERT_NE(b, nullptr) << p.name;
+        EXPECT_EQ(b->value, p.value) << p.name;
+    }
+    EXPECT_EQ(back.find("top.gpu1.gpgpu_cache:dl1")->value, "N:64:128:6,L:L:m:N:H,A:128:8,8");
+    // the same machine, built from what was read back
+    smtlm::param_broker().clear();
+    ASSERT_EQ(smtlm::param_broker().read_file(printed), "");
+    smtlm::GpuConfig c;
+    ASSERT_EQ(c.from_presets("top.gpu1"), "");
+    const smtlm::GpuConfig &orig = *top.gpu1.config();
+    EXPECT_EQ(smtlm_gpu_num_sms(&c.gpu), 3u);
+    EXPECT_EQ(0, std::memcmp(&c.gpu, &orig.gpu, sizeof c.gpu));
+    EXPECT_EQ(c.period, orig.period);
+    EXPECT_EQ(c.params.sm_windows, smtlm::SmWindows::Off);
+    smtlm::param_broker().clear(); // nothing left over at the start of simulation
+}
+
+// A relative `config` in a preset file is read from the file's directory (as a nested -config is
+// read from its includer's), whatever the working directory; the Gpu lists it as an absolute
+// path. One set from code stays relative to the working directory.
+TEST(GpuParams, ARelativeConfigInAPresetFileIsBesideTheFile)
+{
+    const std::string dir = e2e::fresh_dir("gpu_params_relative");
+    write_file(dir, "machine.config", "-gpgpu_n_clusters 3\n");
+    const std::string f = write_file(dir, "vp.params", "gpu0.config = machine.config\n");
+    ASSERT_NE(dir.rfind('/'), std::string::npos);
+    ASSERT_EQ(smtlm::param_broker().read_file(f), "");
+    smtlm::GpuConfig c;
+    ASSERT_EQ(c.from_presets("gpu0"), "");
+    EXPECT_EQ(smtlm_gpu_num_sms(&c.gpu), 3u);
+    smtlm::Gpu gpu("gpu0");
+    EXPECT_EQ(gpu.n_sm(), 3u);
+    std::string listed;
+    for (const smtlm::ParamInfo &p : gpu.parameters())
+        if (p.name == "gpu0.config")
+            listed = p.value;
+    EXPECT_EQ(listed, std::filesystem::absolute(dir + "/machine.config").lexically_normal().string());
+    smtlm::param_broker().set_preset("gpu1.config", "machine.config"); // from code: the working directory's
+    EXPECT_NE(c.from_presets("gpu1").find("machine.config"), std::string::npos);
 }
 
 } // namespace

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "smtlm/tlm/gpgpusim_sm.h"
+#include "smtlm/tlm/gpu_config.h"
 #include "vp_harness.hpp"
 
 extern "C" {
@@ -44,7 +45,7 @@ struct Probe : sc_core::sc_module {
     const smtlm_inst_pool &pool;
     unsigned expect_set; // ~0u: any
     uint64_t puts = 0, refused = 0, undecodable = 0, wrong_set = 0, per_unit[8] = {};
-    Probe(const char *name, const smtlm_inst_pool &p, unsigned set = ~0u)
+    Probe(sc_core::sc_module_name name, const smtlm_inst_pool &p, unsigned set = ~0u)
         : sc_core::sc_module(name), in("in", this), out("out"), pool(p), expect_set(set)
     {
     }
@@ -66,7 +67,7 @@ struct EventProbe : sc_core::sc_module {
     smtlm::SmTargetSocket<&EventProbe::on_event> in;
     smtlm::SmInitiatorSocket out;
     uint64_t written_back = 0, other = 0, undecodable = 0;
-    explicit EventProbe(const char *name) : sc_core::sc_module(name), in("in", this), out("out") {}
+    explicit EventProbe(sc_core::sc_module_name name) : sc_core::sc_module(name), in("in", this), out("out") {}
 };
 
 // A writeback of the VP's own: EX_WB is its own list, and each cycle it writes every held
@@ -91,7 +92,7 @@ struct OwnWriteback : sc_core::sc_module, smtlm::SmBlock {
     size_t width;
     std::vector<smtlm_iref> held;
     uint64_t puts = 0, cycles_with_work = 0;
-    OwnWriteback(const char *name, smtlm::Sm &sm)
+    OwnWriteback(sc_core::sc_module_name name, smtlm::Sm &sm)
         : sc_core::sc_module(name), ex_wb("ex_wb", this), rf("rf"), events("events"), pool(sm.pool()),
           width(sm.cfg().width[SMTLM_EX_WB])
     {
@@ -363,4 +364,34 @@ TEST(GpuProbes, ReplacingWritebackAfterConstructionIsAnError)
         EXPECT_STREQ(r.get_msg(), "sm: replace_writeback is for the SM hook only");
     }
     EXPECT_TRUE(sm.writeback.has_value());
+}
+
+// A Gpu configured by presets (Gpu(name, kernels, sm_hook)) takes the hook as one configured in
+// code does: a probe between issue and the collector of each of its two SMs sees every issue of
+// matrixmul (4416 warp instructions), and the other ports stay direct.
+TEST(GpuProbes, AGpuConfiguredByPresetsTakesTheHookToo)
+{
+    smtlm::param_broker().set_preset("gpu.gpgpu_n_clusters", "2");
+    smtlm::GpuConfig c;
+    ASSERT_EQ(c.from_presets("gpu"), "");
+    smtlm::TraceKernels kernels(e2e::data(std::string("traces/") + kTrace + "/kernelslist.g"), c.lat);
+    std::vector<std::unique_ptr<Probe>> probes;
+    smtlm::Gpu gpu("gpu", &kernels, [&](smtlm::Sm &sm) {
+        smtlm::GpgpusimSm &g = gpgpusim(sm);
+        probes.emplace_back(new Probe("id_oc_probe", sm.pool()));
+        splice(g.issue.id_oc, *probes.back(), g.collector.id_oc);
+    });
+    smtlm::Router router("router");
+    smtlm::Memory dram("dram", c.mem_latency);
+    for (unsigned i = 0; i < gpu.n_sm(); i++)
+        gpu.mem_socket(i).bind(router.in);
+    router.out.bind(dram.socket);
+    router.map(0, ~0ull, 0);
+    const std::unique_ptr<Soc> soc = run_kernel_0(gpu);
+    ASSERT_EQ(probes.size(), 2u);
+    EXPECT_STREQ(probes[1]->name(), "gpu.sm_1.id_oc_probe");
+    EXPECT_EQ(sum(probes, &Probe::puts), 4416u);
+    EXPECT_EQ(sum(probes, &Probe::undecodable), 0u);
+    EXPECT_EQ(gpu.engine().tot_warp_insn, 4416u);
+    expect_direct_but(gpu, {&Direct::issue});
 }

@@ -5,10 +5,14 @@
 // (smsim -smtlm_engine c on the same built-in machine) or derived from it in a comment.
 #include <gtest/gtest.h>
 
+#include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include <cstring>
 #include <map>
 
+#include "smtlm/tlm/bus_width_bridge.h"
+#include "smtlm/tlm/mem_order.h"
 #include "vp_harness.hpp"
 
 namespace {
@@ -153,6 +157,79 @@ INSTANTIATE_TEST_SUITE_P(
                (i.param.memory_waits ? "_MemoryWaits" : "");
     });
 
+// A memory whose latency depends on the address: 240 cycles plus up to 60 more. It either adds
+// it to the delay or waits it out, so that answers come back in another order than the
+// requests went out.
+struct VariedMemory : sc_core::sc_module {
+    tlm_utils::simple_target_socket<VariedMemory> socket;
+    sc_core::sc_time period;
+    bool waits;
+    uint64_t accesses = 0;
+    VariedMemory(sc_core::sc_module_name n, const sc_core::sc_time &p, bool w) : sc_core::sc_module(n), socket("socket"), period(p), waits(w)
+    {
+        socket.register_b_transport(this, &VariedMemory::b_transport);
+    }
+    void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay)
+    {
+        accesses++;
+        const sc_core::sc_time lat = period * (double)(240 + (gp.get_address() >> 5) * 7 % 61);
+        if (waits)
+            wait(lat);
+        else
+            delay += lat;
+        gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    }
+};
+
+// Many accesses outstanding at once (64 thread blocks of 8 warps, 24 loads of 32 sectors each:
+// 393,216 accesses, thousands in flight) behind a memory that waits out a latency depending on the
+// address, every access in a process of its own: the same cycles and counters as behind a memory
+// that annotates the same latencies (a one-cycle quantum, so that the annotating Gpu's interrupt
+// is on its last cycle). The waiting Gpu's interrupt is no earlier, and late by less than one
+// memory latency: each time its thread waits for an access's bound it runs on one tick after
+// that cycle's time, and the requests of that cycle leave that late.
+TEST(WaitingTargets, ManyOutstandingAccessesOfVariedLatencyGiveTheAnnotatingRun)
+{
+    const std::string list = write_loads_trace("many_outstanding", 64, 8, 24);
+    const smtlm_run_cfg cfg = default_machine();
+    VariedMemory waiting("waiting", period_of(cfg), true), annotating("annotating", period_of(cfg), false);
+    smtlm::GpuParams p;
+    p.memory_waits = true;
+    std::vector<std::unique_ptr<GpuNode>> g;
+    g.emplace_back(new GpuNode("gpu_waits", list, cfg, p, &waiting.socket));
+    g.emplace_back(new GpuNode("gpu_annotates", list, cfg, smtlm::GpuParams(), &annotating.socket));
+    GpuNode *w = g[0].get(), *a = g[1].get();
+    sc_core::sc_time tw, ta;
+    Soc soc(
+        [&](Cpu &c) {
+            c.wr(reg::IRQ_EN, 1);
+            c.wr(reg::IRQ_EN, 1, kCtrlBase + kCtrlSize);
+            c.wr(reg::CTRL, reg::CTRL_START);
+            c.wr(reg::CTRL, reg::CTRL_START, kCtrlBase + kCtrlSize);
+            wait_irq(*a);
+            ta = sc_core::sc_time_stamp();
+            wait_irq(*w);
+            tw = sc_core::sc_time_stamp();
+        },
+        std::move(g));
+    tlm::tlm_global_quantum::instance().set(period_of(cfg));
+    sc_core::sc_start();
+    EXPECT_EQ(waiting.accesses, 64u * 8 * 24 * 32);
+    EXPECT_EQ(annotating.accesses, waiting.accesses);
+    const smtlm_gpu &x = w->gpu.engine(), &y = a->gpu.engine();
+    EXPECT_EQ(x.tot_cycle, y.tot_cycle);
+    EXPECT_EQ(x.tot_warp_insn, y.tot_warp_insn);
+    EXPECT_EQ(ta, period_of(cfg) * (double)y.tot_cycle);
+    EXPECT_GE(tw, ta);
+    EXPECT_LT(tw, ta + period_of(cfg) * 240.0);
+    for (unsigned i = 0; i < x.n_sm; i++) {
+        smtlm_sm_view u, v;
+        smtlm_gpu_sm_view(&x, i, &u);
+        smtlm_gpu_sm_view(&y, i, &v);
+        EXPECT_EQ(0, std::memcmp(&u.stats, &v.stats, sizeof u.stats)) << "SM " << i;
+    }
+}
+
 // Without GpuParams::memory_waits the first access that waits is made in the Gpu's thread: the
 // cycles stay exact (its latency is the time the call took), one warning says so, and every
 // later access runs in a process of its own. Only that first wait is not overlapped, so the
@@ -279,7 +356,9 @@ TEST(StartInTime, StartHonoursTheAnnotatedDelay)
 }
 
 // `rst` high from time 0 holds the GPU in reset: START is refused with a warning and nothing
-// runs; once it falls, START runs the kernel as usual.
+// runs, and every register holds its reset value (writes to IRQ_EN, KERNEL and IRQ_STATUS are
+// ignored with a warning each, and none shows after the release); once it falls, START runs the
+// kernel as usual.
 TEST(ResetLevel, HeldHighFromTimeZeroHoldsTheGpu)
 {
     sc_core::sc_report_handler::set_handler(Reports::handler);
@@ -294,8 +373,14 @@ TEST(ResetLevel, HeldHighFromTimeZeroHoldsTheGpu)
         [&](Cpu &c) {
             sc_core::wait(10, sc_core::SC_NS);
             c.wr(reg::IRQ_EN, 1);
+            c.wr(reg::KERNEL, 3);
+            c.wr(reg::IRQ_STATUS, 1);
             c.wr(reg::CTRL, reg::CTRL_START);
             EXPECT_EQ(c.rd(reg::STATUS), 0u);
+            EXPECT_EQ(c.rd(reg::IRQ_EN), 0u);
+            EXPECT_EQ(c.rd(reg::KERNEL), 0u);
+            for (const char *r : {"IRQ_EN", "KERNEL", "IRQ_STATUS"})
+                EXPECT_EQ(Reports::count(std::string("smtlm/ctrl: gpu: write to ") + r + " ignored: held in reset by `rst`"), 1u);
             EXPECT_EQ(Reports::count("smtlm/ctrl: gpu: CTRL.START of kernel 0: held in reset"), 1u);
             sc_core::wait(20, sc_core::SC_US); // longer than the kernel
             EXPECT_EQ(c.rd(reg::IRQ_STATUS), 0u);
@@ -303,6 +388,8 @@ TEST(ResetLevel, HeldHighFromTimeZeroHoldsTheGpu)
             n->rst.write(false);
             sc_core::wait(sc_core::SC_ZERO_TIME);
             sc_core::wait(sc_core::SC_ZERO_TIME);
+            EXPECT_EQ(c.rd(reg::IRQ_EN), 0u); // nothing written while held is left
+            EXPECT_EQ(c.rd(reg::KERNEL), 0u);
             c.wr(reg::IRQ_EN, 1);
             c.wr(reg::CTRL, reg::CTRL_START);
             wait_irq(*n);
@@ -469,6 +556,88 @@ TEST(ControlRules, IrqByteEnablesAndReportedStarts)
         std::move(g));
     sc_core::sc_start();
     EXPECT_TRUE(ran);
+}
+
+// A memory on a 64-bit bus: it annotates a fixed latency and declares itself order-independent.
+struct Memory64 : sc_core::sc_module {
+    tlm_utils::simple_target_socket<Memory64, 64> socket;
+    sc_core::sc_time latency;
+    uint64_t accesses = 0;
+    Memory64(sc_core::sc_module_name n, const sc_core::sc_time &lat) : sc_core::sc_module(n), socket("socket"), latency(lat)
+    {
+        socket.register_b_transport(this, &Memory64::b_transport);
+        socket.register_transport_dbg(this, &Memory64::transport_dbg);
+    }
+    void b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay)
+    {
+        accesses++;
+        delay += latency;
+        gp.set_response_status(tlm::TLM_OK_RESPONSE);
+    }
+    unsigned transport_dbg(tlm::tlm_generic_payload &gp)
+    {
+        return smtlm::answer_order_query(gp, &socket.get_base_interface(), true) ? 0 : gp.get_data_length();
+    }
+};
+
+// A CPU on a 64-bit bus: starts kernel 0, waits for the end, reads the counters whole.
+struct Cpu64 : sc_core::sc_module {
+    tlm_utils::simple_initiator_socket<Cpu64, 64> bus;
+    smtlm::Gpu &gpu;
+    uint64_t cycles = 0, warp_insts = 0;
+    uint32_t status = 0;
+    SC_HAS_PROCESS(Cpu64);
+    Cpu64(sc_core::sc_module_name n, smtlm::Gpu &g) : sc_core::sc_module(n), bus("bus"), gpu(g) { SC_THREAD(run); }
+    void access(tlm::tlm_command cmd, uint64_t off, void *data, unsigned len)
+    {
+        tlm::tlm_generic_payload gp;
+        gp.set_command(cmd);
+        gp.set_address(off);
+        gp.set_data_ptr(static_cast<unsigned char *>(data));
+        gp.set_data_length(len);
+        gp.set_streaming_width(len);
+        sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+        bus->b_transport(gp, delay);
+        EXPECT_EQ(gp.get_response_status(), tlm::TLM_OK_RESPONSE) << "offset 0x" << std::hex << off;
+    }
+    void run()
+    {
+        uint32_t start = reg::CTRL_START;
+        access(tlm::TLM_WRITE_COMMAND, reg::CTRL, &start, 4);
+        while (gpu.busy())
+            sc_core::wait(gpu.done_event());
+        access(tlm::TLM_READ_COMMAND, reg::STATUS, &status, 4);
+        access(tlm::TLM_READ_COMMAND, reg::CYCLES, &cycles, 8);
+        access(tlm::TLM_READ_COMMAND, reg::WARP_INSTS, &warp_insts, 8);
+    }
+};
+
+// The Gpu's sockets are 32 bits wide; on a platform whose buses are 64 bits wide a CPU reaches
+// its registers through BusWidthBridge<64, 32>, and every SM its memory through
+// BusWidthBridge<32, 64>. The kernel runs in the C engine's cycles, the counters read whole over
+// the 64-bit bus, and the memory's order-independence passes the bridge (the SMs keep their
+// windows).
+TEST(BusWidth, AGpuOnSixtyFourBitBusesThroughBridges)
+{
+    const Reference ref = reference("matrixmul-32-32-trace");
+    const smtlm_run_cfg cfg = default_machine();
+    smtlm::TraceKernels kernels(e2e::data("traces/matrixmul-32-32-trace/kernelslist.g"), cfg.lat);
+    smtlm::Gpu gpu("gpu", cfg.gpu, period_of(cfg), smtlm::GpuParams(), &kernels);
+    Memory64 dram("dram", period_of(cfg) * (double)cfg.gpu.mem_latency);
+    smtlm::BusWidthBridge<32, 64> mem_bridge("mem_bridge");
+    smtlm::BusWidthBridge<64, 32> ctrl_bridge("ctrl_bridge");
+    for (unsigned i = 0; i < gpu.n_sm(); i++)
+        gpu.mem_socket(i).bind(mem_bridge.in);
+    mem_bridge.out.bind(dram.socket);
+    Cpu64 cpu("cpu", gpu);
+    cpu.bus.bind(ctrl_bridge.in);
+    ctrl_bridge.out.bind(gpu.ctrl);
+    sc_core::sc_start();
+    EXPECT_EQ(cpu.status, reg::STATUS_DONE | SMTLM_RUN_DONE << reg::STATUS_CODE_SHIFT);
+    EXPECT_EQ(cpu.cycles, ref.cycles);
+    EXPECT_EQ(cpu.warp_insts, ref.warp_insts);
+    EXPECT_GT(dram.accesses, 0u);
+    EXPECT_TRUE(gpu.windows());
 }
 
 } // namespace

@@ -8,6 +8,7 @@
 
 #include <tlm_utils/simple_initiator_socket.h>
 
+#include <cstdio>
 #include <fstream>
 #include <functional>
 #include <memory>
@@ -198,10 +199,85 @@ inline Reference reference(const std::string &trace, unsigned times = 1)
     return ref;
 }
 
+// A one-kernel trace of `ctas` thread blocks of `warps` warps in scratch directory `name`: warp
+// w of block b runs the instructions instruction(b, w, i) gives for i = 0, 1, ... (the line after
+// its pc, until it returns ""), then EXIT. Returns its kernel list.
+inline std::string write_kernel_trace(const std::string &name, unsigned ctas, unsigned warps,
+                                      const std::function<std::string(unsigned, unsigned, unsigned)> &instruction)
+{
+    const std::string dir = e2e::scratch(name);
+    std::string t = "-kernel name = " + name + "\n-kernel id = 1\n-grid dim = (" + std::to_string(ctas) +
+                    ",1,1)\n-block dim = (" + std::to_string(32 * warps) +
+                    ",1,1)\n-shmem = 0\n-nregs = 32\n-binary version = 70\n-cuda stream id = 0\n"
+                    "-shmem base_addr = 0x00007f0000000000\n-local mem base_addr = 0x00007f1000000000\n"
+                    "-nvbit version = 1.5.5\n-accelsim tracer version = 4\n-enable lineinfo = 0\n\n"
+                    "#traces format = [line_num] PC mask dest_num [reg_dests] opcode src_num [reg_srcs] mem_width "
+                    "[adrrescompress?] [mem_addresses]\n\n";
+    char pc[16];
+    for (unsigned b = 0; b < ctas; b++) {
+        t += "#BEGIN_TB\n\nthread block = " + std::to_string(b) + ",0,0\n\n";
+        for (unsigned w = 0; w < warps; w++) {
+            std::string body;
+            unsigned i = 0;
+            for (std::string in; !(in = instruction(b, w, i)).empty(); i++) {
+                std::snprintf(pc, sizeof pc, "%04x ", i * 16);
+                body += pc + in + "\n";
+            }
+            std::snprintf(pc, sizeof pc, "%04x ", i * 16);
+            t += "warp = " + std::to_string(w) + "\ninsts = " + std::to_string(i + 1) + "\n" + body + pc +
+                 "ffffffff 0 EXIT 0 0\n\n";
+        }
+        t += "#END_TB\n\n";
+    }
+    e2e::write_file(dir + "/kernel-1.traceg", t);
+    e2e::write_file(dir + "/kernelslist.g", "kernel-1.traceg\n");
+    return dir + "/kernelslist.g";
+}
+
+// A kernel of `ctas` thread blocks of `warps` warps, each warp `loads` loads whose 32 lanes are
+// 64 bytes apart (32 sectors each) into eight registers in turn, nothing waiting for them: up to
+// eight loads of a warp are in flight at once, so the memory has many accesses outstanding.
+// Returns its kernel list; ctas x warps x loads x 32 memory accesses.
+inline std::string write_loads_trace(const std::string &name, unsigned ctas, unsigned warps, unsigned loads)
+{
+    return write_kernel_trace(name, ctas, warps, [&](unsigned b, unsigned w, unsigned i) {
+        char line[96] = "";
+        if (i < loads)
+            std::snprintf(line, sizeof line, "ffffffff 1 R%u LDG.E 1 R2 4 1 0x%llx 64", 10 + i % 8,
+                          0x10000000ull + ((unsigned long long)(b * warps + w) * loads + i) * 0x800);
+        return std::string(line);
+    });
+}
+
 inline void wait_irq(GpuNode &n)
 {
     while (!n.irq.read())
         sc_core::wait(n.irq.posedge_event());
+}
+
+// What a driver does for one kernel: enable the interrupt, START, sleep until the interrupt.
+inline void start_and_wait_irq(Cpu &c, GpuNode &n, uint64_t base = kCtrlBase)
+{
+    c.wr(reg::IRQ_EN, 1, base);
+    c.wr(reg::CTRL, reg::CTRL_START, base);
+    wait_irq(n);
+}
+
+// Runs kernel 0 of a Gpu the test built itself, its memory bound: a CPU starts it through the
+// registers and waits for its end. The platform lives as long as the result.
+inline std::unique_ptr<Soc> run_kernel_0(smtlm::Gpu &gpu)
+{
+    std::unique_ptr<Soc> soc(new Soc(
+        [&gpu](Cpu &cpu) {
+            cpu.wr(reg::CTRL, reg::CTRL_START);
+            while (gpu.busy())
+                sc_core::wait(gpu.done_event());
+        },
+        {}));
+    soc->bus.out.bind(gpu.ctrl);
+    soc->bus.map(kCtrlBase, kCtrlSize, 0, true);
+    sc_core::sc_start();
+    return soc;
 }
 
 } // namespace vp

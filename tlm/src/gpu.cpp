@@ -1,5 +1,6 @@
 #include "smtlm/tlm/gpu.h"
 #include "smtlm/tlm/gpu_config.h"
+#include "smtlm/tlm/mem_order.h"
 
 #include <tlm_utils/tlm_quantumkeeper.h>
 
@@ -45,7 +46,7 @@ Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::
          const GpuParams &params, KernelList *kernels)
     : sc_core::sc_module(name), ctrl("ctrl"), irq("irq"), rst("rst"), mem("mem"), mem_funnel_("mem_funnel"),
       waits_(this->name(), *this, &gpu_.horizon), period_(clock_period), quantum_cycles_(params.quantum_cycles),
-      cfg_(cfg), params_(params), kernels_(kernels)
+      cfg_(cfg), params_(params), kernels_(kernels), windows_(params.sm_windows == SmWindows::On)
 {
     const unsigned n = smtlm_gpu_num_sms(&cfg);
     gpu_.cfg_error = nullptr;
@@ -75,7 +76,10 @@ Gpu::Gpu(sc_core::sc_module_name name, const smtlm_gpu_cfg &cfg, const sc_core::
     dont_initialize();
 }
 
-Gpu::Gpu(sc_core::sc_module_name name, KernelList *kernels) : Gpu(name, GpuSetup::for_instance(name), kernels) {}
+Gpu::Gpu(sc_core::sc_module_name name, KernelList *kernels, SmHook sm_hook)
+    : Gpu(name, GpuSetup::for_instance(name, std::move(sm_hook)), kernels)
+{
+}
 
 Gpu::Gpu(sc_core::sc_module_name name, std::shared_ptr<GpuSetup> setup, KernelList *kernels)
     : Gpu(name, setup->config.gpu, setup->config.period, setup->config.params, kernels)
@@ -113,16 +117,20 @@ int Gpu::attach_engine()
     const int rc = smtlm_gpu_init_engine(&gpu_, &cfg_, sm_ops(), &sms_, mems_.get());
     if (rc)
         return rc;
-    if (params_.sm_windows) { // one host thread: the SMs are SystemC modules
-        if (!par_)
-            par_.reset(smtlm_gpu_par_new(&gpu_, 1));
-        if (!par_)
-            throw std::bad_alloc(); // kept across resets, as mems_
-        smtlm_gpu_set_window(&gpu_, &Gpu::window, this);
-    }
+    if (windows_)
+        install_windows();
     for (unsigned i = 0; i < sms_.size(); i++)
         sms_[i]->ldst.connect_memory(&mems_[i], this, i, params_.real_access, params_.addr_map, &waits_);
     return SMTLM_OK;
+}
+
+void Gpu::install_windows()
+{
+    if (!par_) // one host thread: the SMs are SystemC modules
+        par_.reset(smtlm_gpu_par_new(&gpu_, 1));
+    if (!par_)
+        throw std::bad_alloc(); // kept across resets, as mems_
+    smtlm_gpu_set_window(&gpu_, &Gpu::window, this);
 }
 
 // The run loop's window function. A memory target that has waited turns the windows off: its
@@ -138,17 +146,6 @@ void Gpu::window(void *ctx, smtlm_gpu *gpu, uint64_t end)
     g.waits_.hold();
     smtlm_gpu_par_window(g.par_.get(), gpu, end);
     g.waits_.release();
-}
-
-int Gpu::run_kernel(const smtlm_kernel_desc &k)
-{
-    int rc = can_start();
-    if (!rc)
-        rc = smtlm_gpu_launch(&gpu_, &k);
-    if (rc)
-        return rc;
-    start();
-    return SMTLM_OK;
 }
 
 // The kernel's cycle 0 is now, plus the delay of the CTRL.START write that started it.
@@ -173,7 +170,6 @@ smtlm_stats Gpu::stats(double core_clock_mhz) const
 // set it by now (a VP sets it from its configuration after building its modules).
 void Gpu::end_of_elaboration()
 {
-    param_broker().check_end_of_elaboration(); // presets no Gpu took: set too late, or misspelled
     // Every binding is complete now (a VP's probe included): each port asks its target for
     // direct access once, and one that grants none leaves that port on transactions.
     if (params_.stage_dmi && !init_status_)
@@ -190,6 +186,42 @@ void Gpu::end_of_elaboration()
                                                                       "SM's memory requests leave through it)")
                                               .c_str());
     bind_rst();
+}
+
+// Every module has taken its presets by now (check_unconsumed), and every binding is done:
+// with SmWindows::Auto the SMs run in windows only if the memory says its answers do not
+// depend on the order of the accesses (mem_order.h).
+void Gpu::start_of_simulation()
+{
+    param_broker().check_unconsumed();
+    if (params_.sm_windows == SmWindows::Auto && !init_status_ && memory_order_independent()) {
+        windows_ = true;
+        install_windows();
+    }
+}
+
+// Asks the target of every memory socket in use: the Gpu's one socket, or each SM's.
+bool Gpu::memory_order_independent()
+{
+    if (params_.single_mem_port)
+        return mem.size() && order_independent(*mem[0]);
+    for (const std::unique_ptr<Sm> &sm : sms_)
+        if (!order_independent(*sm->ldst.mem[0]))
+            return false;
+    return true;
+}
+
+void Gpu::set_source(const smtlm_inst_source &src, const smtlm_cta_binder *binder)
+{
+    if (engine_stale_) { // the engine is still inside a memory target's call: bound once it is reset
+        source_later_ = true;
+        later_src_ = src;
+        later_has_binder_ = binder != nullptr;
+        if (binder)
+            later_binder_ = *binder;
+        return;
+    }
+    smtlm_gpu_set_source(&gpu_, &src, binder);
 }
 
 void Gpu::thread()
@@ -220,11 +252,8 @@ void Gpu::thread()
             in_batch_ = true;
             st = smtlm_gpu_run_until(&gpu_, limit);
             in_batch_ = false;
-            if (reset_pending_) { // asked for while a memory target held the thread inside the batch
-                reset_pending_ = false;
-                reset_now();
-                break;
-            }
+            if (generation != generation_)
+                break; // reset while a memory target held the thread inside the batch
             cycle = gpu_.tot_cycle + gpu_.sim_cycle;
             qk.set(offset_of(cycle)); // what a waiting target used of the batch's time is spent
             if (qk.get_local_time() == sc_core::SC_ZERO_TIME)
@@ -238,8 +267,10 @@ void Gpu::thread()
                 publish();
             }
         }
-        if (generation != generation_)
-            continue; // reset: the kernel is gone (another may already have been started)
+        if (generation != generation_) {
+            finish_reset(); // the kernel is gone (another may already have been started)
+            continue;
+        }
         running_ = false;
         kernel_ended(st);
     }

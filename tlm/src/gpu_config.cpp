@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <climits>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <ostream>
 
@@ -42,14 +43,16 @@ bool run_option(const char *name)
     return !std::strncmp(name, "smtlm_synth_", 12);
 }
 
-// "<instance>.<parameter>": identifiers ([A-Za-z0-9_]+) joined by dots, at least two.
+// "<instance>.<parameter>": identifiers ([A-Za-z0-9_]+) joined by dots, at least two; the
+// parameter may also hold ':' (GPGPU-Sim's option names: gpgpu_cache:dl1).
 bool preset_name(const std::string &s)
 {
     if (s.empty() || s.front() == '.' || s.back() == '.' || s.find('.') == std::string::npos)
         return false;
+    const size_t param = s.rfind('.') + 1;
     for (size_t i = 0; i < s.size(); i++) {
         const char c = s[i];
-        if (c == '.' ? s[i + 1] == '.' : !(std::isalnum((unsigned char)c) || c == '_'))
+        if (c == '.' ? s[i + 1] == '.' : !(std::isalnum((unsigned char)c) || c == '_' || (c == ':' && i >= param)))
             return false;
     }
     return true;
@@ -73,6 +76,16 @@ bool split_preset(const std::string &arg, std::string *name, std::string *value)
 }
 
 std::string at(const std::string &where, int line) { return where + ":" + std::to_string(line); }
+
+// A relative path set in preset file `where` is relative to that file's directory, as a nested
+// -config is to its including file; one set from code or the command line stays as it is.
+std::string beside(const std::string &where, const std::string &path)
+{
+    if (path.empty() || path[0] == '/' || where.empty() || where[0] == '<')
+        return path;
+    const size_t slash = where.rfind('/');
+    return slash == std::string::npos ? path : where.substr(0, slash + 1) + path;
+}
 
 // The option reader's message without its leading "<where>:<line>: " (the caller names it).
 std::string without_location(const std::string &msg, const std::string &loc)
@@ -100,7 +113,9 @@ std::string gpu_params(const smtlm_engine_params &p, GpuParams *out)
     out->stage_dmi = p.stage_dmi != 0;
     out->single_mem_port = p.single_mem_port != 0;
     out->memory_waits = p.memory_waits != 0;
-    out->sm_windows = p.sm_windows != 0;
+    out->sm_windows = p.sm_windows == SMTLM_WINDOWS_OFF ? SmWindows::Off
+                      : p.sm_windows == SMTLM_WINDOWS_ON ? SmWindows::On
+                                                         : SmWindows::Auto;
     out->addr_map.clear();
     for (unsigned i = 0; i < p.n_map; i++)
         out->addr_map.push_back({p.map[i].trace_base, p.map[i].size, p.map[i].soc_base});
@@ -267,12 +282,12 @@ std::string Parameters::unconsumed() const
             continue;
         const std::string inst = p.name.substr(0, p.name.rfind('.'));
         const sc_core::sc_object *obj = sc_core::sc_find_object(inst.c_str());
-        if (obj && !dynamic_cast<const Gpu *>(obj))
-            continue; // another module's: its owner takes it
-        out += (out.empty() ? "" : "\n") + at(p.where, p.line) + ": " + p.name + " = " + p.value + ": " +
-               (obj ? "no Gpu took it (set after " + inst + " was built, or " + inst +
-                          " was not built with Gpu(name, kernels))"
-                    : "there is no module " + inst);
+        const std::string why =
+            !obj ? "there is no module " + inst
+            : dynamic_cast<const Gpu *>(obj)
+                ? "no Gpu took it (set after " + inst + " was built, or " + inst + " was not built with Gpu(name, kernels))"
+                : "nothing took it (" + inst + " is not a Gpu, and did not take it with param_broker().take())";
+        out += (out.empty() ? "" : "\n") + at(p.where, p.line) + ": " + p.name + " = " + p.value + ": " + why;
     }
     return out;
 }
@@ -294,7 +309,12 @@ std::string apply_presets(const std::string &instance, const std::vector<const P
     for (const Parameters::Preset *p : presets)
         if (p->name.compare(instance.size() + 1, std::string::npos, "config") == 0) {
             *config_file = p->value;
-            if (smtlm_options_parse_file(o, p->value.c_str(), err, sizeof err) != SMTLM_OPT_OK)
+            if (p->value.empty()) // none (as print_parameters lists a Gpu built without one)
+                continue;
+            const std::string path = beside(p->where, p->value);
+            // listed as an absolute path, so that print_parameters reads back from anywhere
+            *config_file = std::filesystem::absolute(path).lexically_normal().string();
+            if (smtlm_options_parse_file(o, path.c_str(), err, sizeof err) != SMTLM_OPT_OK)
                 return fail(*p, err);
         }
     for (const Parameters::Preset *p : presets) {
@@ -332,7 +352,7 @@ std::string GpuConfig::from_presets(const std::string &instance)
     return configure(instance, param_broker().under(instance), o.get(), &config_file, this);
 }
 
-std::shared_ptr<GpuSetup> GpuSetup::for_instance(const char *name)
+std::shared_ptr<GpuSetup> GpuSetup::for_instance(const char *name, SmHook sm_hook)
 {
     auto s = std::make_shared<GpuSetup>();
     const sc_core::sc_object *parent = sc_core::sc_get_current_object();
@@ -350,6 +370,7 @@ std::shared_ptr<GpuSetup> GpuSetup::for_instance(const char *name)
             throw std::bad_alloc();
         s->config.from_options(*o);
     }
+    s->config.params.sm_hook = std::move(sm_hook);
     size_t n = 0;
     const smtlm_option_def *defs = smtlm_option_table(&n);
     s->params.push_back({s->full_name + ".config", config_file, kConfigHelp, "<default>", true});
@@ -381,7 +402,7 @@ void GpuSetup::attach(Gpu &gpu)
     }
 }
 
-void Parameters::check_end_of_elaboration()
+void Parameters::check_unconsumed()
 {
     if (checked_)
         return;

@@ -2,9 +2,11 @@
 // (`rst`), starting kernels of the kernel list and the end-of-kernel bookkeeping.
 #include "smtlm/tlm/gpu.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <string>
 
 extern "C" {
@@ -29,52 +31,118 @@ int Gpu::can_start() const
     return running_ || rst_held_ || needs_reset_ ? SMTLM_EFULL : SMTLM_OK;
 }
 
+int Gpu::run_kernel(const smtlm_kernel_desc &k)
+{
+    int rc = can_start();
+    if (!rc && engine_stale_) // the engine is still inside a memory target's call
+        rc = SMTLM_EFULL;
+    if (!rc)
+        rc = smtlm_gpu_launch(&gpu_, &k);
+    if (rc)
+        return rc;
+    start();
+    return SMTLM_OK;
+}
+
 int Gpu::start_kernel(unsigned index)
 {
     if (const int rc = can_start())
         return rc;
     if (!kernels_ || index >= kernels_->count())
         return SMTLM_ERANGE;
+    if (engine_stale_) { // accepted now, prepared by the thread once the engine is reset
+        start_later_ = true;
+        start_index_ = running_index_ = index;
+        fold_ = true;
+        start();
+        return SMTLM_OK;
+    }
     smtlm_kernel_desc k;
     int rc = kernels_->prepare(index, *this, &k);
     if (!rc)
         rc = run_kernel(k);
-    if (!rc)
+    if (!rc) {
         fold_ = true;
+        running_index_ = index;
+    }
     return rc;
 }
 
+// At once, whatever the thread does. Only a memory target that waits in b_transport lets another
+// process run while the thread is inside the C kernel (in_batch_): then the registers, counters
+// and interrupt are reset now, the accesses the rest of that batch would make are dropped (they
+// end it at once), and the thread clears the engine when the target's call returns.
 void Gpu::soft_reset()
 {
-    if (in_batch_) // only a memory target that waits gets here: the thread resets after the batch
-        reset_pending_ = true;
-    else
+    if (!in_batch_) {
         reset_now();
+        return;
+    }
+    engine_stale_ = true;
+    waits_.drop(true);
+    reset_registers();
 }
 
-// Clears every SM, the GPU state, the counters and the registers; the configuration, the
-// instruction source, the CTA binder and the retire and sample hooks stay.
 void Gpu::reset_now()
+{
+    reset_engine();
+    reset_registers();
+}
+
+// Clears every SM and the GPU state; the configuration, the instruction source, the CTA binder
+// and the retire and sample hooks stay.
+void Gpu::reset_engine()
 {
     const smtlm_retire_hook hook = gpu_.retire_hook;
     void *hook_ctx = gpu_.retire_ctx;
     const smtlm_sample_hook sample = gpu_.sample_hook;
     void *sample_ctx = gpu_.sample_ctx;
     const smtlm_cta_binder binder = gpu_.binder;
-    waits_.drop();
+    waits_.drop(false);
     for (auto &sm : sms_)
         sm->reset();
     attach_engine(); // accepted at construction: cannot fail now
     gpu_.binder = binder;
     smtlm_gpu_set_retire_hook(&gpu_, hook, hook_ctx);
     smtlm_gpu_set_sample_hook(&gpu_, sample, sample_ctx);
+}
+
+// The counters, the registers and the interrupt as after construction; a kernel still held by
+// the thread is dropped (generation_).
+void Gpu::reset_registers()
+{
     generation_++;
-    running_ = fold_ = needs_reset_ = false;
+    running_ = fold_ = needs_reset_ = start_later_ = false;
     irq_en_ = irq_status_ = kernel_ = status_ = 0;
-    publish();
+    std::fill(std::begin(shown_), std::end(shown_), 0);
     update_irq();
     reset_ev_.notify();                       // a thread waiting out its quantum drops its kernel now
     done_ev_.notify(sc_core::SC_ZERO_TIME);   // and C++ callers waiting for the end wake up
+}
+
+// In the thread, once the batch a reset came in has returned: the engine is cleared, then a
+// source set and a START accepted meanwhile take effect.
+void Gpu::finish_reset()
+{
+    if (!engine_stale_)
+        return;
+    engine_stale_ = false;
+    reset_engine();
+    if (source_later_) {
+        source_later_ = false;
+        smtlm_gpu_set_source(&gpu_, &later_src_, later_has_binder_ ? &later_binder_ : nullptr);
+    }
+    if (!start_later_)
+        return;
+    start_later_ = false;
+    smtlm_kernel_desc k;
+    int rc = kernels_->prepare(start_index_, *this, &k);
+    if (!rc)
+        rc = smtlm_gpu_launch(&gpu_, &k);
+    if (rc) {
+        running_ = fold_ = false;
+        start_failed(rc, start_index_);
+    }
 }
 
 // STATUS, the counters and the interrupt for a kernel that ended with `st`.
@@ -97,12 +165,26 @@ void Gpu::kernel_ended(smtlm_run_status st)
     fold_ = false;
     if (st == SMTLM_RUN_DEADLOCK)
         report_deadlock();
-    if (st == SMTLM_RUN_ERROR && gpu_.error == SMTLM_EMEMORY && gpu_.error_sm < sms_.size())
-        SC_REPORT_ERROR("smtlm/memory", sms_[gpu_.error_sm]->ldst.error_message().c_str());
-    if (st == SMTLM_RUN_ERROR && fold && gpu_.error == SMTLM_ESOURCE && kernels_ && kernels_->error())
-        SC_REPORT_ERROR("smtlm/kernel", kernels_->error());
+    if (st == SMTLM_RUN_ERROR)
+        report_error(fold);
     if (fold)
         end_kernel();
+}
+
+// A kernel that ended with an error: a memory error response is SC_REPORT_ERROR("smtlm/memory"),
+// anything else SC_REPORT_ERROR("smtlm/kernel", "<gpu>: <file>:<line>: <reason>"), the same line
+// smsim prints (smtlm_describe_kernel_error). `listed`: the kernel came from the kernel list.
+void Gpu::report_error(bool listed)
+{
+    const char *source_error = listed && kernels_ ? kernels_->error() : nullptr;
+    if (!source_error && gpu_.error == SMTLM_EMEMORY && gpu_.error_sm < sms_.size()) {
+        SC_REPORT_ERROR("smtlm/memory", sms_[gpu_.error_sm]->ldst.error_message().c_str());
+        return;
+    }
+    const std::string where = listed && kernels_ ? kernels_->where(running_index_) : std::string("<set_source>");
+    char msg[2048];
+    smtlm_describe_kernel_error(&gpu_, where.c_str(), source_error, msg, sizeof msg);
+    SC_REPORT_ERROR("smtlm/kernel", (std::string(name()) + ": " + msg).c_str());
 }
 
 // The watchdog fired: one SC_REPORT_ERROR with the cycle, the memory system's state and what
@@ -128,36 +210,29 @@ void Gpu::report_deadlock()
 // The counters as the registers show them, and as the engine has them now.
 uint64_t Gpu::counter(uint64_t off) const { return shown_[((off & ~7ull) - reg::CYCLES) / 8]; }
 
+// The counters as the engine has them now, read in one pass over the SMs (the thread publishes
+// them at every synchronisation: with a waiting memory that is every few cycles).
 void Gpu::publish()
 {
-    for (uint64_t off = reg::CYCLES; off < reg::END; off += 8)
-        shown_[(off - reg::CYCLES) / 8] = counter_now(off);
-}
-
-uint64_t Gpu::counter_now(uint64_t off) const
-{
-    switch (off & ~7ull) {
-    case reg::CYCLES: return gpu_.tot_cycle + gpu_.sim_cycle;
-    case reg::WARP_INSTS: return gpu_.tot_warp_insn + smtlm_gpu_sim_warp_insn(&gpu_);
-    case reg::THREAD_INSTS: return gpu_.tot_insn + smtlm_gpu_sim_insn(&gpu_);
-    default: break;
-    }
-    uint64_t sum = 0;
+    uint64_t warp_insts = 0, thread_insts = 0, bank_waits = 0, stalls = 0;
     for (unsigned i = 0; i < gpu_.n_sm; i++) {
         smtlm_sm_view v;
         smtlm_gpu_sm_view(&gpu_, i, &v);
-        if ((off & ~7ull) == reg::BANK_WAITS) {
-            if (v.rf) // gpgpusim mode: per-bank wait steps
-                for (unsigned b = 0; b < v.cfg->rf.n_banks; b++)
-                    sum += v.rf->wait_steps[b];
-            else if (v.muon_coll) // muon mode: read-cycles lost to PRF or port conflicts
-                sum += v.muon_coll->st.conflict_waits;
-        }
-        else
-            for (unsigned s = 0; s < v.cfg->shape.n_sched; s++)
-                sum += v.iss->distro[s][SMTLM_DISTRO_STALL];
+        warp_insts += v.stats.warp_insts;
+        thread_insts += v.stats.thread_insts;
+        if (v.rf) // gpgpusim mode: per-bank wait steps
+            for (unsigned b = 0; b < v.cfg->rf.n_banks; b++)
+                bank_waits += v.rf->wait_steps[b];
+        else if (v.muon_coll) // muon mode: read-cycles lost to PRF or port conflicts
+            bank_waits += v.muon_coll->st.conflict_waits;
+        for (unsigned s = 0; s < v.cfg->shape.n_sched; s++)
+            stalls += v.iss->distro[s][SMTLM_DISTRO_STALL];
     }
-    return sum;
+    // the kernel's counts (smtlm_gpu_sim_warp_insn, smtlm_gpu_sim_insn) on the totals before it
+    const uint64_t now[] = {gpu_.tot_cycle + gpu_.sim_cycle, gpu_.tot_warp_insn + warp_insts - gpu_.start_warp_insts,
+                            gpu_.tot_insn + thread_insts - gpu_.start_thread_insts, bank_waits, stalls};
+    static_assert(sizeof now == sizeof shown_, "one value per 64-bit counter register");
+    std::copy(std::begin(now), std::end(now), std::begin(shown_));
 }
 
 bool Gpu::read_reg(uint64_t off, uint32_t *value) const
@@ -182,8 +257,16 @@ bool Gpu::read_reg(uint64_t off, uint32_t *value) const
     }
 }
 
+// While `rst` is high every register holds its reset value: a write to IRQ_EN, IRQ_STATUS or
+// KERNEL is ignored with a warning (as START is refused).
 bool Gpu::write_reg(uint64_t off, uint32_t v)
 {
+    if (rst_held_ && (off == reg::IRQ_EN || off == reg::IRQ_STATUS || off == reg::KERNEL)) {
+        const char *reg_name = off == reg::IRQ_EN ? "IRQ_EN" : off == reg::IRQ_STATUS ? "IRQ_STATUS" : "KERNEL";
+        SC_REPORT_WARNING("smtlm/ctrl",
+                          (std::string(name()) + ": write to " + reg_name + " ignored: held in reset by `rst`").c_str());
+        return true;
+    }
     switch (off) {
     case reg::CTRL:
         if (v & ~(reg::CTRL_START | reg::CTRL_SOFT_RESET)) {
@@ -212,12 +295,19 @@ void Gpu::start_from_ctrl()
     if (rc == SMTLM_OK)
         return;
     if (rc == SMTLM_EFULL || init_status_) {
-        refuse_start(init_status_ ? "the configuration was refused"
+        refuse_start(kernel_, init_status_ ? "the configuration was refused"
                      : running_   ? "busy (ignored)"
                      : rst_held_  ? "held in reset by `rst` (ignored)"
                                   : "the last kernel did not complete: a reset (CTRL.SOFT_RESET or `rst`) must come first (ignored)");
         return;
     }
+    start_failed(rc, kernel_);
+}
+
+// A START of kernel `index` that cannot run ends at once: STATUS DONE | ERROR, the interrupt, a
+// warning saying why.
+void Gpu::start_failed(int rc, unsigned index)
+{
     std::string why;
     if (rc == SMTLM_ERANGE)
         why = "past the kernel list (KERNEL_COUNT " + std::to_string(kernels_ ? kernels_->count() : 0) + ")";
@@ -226,12 +316,12 @@ void Gpu::start_from_ctrl()
     else
         why = smtlm_status_str(rc);
     signal_end(SMTLM_RUN_ERROR);
-    refuse_start(why.c_str());
+    refuse_start(index, why.c_str());
 }
 
-void Gpu::refuse_start(const char *why)
+void Gpu::refuse_start(unsigned index, const char *why)
 {
-    const std::string msg = std::string(name()) + ": CTRL.START of kernel " + std::to_string(kernel_) + ": " + why;
+    const std::string msg = std::string(name()) + ": CTRL.START of kernel " + std::to_string(index) + ": " + why;
     SC_REPORT_WARNING("smtlm/ctrl", msg.c_str());
 }
 

@@ -34,15 +34,16 @@ int LdSt::access_cb(void *ctx, const smtlm_mem_req *req, uint64_t now, uint64_t 
 
 int LdSt::access(const smtlm_mem_req &req, uint64_t now, uint64_t *latency)
 {
-    if (waits_ && waits_->on()) {
-        waits_->issue(*this, mem_model_, smtlm_mem_slot(mem_model_, &req), req, now);
-        return SMTLM_MEM_LATER;
-    }
+    if (waits_ && waits_->on())
+        return waits_->issue(*this, mem_model_, smtlm_mem_slot(mem_model_, &req), req, now);
     sc_core::sc_time sent;
     bool waited = false;
     const int rc = transact(direct_, req, now, &sent, latency, &waited);
-    if (waits_ && waited)
+    if (waits_ && waited) {
         waits_->noticed(*this, now);
+        if (waits_->dropping()) // a reset came while the target waited: the rest of the batch is dropped
+            return SMTLM_EMEMORY;
+    }
     return rc;
 }
 
@@ -79,6 +80,8 @@ int LdSt::transact(MemPayload &p, const smtlm_mem_req &req, uint64_t now, sc_cor
     const sc_core::sc_time before = sc_core::sc_time_stamp(), at = time_ ? time_->time_of(now) : before;
     sc_core::sc_time delay = ahead_of(at, before);
     *sent = before + delay;
+    if (p.wait)
+        waits_->sending(*p.wait, *sent);
     mem->b_transport(gp, delay);
     const sc_core::sc_time after = sc_core::sc_time_stamp(), done = after + delay;
     if (waited && after != before)

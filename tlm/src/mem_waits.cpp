@@ -14,9 +14,9 @@ struct MemWaits::Worker {
     smtlm_mem_model *m = nullptr;
     unsigned slot = 0;
     uint64_t cycle = 0, generation = 0;
-    bool started = false;
-    sc_core::sc_time sent; // the request's time (written before the call)
+    WaitBounds::Entry entry; // in bounds_ until answered
     sc_core::sc_event go;
+    Worker() { p.wait = &entry; }
 };
 
 MemWaits::MemWaits(std::string owner, const TimeBase &time, uint64_t *horizon)
@@ -42,13 +42,17 @@ void MemWaits::noticed(const LdSt &port, uint64_t cycle)
     SC_REPORT_WARNING("smtlm/memory", msg.c_str());
 }
 
-void MemWaits::issue(LdSt &port, smtlm_mem_model *m, unsigned slot, const smtlm_mem_req &req, uint64_t cycle)
+int MemWaits::issue(LdSt &port, smtlm_mem_model *m, unsigned slot, const smtlm_mem_req &req, uint64_t cycle)
 {
+    if (dropping_)
+        return SMTLM_EMEMORY;
     Worker *w;
     if (idle_.empty()) { // a new worker: a thread that serves one access at a time
         workers_.emplace_back(new Worker);
         w = workers_.back().get();
         sc_core::sc_spawn_options o;
+        o.set_sensitivity(&w->go); // static: waking it costs no sensitivity set up per access
+        o.dont_initialize();
         sc_core::sc_spawn([this, w] { serve(w); }, sc_core::sc_gen_unique_name("mem_wait"), &o);
     } else {
         w = idle_.back();
@@ -60,70 +64,51 @@ void MemWaits::issue(LdSt &port, smtlm_mem_model *m, unsigned slot, const smtlm_
     w->slot = slot;
     w->cycle = cycle;
     w->generation = generation_;
-    w->started = false;
-    out_.push_back(w);
+    if (bounds_.empty())
+        bounds_.set_period(time_.period().value());
+    bounds_.add(&w->entry, cycle);
     if (*horizon_ > cycle + 1)
         *horizon_ = cycle + 1; // the batch ends after this cycle: the next needs the bound
-    w->go.notify(sc_core::SC_ZERO_TIME);
+    w->go.notify(); // it runs once the thread yields, at this time
+    return SMTLM_MEM_LATER;
 }
 
+// A worker's process: first run by its first access's `go` (dont_initialize), then by each next.
 void MemWaits::serve(Worker *w)
 {
-    for (;;) {
-        sc_core::wait(w->go);
+    for (;; sc_core::wait()) {
         const uint64_t generation = w->generation;
-        w->started = true;
         uint64_t latency = 0;
-        const int rc = w->port->transact(w->p, w->req, w->cycle, &w->sent, &latency);
+        sc_core::sc_time sent;
+        const int rc = w->port->transact(w->p, w->req, w->cycle, &sent, &latency); // tells sending()
         if (generation == generation_) {
-            out_.erase(std::find(out_.begin(), out_.end(), w));
+            // only an access that held the thread back can let it run earlier
+            const bool held_back = bounds_.bound_of(&w->entry, sc_core::sc_time_stamp().value()) <= waiting_for_;
+            bounds_.remove(&w->entry);
             if (rc)
                 smtlm_mem_fail(w->m, w->slot);
             else
                 smtlm_mem_answer(w->m, w->slot, w->cycle + std::max<uint64_t>(1, latency));
-            answered_.notify();
+            if (held_back)
+                answered_.notify();
         }
         idle_.push_back(w);
     }
 }
 
-// An access that has waited since its request's time `sent` consumes at least that long: its
-// answer is due no earlier than that many cycles (rounded up, as latencies are) after its cycle.
-uint64_t MemWaits::bound_of(const Worker &w) const
+uint64_t MemWaits::bound() { return bounds_.bound(sc_core::sc_time_stamp().value()); }
+
+sc_core::sc_time MemWaits::wait_for(uint64_t cycle)
 {
-    if (!w.started)
-        return w.cycle + 1;
-    return w.cycle + std::max<uint64_t>(1, cycles_between(w.sent, sc_core::sc_time_stamp(), time_.period()));
+    waiting_for_ = cycle;
+    return sc_core::sc_time::from_value(bounds_.wait_ticks(cycle, sc_core::sc_time_stamp().value()));
 }
 
-uint64_t MemWaits::bound() const
-{
-    uint64_t b = UINT64_MAX;
-    for (const Worker *w : out_)
-        b = std::min(b, bound_of(*w));
-    return b;
-}
-
-sc_core::sc_time MemWaits::wait_for(uint64_t cycle) const
-{
-    const sc_core::sc_time now = sc_core::sc_time_stamp(), res = sc_core::sc_get_time_resolution();
-    sc_core::sc_time until = now;
-    for (const Worker *w : out_) {
-        if (bound_of(*w) > cycle)
-            continue;
-        if (!w->started)
-            return sc_core::SC_ZERO_TIME; // it starts in the next delta cycle
-        // bound_of passes `cycle` once now - sent > (cycle - w->cycle) periods
-        const sc_core::sc_time t = w->sent + time_.period() * (double)(cycle - w->cycle) + res;
-        until = std::max(until, t);
-    }
-    return until > now ? until - now : res;
-}
-
-void MemWaits::drop()
+void MemWaits::drop(bool dropping)
 {
     generation_++;
-    out_.clear();
+    bounds_.clear();
+    dropping_ = dropping;
 }
 
 } // namespace smtlm

@@ -1,5 +1,7 @@
 #include "smtlm/tlm/router.h"
 
+#include "smtlm/tlm/mem_order.h"
+
 namespace smtlm {
 
 Router::Router(sc_core::sc_module_name name) : sc_core::sc_module(name), in("in"), out("out")
@@ -30,8 +32,18 @@ void Router::b_transport(int, tlm::tlm_generic_payload &gp, sc_core::sc_time &de
     gp.set_address(a);
 }
 
-unsigned Router::transport_dbg(int, tlm::tlm_generic_payload &gp)
+// The order question (mem_order.h) is about everything behind the router: it answers as the
+// binding it was asked through, order-independent only when each of its targets is.
+unsigned Router::transport_dbg(int id, tlm::tlm_generic_payload &gp)
 {
+    if (gp.get_extension<MemOrderQuery>()) {
+        bool all = true;
+        for (unsigned t = 0; t < out.size() && all; t++)
+            all = order_independent(*out[t]);
+        tlm_utils::multi_target_base<> &base = in;
+        answer_order_query(gp, base.get_hierarch_bind()->get_binders()[id], all);
+        return 0;
+    }
     const Range *r = find(gp.get_address());
     if (!r || r->target >= out.size())
         return 0;

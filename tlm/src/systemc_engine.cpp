@@ -49,10 +49,10 @@ int build(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_params *p, s
             pf->gpu->mem_socket(i).bind(pf->router->in);
     pf->router->out.bind(pf->memory->socket);
     pf->router->map(0, ~0ull, 0);
-    // smsim reports an error response and a deadlock itself (as with the C engine): no
-    // display, no exception
-    sc_core::sc_report_handler::set_actions("smtlm/memory", sc_core::SC_ERROR, sc_core::SC_DO_NOTHING);
-    sc_core::sc_report_handler::set_actions("smtlm/watchdog", sc_core::SC_ERROR, sc_core::SC_DO_NOTHING);
+    // smsim reports an error response, a deadlock and a kernel error itself (as with the C
+    // engine): no display, no exception
+    for (const char *id : {"smtlm/memory", "smtlm/watchdog", "smtlm/kernel"})
+        sc_core::sc_report_handler::set_actions(id, sc_core::SC_ERROR, sc_core::SC_DO_NOTHING);
     // Elaborated now, every process's stack allocated (the first sc_start finds it done): a
     // machine too big for the memory is refused at the start, not at its first kernel.
     try {

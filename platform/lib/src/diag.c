@@ -1,6 +1,10 @@
 /* Stuck-warp reports for the watchdog. */
 #include "smtlm/diag.h"
 
+#include <string.h>
+
+#include "smtlm/view_names.h"
+
 /* 1 if a register `in` needs is still to be written by a global/local/texture load. */
 static int waits_on_load(const smtlm_scoreboard *sb, unsigned w, const smtlm_inst *in)
 {
@@ -156,4 +160,50 @@ void smtlm_describe_stuck_warps(FILE *out, const smtlm_gpu *gpu, unsigned max)
                 describe_muon_warp(out, sm, w);
         }
     }
+}
+
+/* Why the SM refused an instruction, in the configuration's terms. */
+static void reject_text(const smtlm_sm_view *sm, char *buf, size_t n)
+{
+    switch (sm->reject) {
+    case SMTLM_REJECT_SPEC_UNIT:
+        snprintf(buf, n, "the instruction needs specialized unit %u, which the configuration does not enable "
+                 "(-specialized_unit_%u); is the trace's binary version meant for this GPU?", sm->reject_detail, sm->reject_detail);
+        break;
+    case SMTLM_REJECT_DEPTH:
+        snprintf(buf, n, "the instruction's latency does not fit its unit's pipeline of depth %u "
+                 "(-trace_opcode_latency_initiation_* against -ptx_opcode_latency_*)", sm->reject_detail);
+        break;
+    case SMTLM_REJECT_NO_UNIT:
+        snprintf(buf, n, "the instruction needs the %s unit, of which the configuration has none (-%s is 0%s)",
+                 smtlm_view_unit_name(sm->reject_detail), smtlm_sm_unit_option(sm->cfg, sm->reject_detail),
+                 sm->reject_detail == SMTLM_UNIT_SFU && !sm->cfg->units.n_dp ? "; DP instructions run there too while "
+                                                                         "-gpgpu_num_dp_units is 0" : "");
+        break;
+    case SMTLM_REJECT_REGISTER:
+        snprintf(buf, n, "register number beyond R%d", SMTLM_MAX_REG - 1);
+        break;
+    default:
+        snprintf(buf, n, "malformed instruction (operation, operand counts, memory space or latency)");
+        break;
+    }
+}
+
+void smtlm_describe_kernel_error(const smtlm_gpu *gpu, const char *where, const char *source_error, char *buf, size_t n)
+{
+    if (source_error) {
+        snprintf(buf, n, "%s", source_error);
+        return;
+    }
+    if (gpu->error != SMTLM_EINPUT) {
+        snprintf(buf, n, "%s:%u: simulation error: %s", where, (unsigned)gpu->error_line, smtlm_status_str(gpu->error));
+        return;
+    }
+    smtlm_sm_view v;
+    memset(&v, 0, sizeof v);
+    if (gpu->error_sm < gpu->n_sm)
+        smtlm_gpu_sm_view(gpu, gpu->error_sm, &v);
+    char why[320];
+    reject_text(&v, why, sizeof why);
+    snprintf(buf, n, "%s:%u: %s", where, (unsigned)gpu->error_line, why);
 }

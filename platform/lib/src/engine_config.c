@@ -527,7 +527,7 @@ static int threads(const smtlm_options *o, smtlm_engine_params *p, char *msg, si
     if (v < 1 || v > 64)
         return smtlm_opt_fail(o, "smtlm_threads", msg, n, "%d is not a thread count from 1 to 64", (int)v);
     p->threads = (unsigned)v;
-    if (v > 1 && !p->sm_windows) {
+    if (v > 1 && p->sm_windows == SMTLM_WINDOWS_OFF) {
         char where[256];
         smtlm_options_origin(o, "smtlm_sm_windows", where, sizeof where);
         snprintf(msg, n, "%s: -smtlm_sm_windows 0: -smtlm_threads %d needs the SMs stepped in windows", where, (int)v);
@@ -546,7 +546,8 @@ int smtlm_engine_params_config(const smtlm_options *opts, double core_clock_mhz,
     smtlm_options_get_bool(opts, "smtlm_tlm_dmi", &p->stage_dmi);
     smtlm_options_get_bool(opts, "smtlm_mem_single_port", &p->single_mem_port);
     smtlm_options_get_bool(opts, "smtlm_mem_waits", &p->memory_waits);
-    p->sm_windows = 1;
-    smtlm_options_get_bool(opts, "smtlm_sm_windows", &p->sm_windows);
+    const char *windows = "auto";
+    smtlm_options_get_str(opts, "smtlm_sm_windows", &windows);
+    p->sm_windows = !strcmp(windows, "0") ? SMTLM_WINDOWS_OFF : !strcmp(windows, "1") ? SMTLM_WINDOWS_ON : SMTLM_WINDOWS_AUTO;
     return addr_map(opts, p, err, errlen) || threads(opts, p, err, errlen) ? -1 : 0;
 }

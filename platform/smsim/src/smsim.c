@@ -18,7 +18,6 @@
 #include "smtlm/stop_signals.h"
 #include "smtlm/synth_run.h"
 #include "smtlm/trace_source.h"
-#include "smtlm/view_names.h"
 #include "smtlm/version.h"
 
 static double now_s(void)
@@ -74,34 +73,6 @@ static const char *limit_phrase(smtlm_cta_limit l)
     }
 }
 
-/* Why the SM refused an instruction, in the configuration's terms. */
-static const char *reject_text(const smtlm_sm_view *sm, char *buf, size_t n)
-{
-    switch (sm->reject) {
-    case SMTLM_REJECT_SPEC_UNIT:
-        snprintf(buf, n, "the instruction needs specialized unit %u, which the configuration does not enable "
-                 "(-specialized_unit_%u); is the trace's binary version meant for this GPU?", sm->reject_detail, sm->reject_detail);
-        break;
-    case SMTLM_REJECT_DEPTH:
-        snprintf(buf, n, "the instruction's latency does not fit its unit's pipeline of depth %u "
-                 "(-trace_opcode_latency_initiation_* against -ptx_opcode_latency_*)", sm->reject_detail);
-        break;
-    case SMTLM_REJECT_NO_UNIT:
-        snprintf(buf, n, "the instruction needs the %s unit, of which the configuration has none (-%s is 0%s)",
-                 smtlm_view_unit_name(sm->reject_detail), smtlm_sm_unit_option(sm->cfg, sm->reject_detail),
-                 sm->reject_detail == SMTLM_UNIT_SFU && !sm->cfg->units.n_dp ? "; DP instructions run there too while "
-                                                                         "-gpgpu_num_dp_units is 0" : "");
-        break;
-    case SMTLM_REJECT_REGISTER:
-        snprintf(buf, n, "register number beyond R%d", SMTLM_MAX_REG - 1);
-        break;
-    default:
-        snprintf(buf, n, "malformed instruction (operation, operand counts, memory space or latency)");
-        break;
-    }
-    return buf;
-}
-
 /* Accel-Sim's lines after every kernel (gpgpu_context::print_simulation_time): wall time since
  * the start in whole seconds (at least 1) and the rates over the totals, which
  * Accel-Sim's get_stats.py reads; then smtlm's precise figures. */
@@ -130,7 +101,6 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
                          const char *trace_path)
 {
     smtlm_gpu *gpu = r->gpu;
-    char why[320];
     if (r->report_file.f)
         smtlm_report_kernel_start(&r->report, gpu);
     double t0 = now_s();
@@ -147,14 +117,8 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
     }
     const char *where = trace_path ? trace_path : "<synthetic>";
     if (st == SMTLM_RUN_ERROR) {
-        smtlm_sm_view err_view;
-        memset(&err_view, 0, sizeof err_view);
-        if (gpu->error_sm < gpu->n_sm)
-            smtlm_gpu_sm_view(gpu, gpu->error_sm, &err_view);
         const char *e = source_error ? source_error(src) : NULL;
-        if (e)
-            return smsim_fail(r, 2, "%s", e);
-        if (gpu->error == SMTLM_EMEMORY && gpu->error_sm < gpu->n_sm) {
+        if (!e && gpu->error == SMTLM_EMEMORY && gpu->error_sm < gpu->n_sm) {
             const smtlm_mem_req *q = &gpu->mem[gpu->error_sm].error_req;
             char at[16] = ""; /* the line of the instruction that made the access, when known */
             if (q->line)
@@ -163,10 +127,9 @@ static int finish_kernel(run_ctx *r, const char *name, const char *(*source_erro
                               where, at, (unsigned long long)q->addr, gpu->error_sm, (unsigned)q->warp, (unsigned)q->pc,
                               q->is_write ? "store" : "load", name);
         }
-        if (gpu->error == SMTLM_EINPUT)
-            return smsim_fail(r, 2, "%s:%u: %s", where, (unsigned)gpu->error_line, reject_text(&err_view, why, sizeof why));
-        return smsim_fail(r, 2, "%s:%u: simulation error: %s", where, (unsigned)gpu->error_line,
-                          smtlm_status_str(gpu->error));
+        char msg[2048];
+        smtlm_describe_kernel_error(gpu, where, e, msg, sizeof msg);
+        return smsim_fail(r, 2, "%s", msg);
     }
     int status = 0;
     if (st == SMTLM_RUN_DEADLOCK) {

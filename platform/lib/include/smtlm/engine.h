@@ -14,6 +14,10 @@ extern "C" {
 
 #define SMTLM_MAX_ADDR_MAP 16
 
+/* -smtlm_sm_windows: 0, 1, auto. Auto: where the memory is known to be order-independent (the C
+ * engine's own memory model is; the SystemC engine asks its memory target). */
+enum { SMTLM_WINDOWS_OFF = 0, SMTLM_WINDOWS_ON = 1, SMTLM_WINDOWS_AUTO = 2 };
+
 /* What an engine with a SoC side and time takes besides the GPU configuration. */
 typedef struct smtlm_engine_params {
     double core_clock_mhz;       /* the clock period */
@@ -23,7 +27,7 @@ typedef struct smtlm_engine_params {
     int single_mem_port;         /* SystemC: every SM's memory requests through the Gpu's one socket */
     int memory_waits;            /* SystemC: every memory access in a process of its own (a target that waits) */
     unsigned threads;            /* -smtlm_threads: host threads for the SMs (C engine; 0 or 1 = one) */
-    int sm_windows;              /* -smtlm_sm_windows: each SM stepped alone for windows where exact */
+    int sm_windows;              /* -smtlm_sm_windows: SMTLM_WINDOWS_* (each SM stepped alone for windows) */
     unsigned n_map;              /* -smtlm_addr_map: trace windows moved into the SoC map */
     struct { uint64_t trace_base, size, soc_base; } map[SMTLM_MAX_ADDR_MAP];
 } smtlm_engine_params;

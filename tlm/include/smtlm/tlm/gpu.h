@@ -17,6 +17,7 @@
 
 #include <cstdlib>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include <tlm_utils/simple_target_socket.h>
@@ -47,6 +48,8 @@ class KernelList {
     virtual int prepare(unsigned k, Gpu &gpu, smtlm_kernel_desc *desc) = 0;
     // Why the last prepare() or the running kernel's instruction source failed (file:line), or null.
     virtual const char *error() const = 0;
+    // What names kernel k in an error message ("<where>:<line>: ..."): its trace's path.
+    virtual std::string where(unsigned k) const { return "<kernel " + std::to_string(k) + ">"; }
 };
 
 // The control registers (32-bit, little-endian, offsets from wherever the platform maps the
@@ -83,6 +86,9 @@ enum : uint32_t {
 constexpr uint32_t ID_VALUE = 0x534d544c;
 } // namespace reg
 
+// Whether a Gpu's SMs run in windows (GpuParams::sm_windows; -smtlm_sm_windows auto|1|0).
+enum class SmWindows { Auto, On, Off };
+
 struct GpuParams {
     uint64_t quantum_cycles = 0;      // batch size; 0 = the TLM global quantum's worth at the end of
                                       // elaboration, else 10000
@@ -91,13 +97,15 @@ struct GpuParams {
                                       // port deciding at the end of elaboration (Sm::use_stage_dmi)
     bool memory_waits = false;        // the SoC's memory may wait() in b_transport: every access in a
                                       // process of its own from the first (else from the first wait seen)
-    // Once no thread block is left to issue, each SM runs alone for up to 1,024 cycles at a time
-    // (a window; its state stays in the host's cache) rather than every SM each cycle. Exact
-    // (the same results as cycle order) for a memory whose answer depends only on the access
-    // and its time: each SM's accesses keep their order and their times, but reach the memory
-    // SM after SM. A memory whose answers depend on other SMs' accesses (shared bandwidth)
-    // wants false. Off from the first wait of a memory target (see memory_waits).
-    bool sm_windows = true;
+    // Once no thread block is left to issue, each SM may run alone for up to 1,024 cycles at a
+    // time (a window; its state stays in the host's cache) rather than every SM each cycle. Each
+    // SM's accesses keep their order and their times but reach the memory SM after SM, which
+    // gives the cycle-order results only behind an order-independent memory (mem_order.h).
+    // Auto: windows when the memory says it is one (smtlm::Memory, smsim's; a target answering
+    // MemOrderQuery), asked at the start of simulation; else cycle by cycle. On: windows
+    // whatever the memory (the platform vouches for it). Off: never. A memory target that
+    // waits ends them (see memory_waits).
+    SmWindows sm_windows = SmWindows::Auto;
     std::vector<AddrMapping> addr_map; // trace address windows moved into the SoC's memory map
     // Every SM's memory requests leave through the one socket Gpu::mem (SM by SM in issue
     // order, the SM in the MemAccessExtension) instead of each SM's mem_socket(i).
@@ -129,7 +137,8 @@ class Gpu : public sc_core::sc_module, private TimeBase {
         const GpuParams &params = GpuParams(), KernelList *kernels = nullptr);
     // Configured by the parameter broker's presets under this Gpu's full hierarchical name
     // (gpu_config.h): an unknown parameter or a bad value is SC_REPORT_ERROR("smtlm/config").
-    explicit Gpu(sc_core::sc_module_name name, KernelList *kernels = nullptr);
+    // sm_hook: as GpuParams::sm_hook (probes, blocks of the platform's own).
+    explicit Gpu(sc_core::sc_module_name name, KernelList *kernels = nullptr, SmHook sm_hook = SmHook());
     ~Gpu() override;
     // Built by the constructor above: its parameters (every option a Gpu takes, full names) and
     // the configuration they gave (the platform's memory latency, the opcode latencies); else
@@ -141,22 +150,30 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     const char *cfg_error() const { return gpu_.cfg_error; }
 
     // ---- the C++ API for sc_main scenarios ----
-    void set_source(const smtlm_inst_source &src, const smtlm_cta_binder *binder) { smtlm_gpu_set_source(&gpu_, &src, binder); }
+    // The instruction source of the next kernel (after a reset that came while a memory target
+    // held the Gpu's thread, it takes effect once that call has returned).
+    void set_source(const smtlm_inst_source &src, const smtlm_cta_binder *binder);
     void set_retire_hook(smtlm_retire_hook hook, void *ctx) { smtlm_gpu_set_retire_hook(&gpu_, hook, ctx); }
     // Starts kernel k on the source set with set_source(): the thread runs it from the current
     // simulated time; its statistics stay in engine() until end_kernel(). SMTLM_EINVAL if a
-    // thread block cannot fit on an SM, SMTLM_EFULL while busy, held in reset or after a kernel
-    // that did not complete (a reset first), the construction's error if it was refused.
+    // thread block cannot fit on an SM, SMTLM_EFULL while busy, held in reset, after a kernel
+    // that did not complete (a reset first) or while a reset is finishing (it came while a
+    // memory target held the thread: done_event() says when it is over), the construction's
+    // error if it was refused.
     int run_kernel(const smtlm_kernel_desc &k);
     // Runs a kernel already launched on engine() (smtlm_gpu_launch).
     void start();
     // Starts kernel `index` of the kernel list, as writing CTRL.START does: the Gpu folds its
     // statistics into the totals when it ends, then sets STATUS and IRQ_STATUS. SMTLM_EFULL
     // while busy, held in reset or after a kernel that did not complete, SMTLM_ERANGE past
-    // the list, else what prepare() or the launch answered.
+    // the list, else what prepare() or the launch answered. Right after a reset that came while
+    // a memory target held the thread, the start is accepted (SMTLM_OK, BUSY) and the kernel is
+    // prepared once that call returns; a failure then ends it as a failed START does.
     int start_kernel(unsigned index);
     // Aborts a running kernel and clears all state, counters and registers, keeping the
-    // configuration, the source and the hooks (CTRL.SOFT_RESET, a rising edge on `rst`).
+    // configuration, the source and the hooks (CTRL.SOFT_RESET, a rising edge on `rst`). It
+    // takes effect at once; if a memory target holds the Gpu's thread inside b_transport, the
+    // engine's own state is cleared when that call returns (its answer is dropped).
     void soft_reset();
     // Register read; false with an unknown offset. No register has read side effects. The
     // values are the GPU's at the thread's last synchronisation (see reg).
@@ -178,29 +195,40 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     Sm &sm(unsigned i) { return *sms_[i]; }
     unsigned n_sm() const { return (unsigned)sms_.size(); }
     uint64_t syncs() const { return syncs_; }
-    // The cycles its SMs ran in windows (GpuParams::sm_windows) since construction.
+    // Whether its SMs run in windows (GpuParams::sm_windows; with Auto decided at the start of
+    // simulation, by asking the memory), and the cycles they ran in windows since construction.
+    bool windows() const { return windows_; }
     uint64_t window_cycles() const { return par_ ? smtlm_gpu_par_window_cycles(par_.get()) : 0; }
     uint64_t quantum_cycles() const { return quantum_cycles_; }
 
   private:
+#if SC_VERSION_MAJOR < 3 // SystemC 3 finds the module's type itself and deprecates the macro
     SC_HAS_PROCESS(Gpu);
+#endif
     Gpu(sc_core::sc_module_name name, std::shared_ptr<GpuSetup> setup, KernelList *kernels);
     void thread();
     void ctrl_b_transport(tlm::tlm_generic_payload &gp, sc_core::sc_time &delay);
     unsigned ctrl_dbg(tlm::tlm_generic_payload &gp);
     void end_of_elaboration() override;
+    void start_of_simulation() override;
+    bool memory_order_independent();
+    void install_windows();
     void bind_rst();
     void on_rst();
     void drive_irq();
     void update_irq();
     void reset_now();
+    void reset_engine();
+    void reset_registers();
+    void finish_reset();
+    void start_failed(int rc, unsigned index);
     void signal_end(smtlm_run_status st);
     void kernel_ended(smtlm_run_status st);
     void start_from_ctrl();
-    void refuse_start(const char *why);
+    void refuse_start(unsigned index, const char *why);
     void report_deadlock();
+    void report_error(bool listed);
     uint64_t counter(uint64_t offset) const;
-    uint64_t counter_now(uint64_t offset) const;
     void publish();
     int attach_engine();
     int can_start() const;
@@ -235,10 +263,19 @@ class Gpu : public sc_core::sc_module, private TimeBase {
     // control registers
     uint32_t irq_en_ = 0, irq_status_ = 0, kernel_ = 0, status_ = 0;
     bool fold_ = false;            // the running kernel came from CTRL.START: fold its stats at its end
+    unsigned running_index_ = 0;   // ... and its index in the kernel list
     bool rst_held_ = false;        // `rst` is high: the GPU is held in reset
     bool needs_reset_ = false;     // the last kernel did not complete: its state stays until a reset
-    bool in_batch_ = false;        // the thread is inside the C kernel (reset waits for the batch's end)
-    bool reset_pending_ = false;
+    bool in_batch_ = false;        // the thread is inside the C kernel: another process runs only while a
+                                   // memory target holds the thread in b_transport
+    bool engine_stale_ = false;    // a reset came meanwhile: the engine is cleared when the batch returns
+    bool start_later_ = false;     // ... and a START after it, of kernel start_index_, runs then
+    unsigned start_index_ = 0;
+    bool source_later_ = false;    // ... or a source set after it (set_source), bound then
+    smtlm_inst_source later_src_{};
+    smtlm_cta_binder later_binder_{};
+    bool later_has_binder_ = false;
+    bool windows_ = false;         // the SMs run in windows (GpuParams::sm_windows, decided)
     uint64_t generation_ = 0;      // bumped by each reset: a thread running an older kernel drops it
     uint64_t start_cycle_ = 0;        // the running kernel's first cycle ...
     sc_core::sc_time start_time_;     // ... and its time (START's write time with its delay)

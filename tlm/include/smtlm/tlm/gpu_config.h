@@ -8,8 +8,8 @@
 // "value", in the spirit of SystemC CCI, e.g. gpu0.gpgpu_n_clusters=4, gpu0.config=qv100.config,
 // top.gpu1.smtlm_quantum_cycles=100. A Gpu built with Gpu(name, kernels) takes the presets under
 // its full name (`config` first, then the others in the order they were first set); an unknown
-// parameter, a bad value, or a preset under a Gpu (or under no object at all) that nothing took
-// by the end of elaboration is SC_REPORT_ERROR("smtlm/config", ...).
+// parameter, a bad value, or a preset that nothing took by the start of simulation (under a
+// Gpu, another module or no object at all) is SC_REPORT_ERROR("smtlm/config", ...).
 #ifndef SMTLM_TLM_GPU_CONFIG_H
 #define SMTLM_TLM_GPU_CONFIG_H
 
@@ -97,12 +97,13 @@ class Parameters {
     std::vector<const Preset *> under(const std::string &instance) const;
     std::vector<const Preset *> take_under(const std::string &instance);
     const std::vector<Preset> &presets() const { return presets_; }
-    // The presets no one took whose instance is a Gpu or no object at all: one line each
-    // ("where:line: NAME = VALUE: ..."), empty when none.
+    // The presets no one took: one line each ("where:line: NAME = VALUE: why"), empty when
+    // none. A module of the platform's own takes its presets (find, take) by the end of its
+    // end_of_elaboration.
     std::string unconsumed() const;
     // SC_REPORT_ERROR("smtlm/config") listing unconsumed(), if any: once, from the Gpus'
-    // end_of_elaboration.
-    void check_end_of_elaboration();
+    // start_of_simulation.
+    void check_unconsumed();
     void clear()
     {
         presets_.clear();
@@ -124,8 +125,9 @@ struct GpuSetup {
     std::string error; // empty when the presets built the configuration
     std::vector<ParamInfo> params;
     std::vector<std::unique_ptr<sc_core::sc_attribute<std::string>>> attributes;
-    // Built for the instance about to be constructed under the current module as `name`.
-    static std::shared_ptr<GpuSetup> for_instance(const char *name);
+    // Built for the instance about to be constructed under the current module as `name`, its
+    // SMs given to `sm_hook` (GpuParams::sm_hook).
+    static std::shared_ptr<GpuSetup> for_instance(const char *name, SmHook sm_hook = SmHook());
     // Attaches the attributes and checks the name SystemC gave; SC_REPORT_ERROR on a problem.
     void attach(Gpu &gpu);
 };

@@ -12,6 +12,7 @@
 
 #include "smtlm/tlm/mem_extension.h"
 #include "smtlm/tlm/stage.h"
+#include "smtlm/tlm/wait_bounds.h"
 
 extern "C" {
 #include "smtlm/ldst.h"
@@ -48,6 +49,7 @@ struct MemPayload {
     tlm::tlm_generic_payload gp;
     MemAccessExtension ext;
     unsigned char data[SMTLM_SECTOR_BYTES] = {}, be[SMTLM_SECTOR_BYTES] = {};
+    WaitBounds::Entry *wait = nullptr; // a MemWaits worker's: told when the access leaves
     MemPayload() { gp.set_extension(&ext); }
     ~MemPayload() { gp.clear_extension(&ext); }
     MemPayload(const MemPayload &) = delete;

@@ -13,7 +13,8 @@
 // least one cycle after its request. A request made while the thread waits on such a bound
 // leaves one time-resolution tick (1 ps by default) after its cycle's time, so a chain of
 // dependent accesses lags by a tick per access; the interrupt still comes at the kernel's
-// cycle time while that lag stays under one cycle.
+// cycle time while that lag stays under one cycle. The outstanding accesses are kept in a
+// WaitBounds (O(log n) per access and per look at the bound).
 #ifndef SMTLM_TLM_MEM_WAITS_H
 #define SMTLM_TLM_MEM_WAITS_H
 
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "smtlm/tlm/ldst.h"
+#include "smtlm/tlm/wait_bounds.h"
 
 namespace smtlm {
 
@@ -34,8 +36,9 @@ class MemWaits {
     MemWaits(const MemWaits &) = delete;
     MemWaits &operator=(const MemWaits &) = delete;
 
-    // On: every access goes to a worker (GpuParams::memory_waits, or since a target waited).
-    bool on() const { return on_; }
+    // On: every access goes to a worker (GpuParams::memory_waits, or since a target waited), or
+    // is dropped (see drop).
+    bool on() const { return on_ || dropping_; }
     void turn_on() { on_ = true; }
     // An access made in the thread waited: on from now (from the end of a hold), and one
     // warning saying so.
@@ -49,30 +52,38 @@ class MemWaits {
         on_ = on_ || noticed_held_;
         noticed_held_ = false;
     }
-    // Hands the request in slot `slot` of port memory `m`, made in `cycle`, to a worker.
-    void issue(LdSt &port, smtlm_mem_model *m, unsigned slot, const smtlm_mem_req &req, uint64_t cycle);
-    bool outstanding() const { return !out_.empty(); }
+    // Hands the request in slot `slot` of port memory `m`, made in `cycle`, to a worker:
+    // SMTLM_MEM_LATER, or SMTLM_EMEMORY while accesses are dropped (see drop).
+    int issue(LdSt &port, smtlm_mem_model *m, unsigned slot, const smtlm_mem_req &req, uint64_t cycle);
+    // A worker's access leaves at time `sent` (LdSt::transact, before each b_transport call).
+    void sending(WaitBounds::Entry &e, const sc_core::sc_time &sent) { bounds_.sent(&e, sent.value()); }
+    bool outstanding() const { return !bounds_.empty(); }
     // The first cycle that may not run yet: an unanswered access could be answered for it
     // (UINT64_MAX when none is outstanding).
-    uint64_t bound() const;
+    uint64_t bound();
     // How long to let time pass before bound() may exceed `cycle` without an answer.
-    sc_core::sc_time wait_for(uint64_t cycle) const;
+    sc_core::sc_time wait_for(uint64_t cycle);
+    // Notified when an access that kept bound() at or below that cycle is answered.
     const sc_core::sc_event &answered() const { return answered_; }
     // A reset: every outstanding access is forgotten (a worker still in its call drops its answer).
-    void drop();
+    // With `dropping`, until the next drop(false) every access is dropped as it is made (its
+    // SM's memory port answers an error: the batch the reset came in ends at once).
+    void drop(bool dropping);
+    bool dropping() const { return dropping_; }
 
   private:
     struct Worker;
     void serve(Worker *w);
-    uint64_t bound_of(const Worker &w) const;
 
     std::string owner_;
     const TimeBase &time_;
     uint64_t *horizon_;
-    bool on_ = false, warned_ = false, held_ = false, noticed_held_ = false;
+    bool on_ = false, warned_ = false, held_ = false, noticed_held_ = false, dropping_ = false;
     uint64_t generation_ = 0;
+    uint64_t waiting_for_ = 0; // the cycle the thread waits to be able to run (wait_for)
     std::vector<std::unique_ptr<Worker>> workers_;
-    std::vector<Worker *> idle_, out_;
+    std::vector<Worker *> idle_;
+    WaitBounds bounds_;
     sc_core::sc_event answered_;
 };
 

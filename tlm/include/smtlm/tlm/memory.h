@@ -1,7 +1,9 @@
 // Memory: the SoC-side memory of smsim's default platform, a TLM-2.0 LT target. Every access
 // is answered after a fixed latency (added to the b_transport delay); it holds no data (the GPU
 // model is timing-only): reads return zeros, writes are dropped. An address outside
-// [base, base + size) answers TLM_ADDRESS_ERROR_RESPONSE. Byte enables are accepted.
+// [base, base + size) answers TLM_ADDRESS_ERROR_RESPONSE. Byte enables are accepted. Its answers
+// depend only on the access, so it declares itself order-independent (mem_order.h): a Gpu
+// behind it keeps its SMs' windows.
 #ifndef SMTLM_TLM_MEMORY_H
 #define SMTLM_TLM_MEMORY_H
 

@@ -2,7 +2,8 @@
 // the order the ranges were added (first match wins); an unmapped address answers
 // TLM_ADDRESS_ERROR_RESPONSE. A range passes addresses on unchanged (a memory sees system
 // addresses) or, mapped `local`, as offsets from its base (a device's registers); the
-// initiator gets its address back either way. b_transport and transport_dbg.
+// initiator gets its address back either way. b_transport and transport_dbg. It answers the
+// order question (mem_order.h) for all of its targets: order-independent when each of them is.
 #ifndef SMTLM_TLM_ROUTER_H
 #define SMTLM_TLM_ROUTER_H
 

@@ -39,6 +39,7 @@ class TraceKernels : public KernelList {
     const std::string &path(unsigned k) const { return paths_[k]; }
     int prepare(unsigned k, Gpu &gpu, smtlm_kernel_desc *desc) override;
     const char *error() const override;
+    std::string where(unsigned k) const override { return paths_[k]; }
 
   private:
     smtlm_trace_latency lat_;
