@@ -198,11 +198,13 @@ namespace {
 std::string deep_dir(const std::string &dir, size_t length)
 {
     std::string path = dir;
-    while (path.size() < length) {
-        path += "/" + std::string(std::min<size_t>(200, length - path.size() - 1), 'd');
-        if (mkdir(path.c_str(), 0755) != 0)
-            return "";
+    bool made = true;
+    while (made && path.size() < length) {
+        path.append(1, '/').append(std::min<size_t>(200, length - path.size() - 1), 'd');
+        made = mkdir(path.c_str(), 0755) == 0;
     }
+    if (!made)
+        path.clear();
     return path;
 }
 

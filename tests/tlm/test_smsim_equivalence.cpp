@@ -286,7 +286,7 @@ TEST(SmsimThreads, BadThreadCountsAndTheSystemCEngineAreRefused)
     const e2e::Result w = e2e::smsim({"-smtlm_engine", "c", "-smtlm_threads", "2", "-smtlm_sm_windows", "0"}, engines, 2);
     EXPECT_EQ(w.status, 2);
     EXPECT_NE(w.err.find("<command line>:"), std::string::npos) << w.err;
-    EXPECT_NE(w.err.find(": -smtlm_sm_windows 0: -smtlm_threads 2 needs the SMs stepped in windows"), std::string::npos) << w.err;
+    EXPECT_NE(w.err.find(": -smtlm_sm_windows: 0 with -smtlm_threads 2: the threads need the SMs stepped in windows"), std::string::npos) << w.err;
 }
 
 // The TLM quantum changes when the Gpu synchronises, never a cycle: quantum 1 and 10000.

@@ -527,12 +527,9 @@ static int threads(const smtlm_options *o, smtlm_engine_params *p, char *msg, si
     if (v < 1 || v > 64)
         return smtlm_opt_fail(o, "smtlm_threads", msg, n, "%d is not a thread count from 1 to 64", (int)v);
     p->threads = (unsigned)v;
-    if (v > 1 && p->sm_windows == SMTLM_WINDOWS_OFF) {
-        char where[256];
-        smtlm_options_origin(o, "smtlm_sm_windows", where, sizeof where);
-        snprintf(msg, n, "%s: -smtlm_sm_windows 0: -smtlm_threads %d needs the SMs stepped in windows", where, (int)v);
-        return -1;
-    }
+    if (v > 1 && p->sm_windows == SMTLM_WINDOWS_OFF)
+        return smtlm_opt_fail(o, "smtlm_sm_windows", msg, n, "0 with -smtlm_threads %d: the threads need the SMs "
+                              "stepped in windows", (int)v);
     return 0;
 }
 

@@ -195,9 +195,10 @@ def run_point(pdir, backend, job=None, on_start=None, interrupted=None):
     try:
         try:
             marker["pid"] = proc.pid
-            write_atomic(marker_path, json.dumps(marker) + "\n")
+            # logged before the marker: a point marked running has its start in attempts.log
             _log(pdir, "start backend=%s host=%s pid=%d%s" % (backend, marker["host"], proc.pid,
                                                                 " job=%s" % job if job else ""))
+            write_atomic(marker_path, json.dumps(marker) + "\n")
             if on_start:
                 on_start(proc)
             rc = proc.wait()
