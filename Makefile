@@ -3,7 +3,7 @@
 #   make run   - build smsim (only what it needs) and run it on its built-in default workload
 #   make test  - build everything and pass the whole test suite
 # `make test-under-load` runs the tests that start processes or send signals three times while
-# four busy loops load the cores (tests/under_load.sh; a few minutes, not in .ci/run).
+# four busy loops load the cores (tests/under_load.sh; about two minutes; .ci/run runs it after make test).
 # Plain `make` builds everything (same as `make build`). PGO=1 makes any of them a
 # profile-guided build (tools/pgo_configure.sh: an instrumented build and a training run first).
 BUILD      ?= build

@@ -4,7 +4,7 @@
 # reader's), run while four busy loops keep the host's cores loaded, three times over: each test
 # waits for the state it needs (a held point, a handler installed), never for time to pass, so
 # all pass at any load.
-# `make test-under-load`; not part of .ci/run (a few minutes). Usage: under_load.sh BUILD_DIR
+# `make test-under-load` (.ci/run runs it after `make test`; about two minutes). Usage: under_load.sh BUILD_DIR
 set -euo pipefail
 build=${1:?usage: under_load.sh BUILD_DIR}
 tests='^(smsweep_.*|Signals[./].*|OutputStreams\..*|Engines/OutOfMemory\..*|Progress\..*|smsim_progress_line_on_a_terminal|ConfigLimits\..*)$'

@@ -200,7 +200,8 @@ std::string deep_dir(const std::string &dir, size_t length)
     std::string path = dir;
     bool made = true;
     while (made && path.size() < length) {
-        path.append(1, '/').append(std::min<size_t>(200, length - path.size() - 1), 'd');
+        const size_t n = std::min<size_t>(200, length - path.size() - 1);
+        path.append(1, '/').append(n, 'd');
         made = mkdir(path.c_str(), 0755) == 0;
     }
     if (!made)
