@@ -199,8 +199,7 @@ smtlm_reject smtlm_sm_check_inst(const smtlm_sm_cfg *c, const smtlm_inst_desc *d
     unsigned unit;
     *detail = 0;
     if (d->op >= SMTLM_OP_COUNT || d->n_src > SMTLM_MAX_SRC || d->n_dst > SMTLM_MAX_DST ||
-        d->mem_space >= SMTLM_MEM_COUNT || d->latency == 0 || d->ii == 0 ||
-        d->latency >= SMTLM_MAX_LATENCY || d->ii > d->latency)
+        d->mem_space >= SMTLM_MEM_COUNT || !smtlm_ii_fits(d->latency, d->ii))
         return SMTLM_REJECT_FIELDS;
     if (d->op == SMTLM_OP_SPEC && (d->spec < 1 || d->spec > SMTLM_MAX_SPEC_UNITS || c->units.spec[d->spec - 1].num_units == 0)) {
         *detail = d->spec;
@@ -217,7 +216,7 @@ smtlm_reject smtlm_sm_check_inst(const smtlm_sm_cfg *c, const smtlm_inst_desc *d
         if (d->dst[i] < 0 || d->dst[i] > SMTLM_MAX_REG)
             return SMTLM_REJECT_REGISTER;
     const unsigned depth = unit_depth(c, unit, d);
-    if (depth && (unsigned)(d->latency - d->ii) >= depth) { /* start stage must exist */
+    if (depth && smtlm_ii_deepest_stage(d->latency, d->ii) >= depth) { /* start stage must exist */
         *detail = depth;
         return SMTLM_REJECT_DEPTH;
     }

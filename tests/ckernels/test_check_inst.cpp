@@ -76,7 +76,9 @@ TEST(CheckInst, FieldsOutOfRange)
     EXPECT_EQ(check(d), SMTLM_REJECT_FIELDS);
     d = valid(), d.latency = SMTLM_MAX_LATENCY;
     EXPECT_EQ(check(d), SMTLM_REJECT_FIELDS);
-    d = valid(), d.ii = 0;
+    d = valid(), d.ii = 0; // Accel-Sim 2.0's interval of 0: the result one cycle after II 1's
+    EXPECT_EQ(check(d), SMTLM_REJECT_NONE);
+    d = valid(), d.ii = 0, d.latency = SMTLM_MAX_LATENCY_II0 + 1; // it would leave the ring of cycles
     EXPECT_EQ(check(d), SMTLM_REJECT_FIELDS);
     d = valid(), d.ii = 5; // > latency 4
     EXPECT_EQ(check(d), SMTLM_REJECT_FIELDS);

@@ -54,6 +54,29 @@ TEST(Timing, DependentFfmaDistanceIsLPlus5AndLPlus6WithOnePort)
     EXPECT_EQ(b.wb(), 9u);
 }
 
+// An initiation interval of 0 (Accel-Sim 2.0's "1,0" for SM90_H100's tensor unit): the dispatch
+// register lets the instruction go at its first visit (t+4, as II 1), into stage L = 2, one past
+// the stage L - 1 that II 1 enters: stage 0 at t+6, EX_WB t+7, writeback and release t+8, one
+// cycle after II 1 (and II 2, whose two cycles in the dispatch register end in stage 0 too): the
+// dependent distance is L+6 = 8 instead of L+5 = 7. The unit's depth (2 on the QV100 SP) holds it,
+// as it holds II 1's start stage L - 1.
+TEST(Timing, InitiationIntervalZeroDelaysTheResultOneCycle)
+{
+    for (unsigned ii : {1u, 0u}) {
+        std::vector<smtlm_inst_desc> p = micro::program("dep_nc", 4);
+        for (smtlm_inst_desc &d : p)
+            if (d.op == SMTLM_OP_SP)
+                d.ii = (uint16_t)ii;
+        ktu::Rig r(ktu::qv100());
+        r.load({p});
+        r.run();
+        const uint64_t d = ii ? 7 : 8;
+        EXPECT_EQ(issues(r, 0, 4), (std::vector<uint64_t>{1, 1 + d, 1 + 2 * d, 1 + 3 * d})) << "II " << ii;
+        EXPECT_EQ(r.at(0, 0).fu(), 4u) << "II " << ii;
+        EXPECT_EQ(r.at(0, 0).wb(), ii ? 8u : 9u) << "II " << ii;
+    }
+}
+
 // Bank conflicts on a dependent chain (warp 0, bank = register mod 4; trace Rn = register n+1):
 //  dep_nc R2,R4,R5 (banks 3,1,2): all reads granted in step 2 of t+1: distance 7, operands t+1.
 //  dep R2,R4,R6 (3,1,3, 2-way): R6 waits for step 1 of t+2; the CU dispatches in step 2 of t+2,

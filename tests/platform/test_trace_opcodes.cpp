@@ -44,11 +44,12 @@ TEST(OpcodeMap, SelectedByBinaryVersion)
 TEST(OpcodeMap, TablesSortedAndSizedLikeAccelSim)
 {
     // Entry counts of Accel-Sim's unordered_maps (pascal/volta/turing/ampere_opcode.h); Hopper's
-    // is Ampere's plus the 33 opcodes Hopper adds.
+    // is Ampere's plus the 37 opcodes Hopper adds (with Accel-Sim 2.0's VIMNMX3, USETSHMSZ and
+    // replay markers).
     struct { const smtlm_opcode_map *m; size_t n; } maps[] = {
         {&smtlm_opcode_map_pascal, 152}, {&smtlm_opcode_map_volta, 127},
         {&smtlm_opcode_map_turing, 164}, {&smtlm_opcode_map_ampere, 174},
-        {&smtlm_opcode_map_hopper, 174 + 33}};
+        {&smtlm_opcode_map_hopper, 174 + 37}};
     for (auto &e : maps) {
         EXPECT_TRUE(smtlm_opcode_map_is_sorted(e.m)) << e.m->arch;
         EXPECT_EQ(e.m->n, e.n) << e.m->arch;
@@ -160,17 +161,16 @@ TEST(OpcodeMap, HopperIsAmperePlusItsNewOpcodes)
     }
     for (const char *alu : {"UTMALDG.2D", "UTMASTG.2D", "UTMAPF.2D", "UTMAREDG.2D.ADD", "UTMACCTL.PF", "UTMACMDFLUSH",
                             "UBLKCP.S.G", "UBLKRED.G.S.ADD", "UBLKPF.L2", "SYNCS.ARRIVE.TRANS64.A1T0", "ARRIVES.LDGSTSBAR.64",
-                            "ELECT", "ACQBULK", "PREEXIT", "WARPGROUP.ARRIVE", "WARPGROUP.DEPBAR.LE", "CGAERRBAR"}) {
+                            "ACQBULK", "PREEXIT", "WARPGROUP.ARRIVE", "WARPGROUP.DEPBAR.LE", "CGAERRBAR",
+                            "USETMAXREG.DEALLOC.CTAPOOL", "UCGABAR_ARV", "UCGABAR_WAIT"}) { // NOPs to Accel-Sim 2.0
         EXPECT_EQ(op_of(h, alu), SMTLM_OP_ALU) << alu;
         EXPECT_EQ(find(h, alu)->mem, SMTLM_OPMEM_NONE) << alu; // no lane addresses in the trace
         EXPECT_EQ(find(a, alu), nullptr) << alu;
     }
-    for (const char *u : {"USETMAXREG.DEALLOC.CTAPOOL", "UCGABAR_ARV", "UCGABAR_WAIT"}) {
-        EXPECT_EQ(op_of(h, u, &spec), SMTLM_OP_SPEC) << u;
-        EXPECT_EQ(spec, 4) << u; // the uniform datapath, as UMOV
+    for (const char *b : {"ENDCOLLECTIVE", "ELECT"}) {
+        EXPECT_EQ(op_of(h, b, &spec), SMTLM_OP_SPEC) << b;
+        EXPECT_EQ(spec, 1) << b; // control flow, as BSYNC (ELECT: Accel-Sim 2.0's branch unit)
     }
-    EXPECT_EQ(op_of(h, "ENDCOLLECTIVE", &spec), SMTLM_OP_SPEC);
-    EXPECT_EQ(spec, 1); // control flow, as BSYNC
     EXPECT_EQ(op_of(h, "FENCE.VIEW.ASYNC.S"), SMTLM_OP_MEMBAR);
     EXPECT_EQ(op_of(h, "MEMBAR.ALL.GPU"), SMTLM_OP_MEMBAR);
     EXPECT_EQ(op_of(h, "STSM.16.M88.4"), SMTLM_OP_STORE);
@@ -181,9 +181,10 @@ TEST(OpcodeMap, HopperIsAmperePlusItsNewOpcodes)
     EXPECT_EQ(find(h, "REDAS")->flags, (unsigned)SMTLM_OPF_ATOMIC); // as ATOMS
     EXPECT_EQ(find(h, "REDG")->mem, SMTLM_OPMEM_GLOBAL);
     EXPECT_EQ(find(h, "REDG")->flags, find(h, "RED")->flags); // as RED
-    for (const char *dpx : {"VIADD", "VIMNMX.S32", "VIADDMNMX.U32"})
+    for (const char *dpx : {"VIADD", "VIADDMNMX.U32"})
         EXPECT_EQ(op_of(h, dpx), SMTLM_OP_INTP) << dpx;
-    EXPECT_EQ(op_of(h, "VHMNMX"), SMTLM_OP_SP);
+    for (const char *dpx : {"VIMNMX.S32", "VIMNMX3.U32", "VHMNMX"}) // the SP, as Accel-Sim 2.0 has VIMNMX
+        EXPECT_EQ(op_of(h, dpx), SMTLM_OP_SP) << dpx;
     EXPECT_EQ(op_of(h, "WARPSYNC.ALL", &spec), SMTLM_OP_SPEC);
     EXPECT_EQ(spec, 1);
 }
@@ -262,4 +263,81 @@ TEST(OpcodeMap, CategoryToDescriptorOp)
     const char *tok = nullptr;
     EXPECT_EQ(smtlm_opcode_first_token("..LDG.E", 7, &tok), 3u);
     EXPECT_EQ(std::string(tok, 3), "LDG");
+}
+
+// Every opcode of Accel-Sim 2.0's Hopper map (gpu-simulator/ISA_Def/hopper_opcode.h) is known to
+// the binary-90 map, on the unit that map gives it, except the rows where the model keeps more
+// (opcodes_ampere_hopper.inc): the warpgroup MMAs on the tensor unit (SPEC_3), the sync unit,
+// fences, TMA and bulk copies (2.0's TMA engine and mbarriers, which the model lacks) on the ALU
+// or as MEMBAR, and the new shared-memory stores with their addresses.
+TEST(TraceOpcodes, EveryOpcodeOfAccelSim2HopperMapIsKnownWithItsUnit)
+{
+    const struct {
+        const char *name;
+        smtlm_opcat cat;
+    } rows[] = {
+        {"FADD", SMTLM_OPCAT_SP}, {"FADD32I", SMTLM_OPCAT_SP}, {"FCHK", SMTLM_OPCAT_SP}, {"FFMA32I", SMTLM_OPCAT_SP},
+        {"FFMA", SMTLM_OPCAT_SP}, {"FMNMX", SMTLM_OPCAT_SP}, {"FMUL", SMTLM_OPCAT_SP}, {"FMUL32I", SMTLM_OPCAT_SP},
+        {"FSEL", SMTLM_OPCAT_SP}, {"FSET", SMTLM_OPCAT_SP}, {"FSETP", SMTLM_OPCAT_SP}, {"FSWZADD", SMTLM_OPCAT_SP},
+        {"MUFU", SMTLM_OPCAT_SFU}, {"HADD2", SMTLM_OPCAT_SP}, {"HADD2_32I", SMTLM_OPCAT_SP}, {"HFMA2", SMTLM_OPCAT_SP},
+        {"HFMA2_32I", SMTLM_OPCAT_SP}, {"HMUL2", SMTLM_OPCAT_SP}, {"HMUL2_32I", SMTLM_OPCAT_SP}, {"HSET2", SMTLM_OPCAT_SP},
+        {"HSETP2", SMTLM_OPCAT_SP}, {"HMNMX2", SMTLM_OPCAT_SP}, {"HMMA", SMTLM_OPCAT_SPEC_3}, {"DMMA", SMTLM_OPCAT_SPEC_3},
+        {"BMMA", SMTLM_OPCAT_SPEC_3}, {"IMMA", SMTLM_OPCAT_SPEC_3}, {"DADD", SMTLM_OPCAT_DP}, {"DFMA", SMTLM_OPCAT_DP},
+        {"DMUL", SMTLM_OPCAT_DP}, {"DSETP", SMTLM_OPCAT_DP}, {"BMSK", SMTLM_OPCAT_INTP}, {"BREV", SMTLM_OPCAT_INTP},
+        {"FLO", SMTLM_OPCAT_INTP}, {"IABS", SMTLM_OPCAT_INTP}, {"IADD", SMTLM_OPCAT_INTP}, {"IADD3", SMTLM_OPCAT_INTP},
+        {"IADD32I", SMTLM_OPCAT_INTP}, {"IDP", SMTLM_OPCAT_INTP}, {"IDP4A", SMTLM_OPCAT_INTP}, {"IMAD", SMTLM_OPCAT_INTP},
+        {"IMNMX", SMTLM_OPCAT_INTP}, {"IMUL", SMTLM_OPCAT_INTP}, {"IMUL32I", SMTLM_OPCAT_INTP}, {"ISCADD", SMTLM_OPCAT_INTP},
+        {"ISCADD32I", SMTLM_OPCAT_INTP}, {"ISETP", SMTLM_OPCAT_INTP}, {"LEA", SMTLM_OPCAT_INTP}, {"LOP", SMTLM_OPCAT_INTP},
+        {"LOP3", SMTLM_OPCAT_INTP}, {"LOP32I", SMTLM_OPCAT_INTP}, {"POPC", SMTLM_OPCAT_INTP}, {"SHF", SMTLM_OPCAT_INTP},
+        {"SHL", SMTLM_OPCAT_INTP}, {"SHR", SMTLM_OPCAT_INTP}, {"VABSDIFF", SMTLM_OPCAT_INTP}, {"VABSDIFF4", SMTLM_OPCAT_INTP},
+        {"F2F", SMTLM_OPCAT_ALU}, {"F2FP", SMTLM_OPCAT_ALU}, {"F2I", SMTLM_OPCAT_ALU}, {"I2F", SMTLM_OPCAT_ALU},
+        {"I2I", SMTLM_OPCAT_ALU}, {"I2IP", SMTLM_OPCAT_ALU}, {"I2FP", SMTLM_OPCAT_ALU}, {"F2IP", SMTLM_OPCAT_ALU},
+        {"FRND", SMTLM_OPCAT_ALU}, {"MOV", SMTLM_OPCAT_ALU}, {"MOV32I", SMTLM_OPCAT_ALU}, {"MOVM", SMTLM_OPCAT_ALU},
+        {"PRMT", SMTLM_OPCAT_ALU}, {"SEL", SMTLM_OPCAT_ALU}, {"SGXT", SMTLM_OPCAT_ALU}, {"SHFL", SMTLM_OPCAT_ALU},
+        {"PLOP3", SMTLM_OPCAT_ALU}, {"PSETP", SMTLM_OPCAT_ALU}, {"P2R", SMTLM_OPCAT_ALU}, {"R2P", SMTLM_OPCAT_ALU},
+        {"LD", SMTLM_OPCAT_LOAD}, {"LDC", SMTLM_OPCAT_ALU}, {"LDG", SMTLM_OPCAT_LOAD}, {"LDL", SMTLM_OPCAT_LOAD},
+        {"LDS", SMTLM_OPCAT_LOAD}, {"LDSM", SMTLM_OPCAT_LOAD}, {"ST", SMTLM_OPCAT_STORE}, {"STG", SMTLM_OPCAT_STORE},
+        {"STL", SMTLM_OPCAT_STORE}, {"STS", SMTLM_OPCAT_STORE}, {"MATCH", SMTLM_OPCAT_ALU}, {"QSPC", SMTLM_OPCAT_ALU},
+        {"ATOM", SMTLM_OPCAT_STORE}, {"ATOMS", SMTLM_OPCAT_STORE}, {"ATOMG", SMTLM_OPCAT_STORE}, {"RED", SMTLM_OPCAT_STORE},
+        {"REDG", SMTLM_OPCAT_STORE}, {"CCTL", SMTLM_OPCAT_ALU}, {"CCTLL", SMTLM_OPCAT_ALU}, {"ERRBAR", SMTLM_OPCAT_ALU},
+        {"MEMBAR", SMTLM_OPCAT_MEMBAR}, {"CCTLT", SMTLM_OPCAT_ALU}, {"LDGDEPBAR", SMTLM_OPCAT_ALU},
+        {"LDGSTS", SMTLM_OPCAT_LOAD}, {"VIADD", SMTLM_OPCAT_INTP}, {"VIADDMNMX", SMTLM_OPCAT_INTP},
+        {"VIMNMX", SMTLM_OPCAT_SP}, {"VIMNMX3", SMTLM_OPCAT_SP}, {"CGAERRBAR", SMTLM_OPCAT_ALU}, {"ACQBULK", SMTLM_OPCAT_ALU},
+        {"STSM", SMTLM_OPCAT_STORE}, {"R2UR", SMTLM_OPCAT_SPEC_4}, {"REDUX", SMTLM_OPCAT_SPEC_4},
+        {"S2UR", SMTLM_OPCAT_SPEC_4}, {"UBMSK", SMTLM_OPCAT_SPEC_4}, {"UBREV", SMTLM_OPCAT_SPEC_4},
+        {"UCLEA", SMTLM_OPCAT_SPEC_4}, {"UF2FP", SMTLM_OPCAT_SPEC_4}, {"UFLO", SMTLM_OPCAT_SPEC_4},
+        {"UIADD3", SMTLM_OPCAT_SPEC_4}, {"UIMAD", SMTLM_OPCAT_SPEC_4}, {"UISETP", SMTLM_OPCAT_SPEC_4},
+        {"ULDC", SMTLM_OPCAT_SPEC_4}, {"ULEA", SMTLM_OPCAT_SPEC_4}, {"ULOP", SMTLM_OPCAT_SPEC_4},
+        {"ULOP3", SMTLM_OPCAT_SPEC_4}, {"ULOP32I", SMTLM_OPCAT_SPEC_4}, {"UMOV", SMTLM_OPCAT_SPEC_4},
+        {"UP2UR", SMTLM_OPCAT_SPEC_4}, {"UPLOP3", SMTLM_OPCAT_SPEC_4}, {"UPOPC", SMTLM_OPCAT_SPEC_4},
+        {"UPRMT", SMTLM_OPCAT_SPEC_4}, {"UPSETP", SMTLM_OPCAT_SPEC_4}, {"UR2UP", SMTLM_OPCAT_SPEC_4},
+        {"USEL", SMTLM_OPCAT_SPEC_4}, {"USGXT", SMTLM_OPCAT_SPEC_4}, {"USHF", SMTLM_OPCAT_SPEC_4},
+        {"USHL", SMTLM_OPCAT_SPEC_4}, {"USHR", SMTLM_OPCAT_SPEC_4}, {"VOTEU", SMTLM_OPCAT_SPEC_4},
+        {"UBLKCP", SMTLM_OPCAT_ALU}, {"UBLKPF", SMTLM_OPCAT_ALU}, {"UBLKRED", SMTLM_OPCAT_ALU}, {"UTMALDG", SMTLM_OPCAT_ALU},
+        {"UTMAPF", SMTLM_OPCAT_ALU}, {"UTMAREDG", SMTLM_OPCAT_ALU}, {"UTMASTG", SMTLM_OPCAT_ALU},
+        {"UTMACCTL", SMTLM_OPCAT_ALU}, {"UTMACMDFLUSH", SMTLM_OPCAT_ALU}, {"STAS", SMTLM_OPCAT_STORE},
+        {"FENCE", SMTLM_OPCAT_MEMBAR}, {"SYNCS", SMTLM_OPCAT_ALU}, {"ARRIVES", SMTLM_OPCAT_ALU},
+        {"UCGABAR_ARV", SMTLM_OPCAT_ALU}, {"UCGABAR_WAIT", SMTLM_OPCAT_ALU}, {"WARPGROUP", SMTLM_OPCAT_ALU},
+        {"QGMMA", SMTLM_OPCAT_SPEC_3}, {"HGMMA", SMTLM_OPCAT_SPEC_3}, {"IGMMA", SMTLM_OPCAT_SPEC_3},
+        {"TEX", SMTLM_OPCAT_SPEC_2}, {"TLD", SMTLM_OPCAT_SPEC_2}, {"TLD4", SMTLM_OPCAT_SPEC_2}, {"TMML", SMTLM_OPCAT_SPEC_2},
+        {"TXD", SMTLM_OPCAT_SPEC_2}, {"TXQ", SMTLM_OPCAT_SPEC_2}, {"SUATOM", SMTLM_OPCAT_ALU}, {"SULD", SMTLM_OPCAT_ALU},
+        {"SUQUERY", SMTLM_OPCAT_ALU}, {"SURED", SMTLM_OPCAT_ALU}, {"SUST", SMTLM_OPCAT_ALU}, {"BMOV", SMTLM_OPCAT_SPEC_1},
+        {"BPT", SMTLM_OPCAT_SPEC_1}, {"BRA", SMTLM_OPCAT_SPEC_1}, {"BREAK", SMTLM_OPCAT_SPEC_1}, {"BRX", SMTLM_OPCAT_SPEC_1},
+        {"BRXU", SMTLM_OPCAT_SPEC_1}, {"BSSY", SMTLM_OPCAT_SPEC_1}, {"BSYNC", SMTLM_OPCAT_SPEC_1}, {"CALL", SMTLM_OPCAT_SPEC_1},
+        {"EXIT", SMTLM_OPCAT_EXIT}, {"JMP", SMTLM_OPCAT_SPEC_1}, {"JMX", SMTLM_OPCAT_SPEC_1}, {"JMXU", SMTLM_OPCAT_SPEC_1},
+        {"KILL", SMTLM_OPCAT_SPEC_3}, {"NANOSLEEP", SMTLM_OPCAT_SPEC_1}, {"RET", SMTLM_OPCAT_SPEC_1},
+        {"RPCMOV", SMTLM_OPCAT_SPEC_1}, {"RTT", SMTLM_OPCAT_SPEC_1}, {"WARPSYNC", SMTLM_OPCAT_SPEC_1},
+        {"YIELD", SMTLM_OPCAT_SPEC_1}, {"ELECT", SMTLM_OPCAT_SPEC_1}, {"REPLAY_START", SMTLM_OPCAT_ALU},
+        {"REPLAY_END", SMTLM_OPCAT_ALU}, {"B2R", SMTLM_OPCAT_ALU}, {"BAR", SMTLM_OPCAT_BARRIER}, {"CS2R", SMTLM_OPCAT_ALU},
+        {"CSMTEST", SMTLM_OPCAT_ALU}, {"DEPBAR", SMTLM_OPCAT_ALU}, {"GETLMEMBASE", SMTLM_OPCAT_ALU}, {"LEPC", SMTLM_OPCAT_ALU},
+        {"NOP", SMTLM_OPCAT_ALU}, {"PMTRIG", SMTLM_OPCAT_ALU}, {"R2B", SMTLM_OPCAT_ALU}, {"S2R", SMTLM_OPCAT_ALU},
+        {"SETCTAID", SMTLM_OPCAT_ALU}, {"SETLMEMBASE", SMTLM_OPCAT_ALU}, {"VOTE", SMTLM_OPCAT_ALU},
+        {"VOTE_VTG", SMTLM_OPCAT_ALU}, {"USETMAXREG", SMTLM_OPCAT_ALU}, {"PREEXIT", SMTLM_OPCAT_ALU},
+        {"USETSHMSZ", SMTLM_OPCAT_ALU},
+    };
+    for (const auto &row : rows) {
+        const smtlm_opcode *o = find(&smtlm_opcode_map_hopper, row.name);
+        ASSERT_NE(o, nullptr) << row.name;
+        EXPECT_EQ(o->cat, row.cat) << row.name;
+    }
 }

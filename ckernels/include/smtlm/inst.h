@@ -6,6 +6,8 @@
 
 #include <stdint.h>
 
+#include "smtlm/common.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -54,7 +56,7 @@ typedef struct smtlm_inst_desc {
     int16_t dst[SMTLM_MAX_DST]; /* simulator register numbers, > 0 */
     int16_t src[SMTLM_MAX_SRC];
     uint16_t latency;     /* execution latency (trace.config), 1..511 */
-    uint16_t ii;          /* initiation interval, 1..latency */
+    uint16_t ii;          /* initiation interval, 0..latency (smtlm_ii_fits) */
     uint8_t mem_space;    /* smtlm_mem_space; NONE for non-memory instructions */
     uint8_t mem_width;    /* bytes per lane (1..16) when mem_space != NONE */
     uint8_t atomic;       /* 1 for ATOM/ATOMS/ATOMG/RED */
@@ -62,6 +64,24 @@ typedef struct smtlm_inst_desc {
     uint32_t line;        /* source line of the trace (0 = unknown), for messages */
     uint64_t addr[SMTLM_WARP_SIZE]; /* per-lane addresses; valid for active lanes of memory ops */
 } smtlm_inst_desc;
+
+/* An initiation interval of 0 is Accel-Sim 2.0's (SM90_H100's tensor unit, "1,0"): the
+ * dispatch register lets the instruction go in its first cycle, as with 1, and it enters the
+ * stage `latency`, one past the stage an interval of 1 enters, so its result comes one cycle
+ * later and the unit still takes one instruction a cycle (Accel-Sim 2.0 readies it `latency`
+ * cycles after dispatch; GPGPU-Sim's start stage is latency - II either way). The stage before
+ * it must lie in the pipeline as for an interval of 1, and the ring of cycles must hold the two
+ * cycles it reaches past `latency` (it leaves at latency + 2). */
+#define SMTLM_MAX_LATENCY_II0 (SMTLM_MAX_LATENCY - 3)
+static inline int smtlm_ii_fits(unsigned latency, unsigned ii)
+{
+    return latency >= 1 && ii <= latency && latency < (ii ? SMTLM_MAX_LATENCY : SMTLM_MAX_LATENCY_II0 + 1);
+}
+/* The last stage an instruction passes that the unit's depth must hold: latency - max(II, 1). */
+static inline unsigned smtlm_ii_deepest_stage(unsigned latency, unsigned ii)
+{
+    return latency - (ii ? ii : 1u);
+}
 
 #ifdef __cplusplus
 }

@@ -55,10 +55,13 @@ static int lat_ii(const smtlm_options *o, const char *name, smtlm_trace_lat_ii *
     unsigned lat = 0, ii = 0;
     if (smtlm_parse_lat_ii(str(o, name), &lat, &ii) != SMTLM_OPT_OK)
         return smtlm_opt_fail(o, name, err, n, "'%s' is not '<latency>,<initiation interval>'", str(o, name));
-    if (lat == 0 || ii == 0)
-        return smtlm_opt_fail(o, name, err, n, "latency and initiation interval must be at least 1");
+    if (lat == 0)
+        return smtlm_opt_fail(o, name, err, n, "latency must be at least 1");
     if (lat >= SMTLM_MAX_LATENCY)
         return smtlm_opt_fail(o, name, err, n, "latency %u must be below %d", lat, SMTLM_MAX_LATENCY);
+    if (ii == 0 && lat > SMTLM_MAX_LATENCY_II0) /* II 0: the result one cycle later (smtlm_ii_fits) */
+        return smtlm_opt_fail(o, name, err, n, "latency %u with an initiation interval of 0 must be at most %d", lat,
+                              SMTLM_MAX_LATENCY_II0);
     if (ii > lat)
         return smtlm_opt_fail(o, name, err, n, "latency %u is below the initiation interval %u", lat, ii);
     out->latency = lat;
@@ -293,12 +296,13 @@ static int latency_fits(const smtlm_options *o, const smtlm_sm_cfg *sm, const sm
          "tensor core (depth from -ptx_opcode_latency_tesnor)"},
     };
     for (unsigned i = 0; i < sizeof c / sizeof c[0]; i++)
-        if (c[i].li.latency - c[i].li.ii >= c[i].depth)
+        if (smtlm_ii_deepest_stage(c[i].li.latency, c[i].li.ii) >= c[i].depth)
             return smtlm_opt_fail_conflict(o, (const char *[]){c[i].opt, c[i].depth_opt, NULL}, err, n,
                                  "latency %u (initiation interval %u) does not fit the %s pipeline of depth %u",
                                  c[i].li.latency, c[i].li.ii, c[i].unit, c[i].depth);
     for (unsigned k = 0; k < SMTLM_MAX_SPEC_UNITS; k++) {
-        if (!sm->units.spec[k].num_units || lat->spec[k].latency - lat->spec[k].ii < sm->units.spec[k].max_latency)
+        if (!sm->units.spec[k].num_units ||
+            smtlm_ii_deepest_stage(lat->spec[k].latency, lat->spec[k].ii) < sm->units.spec[k].max_latency)
             continue;
         char name[64], unit[32];
         snprintf(name, sizeof name, "trace_opcode_latency_initiation_spec_op_%u", k + 1);

@@ -1,6 +1,8 @@
 /* Memory part of an instruction line: address mode + compressed per-lane addresses
  * (Accel-Sim inst_trace_t::parse_from_string and inst_memadd_info_t::*_decompress), and the
  * per-lane width Accel-Sim re-derives from the opcode. */
+#include <string.h>
+
 #include "trace_internal.h"
 
 enum { MODE_LIST_ALL = 0, MODE_BASE_STRIDE = 1, MODE_BASE_DELTA = 2 };
@@ -104,6 +106,77 @@ int trace_addr_parse(const trace_ctx *c, const char **p, unsigned long lineno, u
                               "malformed line: bad address delta %s",
                               trace_tok_show(t, show, sizeof show));
         addrs[k] = addrs[k - 1] + (uint64_t)d;
+    }
+    return 0;
+}
+
+/* One token of a TMA list as an unsigned number (hex or decimal) at most max, or an error naming it. */
+static int tma_field(const trace_ctx *c, const char **p, unsigned long lineno, int hex, uint64_t max,
+                     const char *what, uint64_t *v, char *err, size_t errlen)
+{
+    trace_tok t;
+    char show[48];
+    if (!trace_next_tok(p, &t))
+        return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, c->file, lineno,
+                          "malformed TMA transfer list: missing %s", what);
+    if ((hex ? trace_parse_hex(t, max, v) : trace_parse_dec(t, max, v)) < 0)
+        return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, c->file, lineno,
+                          "malformed TMA transfer list: bad %s %s", what, trace_tok_show(t, show, sizeof show));
+    return 0;
+}
+
+int trace_tma_parse(const trace_ctx *c, const char **p, unsigned long lineno, trace_tma *out,
+                    uint64_t *addrs, size_t max, char *err, size_t errlen)
+{
+    uint64_t v, a = 0, k;
+    int rc;
+    memset(out, 0, sizeof *out);
+    if ((rc = tma_field(c, p, lineno, 1, UINT32_MAX, "mbarrier address", &v, err, errlen)) < 0)
+        return rc;
+    out->mbarrier = (uint32_t)v;
+    if ((rc = tma_field(c, p, lineno, 0, 1, "multicast flag (0 or 1)", &v, err, errlen)) < 0)
+        return rc;
+    out->multicast = (uint8_t)v;
+    if (out->multicast) {
+        if ((rc = tma_field(c, p, lineno, 1, UINT16_MAX, "multicast CTA mask", &v, err, errlen)) < 0)
+            return rc;
+        out->cta_mask = (uint16_t)v;
+    }
+    if ((rc = tma_field(c, p, lineno, 0, UINT64_MAX, "byte count", &out->bytes, err, errlen)) < 0 ||
+        (rc = tma_field(c, p, lineno, 0, UINT64_MAX, "out-of-bounds byte count", &out->oob_bytes, err, errlen)) < 0 ||
+        (rc = tma_field(c, p, lineno, 0, UINT32_MAX, "address mode", &v, err, errlen)) < 0)
+        return rc;
+    if (v != TRACE_TMA_LIST_ALL && v != TRACE_TMA_BASE_DELTA)
+        return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, c->file, lineno,
+                          "malformed TMA transfer list: unknown address mode %llu (3: list all, 4: base and deltas)",
+                          (unsigned long long)v);
+    out->mode = (uint8_t)v;
+    if (out->mode == TRACE_TMA_BASE_DELTA &&
+        (rc = tma_field(c, p, lineno, 1, UINT64_MAX, "base address", &a, err, errlen)) < 0)
+        return rc;
+    /* Accel-Sim reads the count as an int32; a line (1 MiB at most) could not list more. */
+    if ((rc = tma_field(c, p, lineno, 0, INT32_MAX, "transfer count", &out->count, err, errlen)) < 0)
+        return rc;
+    for (k = 0; k < out->count; k++) {
+        if (out->mode == TRACE_TMA_LIST_ALL || k > 0) {
+            trace_tok t;
+            char show[48];
+            int64_t d;
+            if (!trace_next_tok(p, &t))
+                return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, c->file, lineno,
+                                  "malformed TMA transfer list: %llu of %llu %s", (unsigned long long)k,
+                                  (unsigned long long)out->count,
+                                  out->mode == TRACE_TMA_LIST_ALL ? "addresses" : "transfers (base and deltas)");
+            if (out->mode == TRACE_TMA_LIST_ALL ? trace_parse_hex(t, UINT64_MAX, &a) < 0 : trace_parse_sdec(t, &d) < 0)
+                return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, c->file, lineno,
+                                  "malformed TMA transfer list: bad %s %s",
+                                  out->mode == TRACE_TMA_LIST_ALL ? "hex address" : "address delta",
+                                  trace_tok_show(t, show, sizeof show));
+            if (out->mode == TRACE_TMA_BASE_DELTA)
+                a += (uint64_t)d;
+        }
+        if (addrs != NULL && k < max)
+            addrs[k] = a;
     }
     return 0;
 }

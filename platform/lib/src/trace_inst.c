@@ -93,9 +93,12 @@ static int skip_prefix(const trace_ctx *c, const char **p, unsigned long lineno,
     return 0;
 }
 
-/* Memory part and tail. Fills addrs (active lanes) when mem_width > 0. */
-static int parse_mem(const trace_ctx *c, const char **p, unsigned long lineno, uint32_t mask,
-                     int *has_addr, uint64_t *addrs, char *err, size_t errlen)
+/* Memory part and tail. Fills addrs (active lanes) when mem_width > 0. A TMA or bulk copy
+ * (SMTLM_OPF_TMA_LIST) carries Accel-Sim 2.0's transfer list instead, whatever mem_width says,
+ * when anything follows mem_width (earlier tracers end such a line there): it is read and
+ * checked; the model has no TMA engine, so the instruction runs on its unit without traffic. */
+static int parse_mem(const trace_ctx *c, const char **p, unsigned long lineno, const smtlm_opcode *o,
+                     uint32_t mask, int *has_addr, uint64_t *addrs, char *err, size_t errlen)
 {
     trace_tok t;
     uint64_t width;
@@ -104,7 +107,13 @@ static int parse_mem(const trace_ctx *c, const char **p, unsigned long lineno, u
         return missing(c, lineno, err, errlen, "mem_width");
     if (trace_parse_dec(t, UINT32_MAX, &width) < 0)
         return bad(c, lineno, err, errlen, "bad mem_width", t);
-    if (width > 0) {
+    if (o->flags & SMTLM_OPF_TMA_LIST) {
+        const char *q = *p;
+        trace_tma tma;
+        int rc;
+        if (trace_next_tok(&q, &t) && (rc = trace_tma_parse(c, p, lineno, &tma, NULL, 0, err, errlen)) < 0)
+            return rc;
+    } else if (width > 0) {
         int rc = trace_addr_parse(c, p, lineno, mask, addrs, err, errlen);
         if (rc < 0)
             return rc;
@@ -453,7 +462,7 @@ static int parse_line(const trace_ctx *c, trace_memo *m, const char *line, size_
         if ((rc = slow_head(c, &p, lineno, &h, err, errlen)) < 0)
             return rc;
     }
-    if (plain_tail_end(p) == NULL && (rc = parse_mem(c, &p, lineno, h.r.mask, &has_addr, addrs, err, errlen)) < 0)
+    if (plain_tail_end(p) == NULL && (rc = parse_mem(c, &p, lineno, h.o, h.r.mask, &has_addr, addrs, err, errlen)) < 0)
         return rc;
     finish_rec(c, &h, lineno);
     if (h.o->mem != SMTLM_OPMEM_NONE) {

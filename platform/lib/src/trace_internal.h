@@ -363,4 +363,22 @@ int trace_addr_parse(const trace_ctx *c, const char **p, unsigned long lineno, u
                      uint64_t lanes[SMTLM_WARP_SIZE], char *err, size_t errlen);
 unsigned trace_width_from_opcode(const char *op, size_t len);
 
+/* The transfer list Accel-Sim 2.0's tracer writes after mem_width for a TMA or bulk copy
+ * (UTMALDG, UTMASTG, UTMAPF, UTMAREDG, UBLKCP, UBLKPF, UBLKRED), in either address mode:
+ *   <mbarrier hex> <multicast 0|1> [<CTA mask hex>] <bytes> <out-of-bounds bytes>
+ *   3 <count> <count hex addresses>                      (list all)
+ *   4 <base hex> <count> <count - 1 decimal deltas>      (base + delta, each from the previous) */
+#define TRACE_TMA_LIST_ALL 3u
+#define TRACE_TMA_BASE_DELTA 4u
+typedef struct trace_tma {
+    uint32_t mbarrier;       /* shared-memory address of the mbarrier the copy signals */
+    uint16_t cta_mask;       /* multicast: the cluster's CTAs that receive it */
+    uint8_t multicast, mode;
+    uint64_t bytes, oob_bytes;
+    uint64_t count;          /* transfers listed */
+} trace_tma;
+/* Reads the list from *p; the first min(count, max) addresses go to addrs (may be NULL). */
+int trace_tma_parse(const trace_ctx *c, const char **p, unsigned long lineno, trace_tma *out,
+                    uint64_t *addrs, size_t max, char *err, size_t errlen);
+
 #endif

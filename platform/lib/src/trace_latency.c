@@ -29,10 +29,10 @@ static int check_one(smtlm_trace_lat_ii v, const char *name, unsigned k, char *e
         snprintf(label, sizeof label, "%s%u", name, k);
     else
         snprintf(label, sizeof label, "%s", name);
-    if (v.latency < 1 || v.latency > MAX_LATENCY || v.ii < 1 || v.ii > v.latency)
+    if (v.latency > MAX_LATENCY || !smtlm_ii_fits(v.latency, v.ii))
         return trace_fail(err, errlen, SMTLM_TRACE_ERR_ARG, "trace latency table", 0,
-                          "%s = %u,%u out of range (latency 1..%u, ii 1..latency)", label,
-                          v.latency, v.ii, MAX_LATENCY);
+                          "%s = %u,%u out of range (latency 1..%u, ii 0..latency; with ii 0 latency at most %u)",
+                          label, v.latency, v.ii, MAX_LATENCY, SMTLM_MAX_LATENCY_II0);
     return 0;
 }
 

@@ -57,7 +57,8 @@ typedef enum smtlm_opmem {
 enum {
     SMTLM_OPF_ATOMIC = 1u << 0,      /* ATOM, ATOMG, RED, ATOMS */
     SMTLM_OPF_ATOM_AS_LOAD = 1u << 1, /* ATOM, ATOMG, RED: category becomes LOAD_OP */
-    SMTLM_OPF_FP16_HALF_II = 1u << 2  /* HADD2(_32I), HFMA2(_32I), HMUL2_32I, HSET2, HSETP2 */
+    SMTLM_OPF_FP16_HALF_II = 1u << 2, /* HADD2(_32I), HFMA2(_32I), HMUL2_32I, HSET2, HSETP2 */
+    SMTLM_OPF_TMA_LIST = 1u << 3      /* Hopper TMA and bulk copies: a transfer list after mem_width */
 };
 
 typedef struct smtlm_opcode {
