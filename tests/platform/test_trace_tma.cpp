@@ -132,3 +132,26 @@ TEST(TraceTma, AMalformedListInATraceIsAnErrorAtItsLine)
               std::string::npos)
         << f.err;
 }
+
+// LDGSTS as Accel-Sim 2.0's post-processor leaves it: the tracer writes each LDGSTS twice (its
+// shared-memory and its global reference) and the post-processor keeps the second, so the line
+// in a .traceg is a global load with no destination register, its sources the two address
+// registers and its addresses the global ones (here base + stride: lane i at base + 16 i).
+TEST(TraceTma, Ldgsts20LineIsAGlobalLoadOfItsGlobalAddresses)
+{
+    FirstTb f(hopper().str() + one_warp_tb({"0010 ffffffff 0 LDGSTS.E.BYPASS.LTC128B.128 2 R5 R2 16 1 0x7f0000000000 16 0",
+                                             "0020 ffffffff 0 LDGDEPBAR 0 0 0", "0030 ffffffff 0 DEPBAR.LE 0 0 0",
+                                             "0040 ffffffff 0 EXIT 0 0 0"}));
+    ASSERT_EQ(f.rc, 1) << f.err;
+    ASSERT_EQ(smtlm_trace_tb_warp_count(f.tb, 0), 4u);
+    const smtlm_inst_desc d = f.inst(0, 0);
+    EXPECT_EQ(d.op, SMTLM_OP_LOAD);
+    EXPECT_EQ(d.mem_space, SMTLM_MEM_GLOBAL);
+    EXPECT_EQ(d.n_dst, 0u);
+    EXPECT_EQ(d.n_src, 2u);
+    EXPECT_EQ(d.mem_width, 16u);
+    EXPECT_EQ(d.addr[0], 0x7f0000000000ull);
+    EXPECT_EQ(d.addr[31], 0x7f0000000000ull + 31 * 16);
+    EXPECT_EQ(f.inst(0, 1).op, SMTLM_OP_ALU);
+    EXPECT_EQ(f.inst(0, 3).op, SMTLM_OP_EXIT);
+}
