@@ -328,6 +328,12 @@ int trace_listing_check(const trace_ctx *c, const char *line, size_t len, unsign
 enum { TRACE_C_TOKEN = 0, TRACE_C_SPACE = 1, TRACE_C_END = 2 };
 extern const unsigned char trace_byte_class[256];
 extern const unsigned char trace_hex_plus1[256]; /* hex digit value + 1; 0 = not a digit */
+/* An instruction line's first non-blank byte p: a hex digit, and not the 'c' of a `cluster`
+ * line (Accel-Sim 2.0), the one keyword that starts with one. */
+static inline int trace_starts_inst(const char *p)
+{
+    return trace_hex_plus1[(unsigned char)*p] != 0 && (*p != 'c' || strncmp(p, "cluster", 7) != 0);
+}
 
 /* trace_tbset.c: the thread blocks met so far, one bit per linear id below the grid's count. */
 #define TRACE_TBSET_PAGE_BITS 4096u /* ids per page (512 bytes) */

@@ -445,7 +445,7 @@ static int read_body(tb_parse *s)
         trace_tok a, b = {"", 0};
         while (*p == ' ' || *p == '\t')
             p++;
-        if (trace_hex_plus1[(unsigned char)*p] != 0) { /* no keyword starts with a hex digit */
+        if (trace_starts_inst(p)) {
             if ((rc = on_inst(s)) < 0)
                 return rc;
             continue;

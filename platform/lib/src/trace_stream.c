@@ -174,7 +174,7 @@ static int refill(smtlm_trace_feed *f, cursor *c)
         p = l->line;
         while (*p == ' ' || *p == '\t')
             p++;
-        if (trace_hex_plus1[(unsigned char)*p] == 0) {
+        if (!trace_starts_inst(p)) {
             if ((rc = trace_lines_check_nul(l, f->err, sizeof f->err)) < 0) {
                 f->failed = 1;
                 return rc;

@@ -428,7 +428,9 @@ static int scan_lines(trace_lines *l, const unsigned char *p, size_t n)
                 p++;
                 continue;
             }
-            if (trace_hex_plus1[*p] == 0)
+            /* a `cluster` line would pass for a hex digit: its "cl" is no instruction's start (one
+             * split across chunks is caught by the text parser's count instead) */
+            if (trace_hex_plus1[*p] == 0 || (*p == 'c' && p + 1 < end && p[1] == 'l'))
                 return tz_fail(l, 1, "line %llu of its frame is %s", (unsigned long long)d->lines + 1,
                                *p == '\n' ? "empty" : "not an instruction line");
             d->line_checked = 1;
