@@ -194,7 +194,7 @@ TEST(TracezInput, DamageIsNamed)
     {
         // an instruction line that is a structure keyword: refused, never taken for structure
         const std::string odd = header("(1,1,1)", "(32,1,1)") + "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
-                                "0000 ffffffff 1 R2 IADD3 2 R2 R3 0\nwarp = 0\n#END_TB\n";
+                                "0000 ffffffff 1 R2 IADD3 2 R2 R3 0\n!warp = 0\n#END_TB\n";
         v.push_back({"keyword_in_frame", tracez::write(odd),
                      "thread block 0,0,0, warp 0, sub-chunk 0: line 2 of its frame is not an instruction line"});
     }

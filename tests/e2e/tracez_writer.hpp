@@ -68,7 +68,8 @@ inline void xyz(const std::string &line, uint32_t out[3])
     std::sscanf(line.c_str() + line.find('=') + 1, "%u,%u,%u", &out[0], &out[1], &out[2]);
 }
 
-// The text trace's header (the lines before the first #BEGIN_TB) and its blocks.
+// The text trace's header (the lines before the first #BEGIN_TB) and its blocks. A line that
+// starts with '!' is an instruction line (the rest of it), so a test can put anything in a frame.
 inline std::string parse(const std::string &text, std::vector<Block> &blocks)
 {
     std::istringstream in(text);
@@ -100,6 +101,8 @@ inline std::string parse(const std::string &text, std::vector<Block> &blocks)
             warp = std::stoi(t.substr(t.find('=') + 1));
             if (blocks.back().warps.size() <= (size_t)warp)
                 blocks.back().warps.resize((size_t)warp + 1);
+        } else if (t[0] == '!') { // a test's line taken as an instruction line whatever it holds
+            blocks.back().warps[(size_t)warp].push_back(t.substr(1));
         } else if (t.rfind("insts", 0) != 0) {
             blocks.back().warps[(size_t)warp].push_back(t);
         }
