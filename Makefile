@@ -11,7 +11,7 @@ PGO        ?= 0
 JOBS       ?= $(shell nproc)
 CMAKE_ARGS ?=
 APT_PKGS    = cmake make g++ gcc pkg-config libsystemc-dev libgtest-dev libgmock-dev \
-              libboost-dev libbenchmark-dev liblzma-dev xz-utils python3 clang-14 libclang-rt-14-dev \
+              libboost-dev libbenchmark-dev liblzma-dev libzstd-dev xz-utils python3 clang-14 libclang-rt-14-dev \
               chromium gtkwave python3-matplotlib munge slurmctld slurmd slurm-client
 
 .PHONY: all deps configure build run test test-under-load bench clean

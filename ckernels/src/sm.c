@@ -300,6 +300,9 @@ static int build(smtlm_sm *sm)
         if ((rc = smtlm_opcoll_init(&sm->oc, &c->oc, &c->shape, &c->units)) ||
             (rc = smtlm_rf_init(&sm->rf, &c->rf, &c->shape, sm->oc.n_cus)))
             return rc;
+    } else { /* bind() still binds these two: empty, never read from memory the SM was given */
+        memset(&sm->oc, 0, sizeof sm->oc);
+        memset(&sm->rf, 0, sizeof sm->rf);
     }
     if ((rc = smtlm_sm_build_exec(c, &sm->ex)))
         return rc;

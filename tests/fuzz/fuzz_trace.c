@@ -1,10 +1,15 @@
-/* libFuzzer target for the trace reader: the input is a .traceg (plain or xz) in memory; the
- * reader must return an error or read every thread block, never crash, leak or hang. Read
- * twice: thread blocks held whole, then every thread block streamed through a feed. */
+/* libFuzzer target for the trace reader: the input is a .traceg (plain or xz) in memory (a
+ * .tracez when FUZZ_TRACE_NAME says so: fuzz_tracez.c); the reader must return an error or read
+ * every thread block, never crash, leak or hang. Read twice: thread blocks held whole, then
+ * every thread block streamed through a feed. */
 #include <stddef.h>
 #include <stdint.h>
 
 #include "smtlm/trace.h"
+
+#ifndef FUZZ_TRACE_NAME
+#define FUZZ_TRACE_NAME "fuzz.traceg"
+#endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -15,7 +20,7 @@ static void read_all(const uint8_t *data, size_t size, size_t limit)
     smtlm_trace_tb *tb;
     smtlm_trace_feed *f;
     smtlm_inst_desc d;
-    if (smtlm_trace_open_mem(data, size, "fuzz.traceg", NULL, &t, err, sizeof err) < 0)
+    if (smtlm_trace_open_mem(data, size, FUZZ_TRACE_NAME, NULL, &t, err, sizeof err) < 0)
         return;
     (void)smtlm_trace_info(t);
     smtlm_trace_set_stream_limit(t, limit);

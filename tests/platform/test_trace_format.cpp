@@ -297,7 +297,43 @@ TEST(TraceFormat, HeaderKeysUnknownLinesAndCrLf)
     EXPECT_STREQ(h->nvbit_version, "");
     smtlm_trace_tb *tb = smtlm_trace_tb_new();
     char err[256];
-    EXPECT_EQ(smtlm_trace_next_tb(m.t, tb, err, sizeof err), 0); // header only: no TBs
+    // header only: every block of the grid is absent, and comes as an empty one in id order
+    for (unsigned id = 0; id < 24; id++) {
+        ASSERT_EQ(smtlm_trace_next_tb(m.t, tb, err, sizeof err), 1) << err;
+        unsigned xyz[3];
+        smtlm_trace_tb_label(tb, xyz);
+        EXPECT_EQ(xyz[0] + 2 * (xyz[1] + 3 * xyz[2]), id);
+        EXPECT_EQ(smtlm_trace_tb_absent(tb), 1);
+        EXPECT_EQ(smtlm_trace_tb_warp_count(tb, 0) + smtlm_trace_tb_warp_count(tb, 1), 0u);
+    }
+    EXPECT_EQ(smtlm_trace_next_tb(m.t, tb, err, sizeof err), 0);
+    smtlm_trace_tb_free(tb);
+}
+
+// Accel-Sim 2.0's cluster lines are kept with their block; a block without them has none.
+TEST(TraceFormat, ClusterLinesKeptWithTheBlock)
+{
+    Hdr h;
+    h.grid = "(2,1,1)";
+    const std::string text = h.str() +
+                             "#BEGIN_TB\nthread block = 1,0,0\ncluster id = 0,0,0\ncluster cta = 1,0,0\ncluster rank = 1\n"
+                             "warp = 0\ninsts = 1\n0000 ffffffff 0 EXIT 0 0\n#END_TB\n"
+                             "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 1\n0000 ffffffff 0 EXIT 0 0\n#END_TB\n";
+    MemTrace m(text);
+    ASSERT_EQ(m.rc, 0) << m.err;
+    smtlm_trace_tb *tb = smtlm_trace_tb_new();
+    char err[256];
+    unsigned id[3], cta[3], rank;
+    ASSERT_EQ(smtlm_trace_next_tb(m.t, tb, err, sizeof err), 1) << err;
+    EXPECT_EQ(smtlm_trace_tb_cluster(tb, id, cta, &rank), 1);
+    EXPECT_EQ(id[0] + id[1] + id[2], 0u);
+    EXPECT_EQ(cta[0], 1u);
+    EXPECT_EQ(rank, 1u);
+    EXPECT_EQ(smtlm_trace_tb_absent(tb), 0);
+    ASSERT_EQ(smtlm_trace_next_tb(m.t, tb, err, sizeof err), 1) << err;
+    EXPECT_EQ(smtlm_trace_tb_cluster(tb, id, cta, &rank), 0);
+    EXPECT_EQ(cta[0] + rank, 0u);
+    EXPECT_EQ(smtlm_trace_next_tb(m.t, tb, err, sizeof err), 0);
     smtlm_trace_tb_free(tb);
 }
 

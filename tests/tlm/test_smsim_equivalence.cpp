@@ -23,6 +23,7 @@
 #include "smsim_outputs.hpp"
 #include "smsim_run.hpp"
 #include "smtlm/tlm/systemc_engine.h"
+#include "tracez_writer.hpp"
 
 namespace {
 
@@ -79,6 +80,23 @@ std::vector<Input> inputs()
     for (const char *kind : {"lds1", "lds2", "lds32", "sts1"})
         micro(kind, 64, 1);
     micro("ldsdep1", 32, 1);
+    // lud as Accel-Sim 2.0's .tracez, sub-chunks of 1, 7 and 4,096 instructions (the C engine
+    // gives the text trace's outputs for each: tests/e2e/test_tracez_input.cpp)
+    std::ifstream f(e2e::data("traces/lud/kernel-8.traceg"));
+    std::stringstream text;
+    text << f.rdbuf();
+    for (unsigned sc : {1u, 7u, 4096u}) {
+        tracez::Options o;
+        o.subchunk = sc;
+        const std::string dir = e2e::scratch("equiv_tracez_" + std::to_string(sc));
+        e2e::write_file(dir + "/kernel-8.tracez", tracez::write(text.str(), o));
+        e2e::write_file(dir + "/kernelslist.g", "kernel-8.tracez\n");
+        names.push_back("lud_tracez_subchunk_" + std::to_string(sc));
+        std::vector<std::string> a = {"-trace", dir + "/kernelslist.g"};
+        for (const std::string &s : e2e::stock("SM7_QV100"))
+            a.push_back(s);
+        v.push_back({names.back().c_str(), a});
+    }
     return v;
 }
 

@@ -76,6 +76,7 @@ typedef struct trace_input {
     lzma_index *xz_index;          /* xz in several blocks: where each starts (trace_xzseek.c) */
     uint64_t max_bytes;            /* more decoded bytes than this are an error (0: no limit) */
     const char *kind;              /* what the input is, for that error ("SASS listing") */
+    struct trace_tz_file *tz;      /* a .tracez: what its readers share (trace_tracez.c) */
 } trace_input;
 
 typedef struct trace_xz_seek trace_xz_seek;
@@ -105,6 +106,7 @@ typedef struct trace_lines {
     char empty[1];                 /* the line after the end: "" */
     unsigned long lineno;          /* number of the current line (1-based) */
     const char *name;              /* in->name */
+    struct trace_tz_dec *tz;       /* a .tracez: this reader's decoder (trace_tracez.c) */
 } trace_lines;
 
 int trace_lines_open_file(trace_lines *l, const char *path, char *err, size_t errlen);
@@ -144,6 +146,9 @@ static inline int trace_lines_take(trace_lines *l, char *err, size_t errlen)
 }
 /* Decoded offset of the next line (the byte after the current line's '\n'). */
 static inline uint64_t trace_lines_tell(const trace_lines *l) { return l->buf_off + l->buf_pos; }
+/* Where a cursor (trace_lines_open_at) starts to read what follows an `insts =` line just taken:
+ * its decoded offset, or for a .tracez the offset of that warp's data. */
+uint64_t trace_lines_resume(const trace_lines *l);
 /* Heap bytes a trace_lines holds (buffers and, for xz, the decoder). */
 size_t trace_lines_footprint(const trace_lines *l);
 void trace_lines_close(trace_lines *l);
@@ -158,6 +163,23 @@ int trace_xz_seek_open(trace_lines *l, uint64_t off, char *err, size_t errlen);
 /* After a block's end: starts the next one. 1, 0 = no more, < 0 = error. */
 int trace_xz_seek_next(trace_lines *l, char *err, size_t errlen);
 void trace_xz_seek_close(trace_lines *l);
+
+/* ---- .tracez (trace_tracez.c): its text form, decoded sub-chunk by sub-chunk ---- */
+typedef struct trace_tz_file trace_tz_file;
+typedef struct trace_tz_dec trace_tz_dec;
+/* Reads the header's end, the dictionary and where the index is into in->tz. 0 or < 0. */
+int trace_tz_open_input(trace_input *in, char *err, size_t errlen);
+void trace_tz_input_free(trace_input *in);
+/* The decoder of l (l->in a .tracez): the whole text form, or (cursor) the instruction lines of
+ * the warp whose data is at warp_off. */
+int trace_tz_start(trace_lines *l, int cursor, uint64_t warp_off, char *err, size_t errlen);
+/* The next text into l->buf[0..buf_len): 1, 0 at the end, < 0 with a message. */
+int trace_tz_fill(trace_lines *l, char *err, size_t errlen);
+uint64_t trace_tz_resume(const trace_lines *l);
+size_t trace_tz_footprint(const trace_lines *l);
+/* About what a cursor's decoder holds (the automatic stream limit counts it). */
+size_t trace_tz_cursor_bytes(void);
+void trace_tz_close(trace_lines *l);
 
 /* ---- tokens and numbers (trace_tokens.c) ---- */
 typedef struct trace_tok {
@@ -214,6 +236,9 @@ struct smtlm_trace_tb {
     const smtlm_trace *from; /* reader that filled it */
     unsigned label[3];
     unsigned long long index;
+    unsigned cluster_id[3], cluster_cta[3], cluster_rank; /* Accel-Sim 2.0's cluster lines */
+    int has_cluster;  /* any of them met */
+    int absent;       /* a grid block the file did not hold: every warp empty */
 };
 
 /* trace_stream.c: a warp's records ready to hand out without a look at the cursor: [cur, lim)
@@ -303,6 +328,12 @@ int trace_listing_check(const trace_ctx *c, const char *line, size_t len, unsign
 enum { TRACE_C_TOKEN = 0, TRACE_C_SPACE = 1, TRACE_C_END = 2 };
 extern const unsigned char trace_byte_class[256];
 extern const unsigned char trace_hex_plus1[256]; /* hex digit value + 1; 0 = not a digit */
+/* An instruction line's first non-blank byte p: a hex digit, and not the 'c' of a `cluster`
+ * line (Accel-Sim 2.0), the one keyword that starts with one. */
+static inline int trace_starts_inst(const char *p)
+{
+    return trace_hex_plus1[(unsigned char)*p] != 0 && (*p != 'c' || strncmp(p, "cluster", 7) != 0);
+}
 
 /* trace_tbset.c: the thread blocks met so far, one bit per linear id below the grid's count. */
 #define TRACE_TBSET_PAGE_BITS 4096u /* ids per page (512 bytes) */
@@ -313,6 +344,8 @@ typedef struct trace_tbset {
 /* Adds id (< n_ids, the same n_ids every call): 1 when it is new, 0 when it was already there,
  * SMTLM_TRACE_ERR_NOMEM. */
 int trace_tbset_add(trace_tbset *s, uint64_t id, uint64_t n_ids);
+/* 1 when id was added. */
+int trace_tbset_has(const trace_tbset *s, uint64_t id);
 void trace_tbset_free(trace_tbset *s);
 
 /* trace_reader.c: what cursors of a reader's TBs read through; both read-only after open. */

@@ -171,7 +171,7 @@ static int no_kernel(const char *path, const smtlm_kernelslist *l, char *err, si
     if (l->n_ignored)
         return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, path, l->first_ignored_line,
                           "the list names no kernel: '%s' does not start with 'kernel' and is ignored, as in "
-                          "Accel-Sim (%lu such line%s); kernel traces are listed as kernel-<N>.traceg[.xz]",
+                          "Accel-Sim (%lu such line%s); kernel traces are listed as kernel-<N>.traceg[.xz] or kernel-<N>.tracez",
                           l->first_ignored, l->n_ignored, l->n_ignored == 1 ? "" : "s");
     return trace_fail(err, errlen, SMTLM_TRACE_ERR_FORMAT, path, 0,
                       "the list names no kernel (no line starting with 'kernel'; %zu MemcpyHtoD line%s)",
@@ -187,7 +187,7 @@ int smtlm_kernelslist_load(const char *path, smtlm_kernelslist *out, char *err, 
         return trace_fail(err, errlen, SMTLM_TRACE_ERR_ARG, "smtlm_kernelslist_load", 0,
                           "NULL argument");
     memset(out, 0, sizeof *out);
-    if (ends_with(path, ".traceg") || ends_with(path, ".xz"))
+    if (ends_with(path, ".traceg") || ends_with(path, ".xz") || ends_with(path, ".tracez"))
         rc = single_trace(path, out, err, errlen);
     else if ((rc = trace_lines_open_file_limited(&l, path, SMTLM_KERNELSLIST_MAX_BYTES, "kernel list", err, errlen)) ==
              0) {

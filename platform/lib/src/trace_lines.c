@@ -1,5 +1,6 @@
 /* Bounded-memory line source for traces and lists: a file or a memory block, plain or xz
- * (detected by the xz magic bytes, decoded with liblzma in fixed-size chunks). Besides the
+ * (detected by the xz magic bytes, decoded with liblzma in fixed-size chunks), or a .tracez
+ * (by its name; its text form, trace_tracez.c). Besides the
  * sequential reader of a trace, cursors start anywhere in it (trace_lines_open_at): a plain
  * one reads from the offset on, an xz one decodes from the start and drops what comes before. */
 #include <errno.h>
@@ -138,7 +139,11 @@ static int fill(trace_lines *l, char *err, size_t errlen)
         l->buf_pos = 0;
         if (l->decoded_eof)
             return 0;
-        if (l->in->is_xz) {
+        if (l->tz != NULL) {
+            rc = trace_tz_fill(l, err, errlen);
+            if (rc == 0)
+                l->decoded_eof = 1;
+        } else if (l->in->is_xz) {
             rc = xz_fill(l, err, errlen);
         } else {
             size_t got;
@@ -225,7 +230,14 @@ static int start(trace_lines *l, char *err, size_t errlen)
     l->in = &l->src;
     l->name = l->src.name;
     l->chunk = TRACE_CHUNK;
-    if ((rc = buffers(l, 1, err, errlen)) < 0 || (rc = raw_read(l, l->raw, l->chunk, &got, err, errlen)) < 0)
+    if ((rc = buffers(l, 1, err, errlen)) < 0)
+        return rc;
+    if (ends_with(l->name, ".tracez")) { /* no magic bytes: it starts with its header text */
+        if ((rc = trace_tz_open_input(&l->src, err, errlen)) < 0)
+            return rc;
+        return trace_tz_start(l, 0, 0, err, errlen);
+    }
+    if ((rc = raw_read(l, l->raw, l->chunk, &got, err, errlen)) < 0)
         return rc;
     if (got == 0 && l->src.is_fifo)
         return trace_fail(err, errlen, SMTLM_TRACE_ERR_IO, l->name, 0,
@@ -307,8 +319,10 @@ int trace_lines_open_at(trace_lines *l, const trace_input *in, uint64_t off, uns
     l->name = in->name;
     l->chunk = chunk;
     l->lineno = lineno;
-    if ((rc = buffers(l, in->is_xz, err, errlen)) == 0) {
-        if (in->is_xz && in->xz_index != NULL) {
+    if ((rc = buffers(l, in->is_xz || in->tz != NULL, err, errlen)) == 0) {
+        if (in->tz != NULL) {
+            rc = trace_tz_start(l, 1, off, err, errlen); /* off: the warp's data */
+        } else if (in->is_xz && in->xz_index != NULL) {
             rc = trace_xz_seek_open(l, off, err, errlen); /* from the block holding off */
         } else if (in->is_xz) {
             l->skip = off; /* xz cannot seek: decode from the start, drop what comes before */
@@ -425,8 +439,11 @@ int trace_lines_next(trace_lines *l, char *err, size_t errlen)
 size_t trace_lines_footprint(const trace_lines *l)
 {
     return (l->raw != NULL ? 2 : 1) * l->chunk + l->own_cap + (l->xz_live ? (size_t)lzma_memusage(&l->xz) : 0) +
-           (l->seek != NULL ? 4096 : 0); /* about what a block seek holds (iterator, filter options) */
+           (l->seek != NULL ? 4096 : 0) /* about what a block seek holds (iterator, filter options) */
+           + trace_tz_footprint(l);
 }
+
+uint64_t trace_lines_resume(const trace_lines *l) { return l->tz != NULL ? trace_tz_resume(l) : trace_lines_tell(l); }
 
 void trace_lines_close(trace_lines *l)
 {
@@ -435,7 +452,9 @@ void trace_lines_close(trace_lines *l)
     if (l->xz_live)
         lzma_end(&l->xz);
     trace_xz_seek_close(l);
+    trace_tz_close(l);
     lzma_index_end(l->src.xz_index, NULL); /* the input's own index (NULL for cursors) */
+    trace_tz_input_free(&l->src);          /* likewise */
     free(l->raw);
     free(l->buf);
     free(l->own);

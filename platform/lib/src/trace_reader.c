@@ -9,7 +9,9 @@
  * #END_TB, has one `thread block = x,y,z` line naming a block inside the grid that no earlier TB
  * named, and lists each of the warps its block dimension implies. So a file cut short, or one
  * whose blocks repeat or stray outside the grid, fails at its line instead of running as if
- * whole. */
+ * whole. Accel-Sim 2.0's `cluster id = x,y,z`, `cluster cta = x,y,z` and `cluster rank = r`
+ * lines are kept with the block. A grid block the file does not hold (the tracer omits one that
+ * traced nothing) comes after the file's last block as an empty one, as Accel-Sim runs it. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +38,8 @@ struct smtlm_trace {
     char err_msg[512];
     unsigned long long n_read; /* TBs returned so far */
     trace_tbset labels;        /* blocks named by the TBs read so far */
+    unsigned long long next_absent; /* after the file's end: the next id to look at for an absent block */
+    int file_done;             /* the file's blocks are all read */
 };
 
 /* What an xz cursor's decoder takes: its dictionary is allocated whole but filled as it decodes,
@@ -81,8 +85,9 @@ static int open_common(smtlm_trace *t, const smtlm_trace_latency *lat, char *err
     trace_memo_reset(&t->memo);
     /* what a cursor holds: its chunk (two for xz), its records and their addresses, and for xz
      * a decoder of its own (the dictionary is most of it) */
-    t->cursor_bytes = (t->lines.xz_live ? 2 : 1) * TRACE_CURSOR_CHUNK + sizeof(trace_memo) +
-                      TRACE_CURSOR_RECS * (sizeof(trace_rec) + 4 * sizeof(uint64_t)) + xz_cursor_bytes(&t->lines);
+    t->cursor_bytes = (t->lines.xz_live || t->lines.tz != NULL ? 2 : 1) * TRACE_CURSOR_CHUNK + sizeof(trace_memo) +
+                      TRACE_CURSOR_RECS * (sizeof(trace_rec) + 4 * sizeof(uint64_t)) + xz_cursor_bytes(&t->lines) +
+                      (t->lines.tz != NULL ? trace_tz_cursor_bytes() : 0);
     return 0;
 }
 
@@ -290,7 +295,7 @@ static int on_insts(tb_parse *s, const char *line)
     w->declared = (uint32_t)n;
     w->has_insts = 1;
     w->insts_line = ln;
-    w->off = trace_lines_tell(&s->t->lines);
+    w->off = trace_lines_resume(&s->t->lines);
     /* Warps of a TB are alike: if the TB looks like it will pass its limit (this count for every
      * warp still to come), it streams from here rather than when it gets there. Only a guess from
      * counts the data has not confirmed yet, so it allocates nothing; records stay the same. */
@@ -301,19 +306,14 @@ static int on_insts(tb_parse *s, const char *line)
     return 0;
 }
 
-/* "thread block = x,y,z": a block inside the grid that no earlier TB named (a TB may repeat
- * its own label, as Accel-Sim reads every such line, but not name another block). */
-static int on_label(tb_parse *s, const char *line)
+/* "x,y,z" after the line's '=', blanks allowed around the numbers: 0, or -1 when malformed. */
+static int parse_xyz(const char *line, unsigned xyz[3])
 {
     const char *p = strchr(line, '=');
-    const unsigned *g = s->t->hdr.h.grid, *had = s->tb->label;
-    const unsigned long ln = s->t->lines.lineno;
-    unsigned k, xyz[3];
-    int rc;
     if (p == NULL)
-        goto malformed;
+        return -1;
     p++;
-    for (k = 0; k < 3; k++) {
+    for (unsigned k = 0; k < 3; k++) {
         trace_tok t;
         uint64_t v;
         while (*p == ' ' || *p == '\t')
@@ -323,15 +323,26 @@ static int on_label(tb_parse *s, const char *line)
             p++;
         t.n = (size_t)(p - t.s);
         if (trace_parse_dec(t, UINT32_MAX, &v) < 0)
-            goto malformed;
+            return -1;
         xyz[k] = (unsigned)v;
         while (*p == ' ' || *p == '\t')
             p++;
         if (k < 2 && *p++ != ',')
-            goto malformed;
+            return -1;
     }
-    if (*p != '\0')
-        goto malformed;
+    return *p == '\0' ? 0 : -1;
+}
+
+/* "thread block = x,y,z": a block inside the grid that no earlier TB named (a TB may repeat
+ * its own label, as Accel-Sim reads every such line, but not name another block). */
+static int on_label(tb_parse *s, const char *line)
+{
+    const unsigned *g = s->t->hdr.h.grid, *had = s->tb->label;
+    const unsigned long ln = s->t->lines.lineno;
+    unsigned xyz[3];
+    int rc;
+    if (parse_xyz(line, xyz) < 0)
+        return fail(s, ln, "malformed line: expected 'thread block = x,y,z'");
     if (s->labelled) {
         if (xyz[0] != had[0] || xyz[1] != had[1] || xyz[2] != had[2])
             return fail(s, ln, "thread block %u,%u,%u named again as %u,%u,%u", had[0], had[1], had[2], xyz[0], xyz[1],
@@ -350,8 +361,31 @@ static int on_label(tb_parse *s, const char *line)
     memcpy(s->tb->label, xyz, sizeof xyz);
     s->labelled = 1;
     return 0;
-malformed:
-    return fail(s, ln, "malformed line: expected 'thread block = x,y,z'");
+}
+
+/* Accel-Sim 2.0's "cluster id = x,y,z", "cluster cta = x,y,z", "cluster rank = r" (b: the second
+ * word): kept with the block, the last one of each kind. */
+static int on_cluster(tb_parse *s, const char *line, trace_tok b)
+{
+    const unsigned long ln = s->t->lines.lineno;
+    smtlm_trace_tb *tb = s->tb;
+    if (trace_tok_is(b, "rank")) {
+        const char *p = line;
+        trace_tok w1, w2, eq, num, extra;
+        uint64_t v;
+        if (!trace_next_tok(&p, &w1) || !trace_next_tok(&p, &w2) || !trace_next_tok(&p, &eq) || !trace_tok_is(eq, "=") ||
+            !trace_next_tok(&p, &num) || trace_next_tok(&p, &extra) || trace_parse_dec(num, UINT32_MAX, &v) < 0)
+            return fail(s, ln, "malformed line: expected 'cluster rank = <n>'");
+        tb->cluster_rank = (unsigned)v;
+    } else if (trace_tok_is(b, "id") || trace_tok_is(b, "cta")) {
+        const int id = trace_tok_is(b, "id");
+        if (parse_xyz(line, id ? tb->cluster_id : tb->cluster_cta) < 0)
+            return fail(s, ln, "malformed line: expected 'cluster %s = x,y,z'", id ? "id" : "cta");
+    } else {
+        return fail(s, ln, "malformed line: expected 'cluster id = x,y,z', 'cluster cta = x,y,z' or 'cluster rank = <n>'");
+    }
+    tb->has_cluster = 1;
+    return 0;
 }
 
 static int on_inst(tb_parse *s)
@@ -411,7 +445,7 @@ static int read_body(tb_parse *s)
         trace_tok a, b = {"", 0};
         while (*p == ' ' || *p == '\t')
             p++;
-        if (trace_hex_plus1[(unsigned char)*p] != 0) { /* no keyword starts with a hex digit */
+        if (trace_starts_inst(p)) {
             if ((rc = on_inst(s)) < 0)
                 return rc;
             continue;
@@ -427,6 +461,8 @@ static int read_body(tb_parse *s)
             rc = fail(s, l->lineno, "#BEGIN_TB before the previous thread block's #END_TB");
         else if (trace_tok_is(a, "thread") && trace_tok_is(b, "block"))
             rc = on_label(s, l->line);
+        else if (trace_tok_is(a, "cluster"))
+            rc = on_cluster(s, l->line, b);
         else if (trace_tok_is(a, "warp"))
             rc = on_warp(s, l->line);
         else if (trace_tok_is(a, "insts"))
@@ -470,6 +506,28 @@ static int find_begin(tb_parse *s)
     return rc;
 }
 
+/* After the file's end: the next grid block it did not hold, as an empty block (1), or 0. */
+static int next_absent(smtlm_trace *t, smtlm_trace_tb *tb)
+{
+    const unsigned *g = t->hdr.h.grid;
+    unsigned long long id = t->next_absent;
+    while (id < t->hdr.h.n_tbs && trace_tbset_has(&t->labels, id))
+        id++;
+    if (id >= t->hdr.h.n_tbs)
+        return 0;
+    t->next_absent = id + 1;
+    for (unsigned w = 0; w < tb->n_warps; w++) {
+        tb->warps[w].seen = 1;
+        tb->warps[w].has_insts = 1;
+    }
+    tb->label[0] = (unsigned)(id % g[0]);
+    tb->label[1] = (unsigned)(id / g[0] % g[1]);
+    tb->label[2] = (unsigned)(id / g[0] / g[1]);
+    tb->absent = 1;
+    tb->index = t->n_read++;
+    return 1;
+}
+
 int smtlm_trace_next_tb(smtlm_trace *t, smtlm_trace_tb *tb, char *err, size_t errlen)
 {
     tb_parse s;
@@ -498,8 +556,11 @@ int smtlm_trace_next_tb(smtlm_trace *t, smtlm_trace_tb *tb, char *err, size_t er
     s.labelled = 0;
     s.err = t->err_msg;
     s.errlen = sizeof t->err_msg;
-    rc = find_begin(&s);
+    rc = t->file_done ? 0 : find_begin(&s);
     if (rc == 0) {
+        t->file_done = 1;
+        if (next_absent(t, tb))
+            return 1;
         t->state = ST_DONE;
         return 0;
     }

@@ -52,6 +52,7 @@ struct smtlm_trace_source {
     smtlm_trace_tb *after;    /* what follows the grid's last block: nothing, or the error it holds */
     char err[1024];           /* the first error met in the serial part (binding) */
     int failed;
+    unsigned long long n_absent; /* blocks bound that the trace did not hold (run empty) */
     smtlm_sass_listing own;   /* the listing beside the trace, when it was read */
     smtlm_code code;          /* the kernel's control bits (smtlm_trace_source_use_listing) */
     const char *listing_from; /* smtlm_trace_source_listing: NULL before a listing is attached */
@@ -117,7 +118,7 @@ char *smtlm_trace_source_listing_path(const char *trace)
     size_t stem = n;
     if (n > 10 && !strcmp(trace + n - 10, ".traceg.xz"))
         stem = n - 10;
-    else if (n > 7 && !strcmp(trace + n - 7, ".traceg"))
+    else if (n > 7 && (!strcmp(trace + n - 7, ".traceg") || !strcmp(trace + n - 7, ".tracez")))
         stem = n - 7;
     char *p = malloc(stem + 6);
     if (p) {
@@ -223,6 +224,7 @@ const char *smtlm_trace_source_error(const smtlm_trace_source *s)
     return NULL;
 }
 const char *smtlm_trace_source_path(const smtlm_trace_source *s) { return s->path; }
+unsigned long long smtlm_trace_source_absent(const smtlm_trace_source *s) { return s->n_absent; }
 
 smtlm_kernel_desc smtlm_trace_source_kernel(const smtlm_trace_source *s)
 {
@@ -300,6 +302,7 @@ static int cta_start(void *ctx, unsigned sm, unsigned slot, unsigned first_warp,
                  smtlm_trace_tb_n_warps(*tb), n_warps);
         return fail(s, 0, what);
     }
+    s->n_absent += smtlm_trace_tb_absent(*tb);
     if (smtlm_trace_feed_bind(*feed, s->t, *tb, s->err, sizeof s->err) < 0) {
         s->failed = 1;
         return -1;

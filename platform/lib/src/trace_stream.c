@@ -170,11 +170,11 @@ static int refill(smtlm_trace_feed *f, cursor *c)
             f->failed = 1;
             return rc < 0 ? rc : changed(f, c, "end of the trace before the last instruction");
         }
-        /* the lines the reader accepted in a warp's section: instructions, blank lines, labels */
+        /* the lines the reader accepted in a warp's section: instructions, blank lines, labels, cluster lines */
         p = l->line;
         while (*p == ' ' || *p == '\t')
             p++;
-        if (trace_hex_plus1[(unsigned char)*p] == 0) {
+        if (!trace_starts_inst(p)) {
             if ((rc = trace_lines_check_nul(l, f->err, sizeof f->err)) < 0) {
                 f->failed = 1;
                 return rc;
@@ -182,7 +182,7 @@ static int refill(smtlm_trace_feed *f, cursor *c)
             if (!trace_next_tok(&p, &a))
                 continue;
             trace_next_tok(&p, &b);
-            if (trace_tok_is(a, "thread") && trace_tok_is(b, "block"))
+            if ((trace_tok_is(a, "thread") && trace_tok_is(b, "block")) || trace_tok_is(a, "cluster"))
                 continue;
             return changed(f, c, "a line that is not an instruction");
         }

@@ -56,6 +56,11 @@ int trace_tb_reset(smtlm_trace_tb *tb, unsigned n_warps)
     tb->from = NULL;
     tb->label[0] = tb->label[1] = tb->label[2] = 0;
     tb->index = 0;
+    memset(tb->cluster_id, 0, sizeof tb->cluster_id);
+    memset(tb->cluster_cta, 0, sizeof tb->cluster_cta);
+    tb->cluster_rank = 0;
+    tb->has_cluster = 0;
+    tb->absent = 0;
     return 0;
 }
 
@@ -151,6 +156,21 @@ void smtlm_trace_tb_label(const smtlm_trace_tb *tb, unsigned xyz[3])
     xyz[0] = tb != NULL ? tb->label[0] : 0;
     xyz[1] = tb != NULL ? tb->label[1] : 0;
     xyz[2] = tb != NULL ? tb->label[2] : 0;
+}
+
+int smtlm_trace_tb_cluster(const smtlm_trace_tb *tb, unsigned id[3], unsigned cta[3], unsigned *rank)
+{
+    for (int k = 0; k < 3; k++) {
+        id[k] = tb != NULL ? tb->cluster_id[k] : 0;
+        cta[k] = tb != NULL ? tb->cluster_cta[k] : 0;
+    }
+    *rank = tb != NULL ? tb->cluster_rank : 0;
+    return tb != NULL && tb->has_cluster;
+}
+
+int smtlm_trace_tb_absent(const smtlm_trace_tb *tb)
+{
+    return tb != NULL && tb->absent;
 }
 
 int smtlm_trace_tb_streamed(const smtlm_trace_tb *tb)

@@ -23,6 +23,14 @@ int trace_tbset_add(trace_tbset *s, uint64_t id, uint64_t n_ids)
     return 1;
 }
 
+int trace_tbset_has(const trace_tbset *s, uint64_t id)
+{
+    const uint64_t page = id / TRACE_TBSET_PAGE_BITS, bit = id % TRACE_TBSET_PAGE_BITS;
+    if (s->pages == NULL || page >= s->n_pages || s->pages[page] == NULL)
+        return 0;
+    return (int)(s->pages[page][bit / 64] >> (bit % 64) & 1);
+}
+
 void trace_tbset_free(trace_tbset *s)
 {
     for (size_t i = 0; s->pages != NULL && i < s->n_pages; i++)

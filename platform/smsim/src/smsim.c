@@ -238,6 +238,11 @@ static int run_trace_kernel(run_ctx *r, const char *path)
         status = refuse_trace_kernel(r, path, &k);
     else
         status = finish_kernel(r, h->kernel_name, trace_error, src, path);
+    const unsigned long long absent = smtlm_trace_source_absent(src);
+    if (absent)
+        fprintf(r->err, "smsim: note: %s: %llu of the grid's %llu thread blocks %s absent from the trace (the tracer "
+                "omits a block that traced nothing) and ran as empty blocks, as in Accel-Sim\n", path, absent, h->n_tbs,
+                absent == 1 ? "is" : "are");
     smtlm_trace_source_close(src);
     return status;
 }

@@ -121,7 +121,8 @@ typedef struct smtlm_trace_header {
 typedef struct smtlm_trace smtlm_trace;       /* reader: one open kernel trace */
 typedef struct smtlm_trace_tb smtlm_trace_tb; /* one thread block's instructions */
 
-/* Opens a trace (xz detected by its magic bytes), parses the header up to the first '#' line and
+/* Opens a trace (xz detected by its magic bytes, a .tracez by its name: Accel-Sim 2.0's zstd
+ * sub-chunks, read as the text it holds), parses the header up to the first '#' line and
  * selects the opcode map. lat == NULL means smtlm_trace_latency_defaults(). A header value above
  * CUDA's launch limits (threads and dimensions of a block, grid dimensions, registers per thread,
  * shared memory per block: docs/OPTIONS.md) is an error at its line; grid and block products
@@ -129,7 +130,7 @@ typedef struct smtlm_trace_tb smtlm_trace_tb; /* one thread block's instructions
 int smtlm_trace_open(const char *path, const smtlm_trace_latency *lat, smtlm_trace **out,
                      char *err, size_t errlen);
 
-/* Same over bytes in memory (plain text or xz); `data` must stay valid until close.
+/* Same over bytes in memory (plain text, xz, or .tracez when name ends with it); `data` must stay valid until close.
  * `name` is used in messages. */
 int smtlm_trace_open_mem(const void *data, size_t len, const char *name,
                          const smtlm_trace_latency *lat, smtlm_trace **out, char *err,
@@ -141,6 +142,10 @@ const smtlm_trace_header *smtlm_trace_info(const smtlm_trace *t);
  * is parsed and the block checked whole, so an error anywhere in it is reported here: it must end
  * with #END_TB (the end of the file inside a block is an error), name one block of the grid with
  * `thread block = x,y,z` that no earlier block named, and list each of its warps.
+ * After the file's last block, each grid block the file did not hold (the tracer omits a block
+ * that traced nothing) comes as an empty one, every warp without instructions, labelled with
+ * the lowest such block's id (smtlm_trace_tb_absent), as Accel-Sim runs the grid's remaining
+ * blocks once the file is read.
  * Returns 1 = got a TB, 0 = no more, < 0 = error (sticky: later calls repeat it). */
 int smtlm_trace_next_tb(smtlm_trace *t, smtlm_trace_tb *tb, char *err, size_t errlen);
 
@@ -173,6 +178,13 @@ unsigned smtlm_trace_tb_warp_count(const smtlm_trace_tb *tb, unsigned warp); /* 
 unsigned long long smtlm_trace_tb_index(const smtlm_trace_tb *tb);     /* 0-based file order */
 /* The `thread block = x,y,z` label (informational: Accel-Sim takes TBs in file order). */
 void smtlm_trace_tb_label(const smtlm_trace_tb *tb, unsigned xyz[3]);
+
+/* The Accel-Sim 2.0 cluster lines of the block (`cluster id = x,y,z`, `cluster cta = x,y,z`,
+ * `cluster rank = r`, or a .tracez block's same fields): 1 when the block had any (a field it
+ * did not give is 0), 0 when none (all 0). Kept with the block; the model does not use them. */
+int smtlm_trace_tb_cluster(const smtlm_trace_tb *tb, unsigned id[3], unsigned cta[3], unsigned *rank);
+/* 1 when the block is one the trace did not hold, run as an empty block (smtlm_trace_next_tb). */
+int smtlm_trace_tb_absent(const smtlm_trace_tb *tb);
 
 /* 1 when tb holds no records but where its warps start (read it with an smtlm_trace_feed). */
 int smtlm_trace_tb_streamed(const smtlm_trace_tb *tb);

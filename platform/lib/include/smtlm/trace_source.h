@@ -61,6 +61,8 @@ smtlm_cta_binder smtlm_trace_source_binder(smtlm_trace_source *s);
 const char *smtlm_trace_source_error(const smtlm_trace_source *s);
 /* Path of the trace, for messages about its lines. */
 const char *smtlm_trace_source_path(const smtlm_trace_source *s);
+/* Thread blocks bound so far that the trace did not hold, run as empty blocks (smtlm_trace_next_tb). */
+unsigned long long smtlm_trace_source_absent(const smtlm_trace_source *s);
 /* Next instruction's pc of a bound warp (for deadlock reports); 0 if none. */
 int smtlm_trace_source_peek_pc(const smtlm_trace_source *s, unsigned sm, unsigned warp, uint32_t *pc);
 
