@@ -92,7 +92,7 @@ int main(int argc, char **argv)
     find_gate(argv[0]);
     if (argc > 256 || !is_the_point(argc, argv))
         run_real(argv);
-    char taken[4200];
+    char taken[sizeof hold_path + 24]; /* hold_path, a dot and a pid */
     snprintf(taken, sizeof taken, "%s.%ld", hold_path, (long)getpid());
     if (rename(hold_path, taken) != 0)
         run_real(argv); /* not armed, or another run took it */
