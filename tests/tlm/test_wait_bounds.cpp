@@ -57,6 +57,7 @@ void run(uint64_t period, unsigned seed, unsigned steps, unsigned keep)
     smtlm::WaitBounds wb;
     wb.set_period(period);
     std::map<uint64_t, std::unique_ptr<Access>> out; // by a serial number
+    std::vector<std::unique_ptr<Access>> answered;  // alive as long as wb, as MemWaits's workers are
     uint64_t serial = 0, now = 0, cycle = 0;
     unsigned checked = 0;
     for (unsigned step = 0; step < steps; step++) {
@@ -80,6 +81,7 @@ void run(uint64_t period, unsigned seed, unsigned steps, unsigned keep)
             auto it = out.begin();
             std::advance(it, rng() % out.size());
             wb.remove(&it->second->entry);
+            answered.push_back(std::move(it->second));
             out.erase(it);
         } else if (what == 7) { // time passes; now and then a sent access is sent again later
             now += rng() % (2 * period);

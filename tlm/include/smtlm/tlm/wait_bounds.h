@@ -21,7 +21,9 @@ namespace smtlm {
 
 class WaitBounds {
   public:
-    // One access; it belongs to the caller (a worker) and is in at most one WaitBounds.
+    // One access; it belongs to the caller (a worker) and is in at most one WaitBounds. It must
+    // live as long as that WaitBounds, answered or not: the heap drops an answered entry only
+    // when it comes to the top, and reads the entry to know it is stale.
     struct Entry {
         uint64_t cycle = 0, sent = 0, seq = 0;
         int64_t k = 0;  // cycle P - sent: orders the old
