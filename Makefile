@@ -4,6 +4,8 @@
 #   make test  - build everything and pass the whole test suite
 # `make test-under-load` runs the tests that start processes or send signals three times while
 # four busy loops load the cores (tests/under_load.sh; about two minutes; .ci/run runs it after make test).
+# `make bench [AGAINST=path/to/older/smsim]` runs every benchmark; whole runs are timed as users see
+# them (wall, user, system, page faults, RSS), in pairs with AGAINST when given.
 # Plain `make` builds everything (same as `make build`). PGO=1 makes any of them a
 # profile-guided build (tools/pgo_configure.sh: an instrumented build and a training run first).
 BUILD      ?= build
@@ -56,7 +58,7 @@ bench: build
 	$(abspath $(BUILD))/tests/bench/smtlm_bench_kernels --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 	$(abspath $(BUILD))/tests/bench/smtlm_bench_trace --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 	$(abspath $(BUILD))/tests/bench/smtlm_throughput
-	python3 tests/bench/whole_runs.py --build $(BUILD)
+	python3 tests/bench/whole_runs.py --build $(BUILD) $(if $(AGAINST),--against $(AGAINST))
 	@if command -v valgrind >/dev/null; then tests/bench/host_instructions.sh $(BUILD); \
 	 else echo "(host instructions per warp instruction: install valgrind and run tests/bench/host_instructions.sh)"; fi
 

@@ -1,5 +1,5 @@
-// smsim as an sc_main: the SystemC/TLM model is the default engine, the C engine is
-// -smtlm_engine c. Both give identical cycles, statistics and output.
+// smsim as an sc_main: the C engine by default, the SystemC/TLM model with -smtlm_engine systemc
+// (or an option only it reads). Both give identical cycles, statistics and output.
 #include <cstdio>
 #include <cstdlib>
 #include <exception>

@@ -1,19 +1,23 @@
 #!/usr/bin/env python3
-"""Whole smsim runs on the speed work's reference inputs: wall time (median of R runs), warp
-instructions per second, simulated SM-cycles per second and peak RSS, per input and setting.
+"""Whole smsim runs on the speed work's reference inputs, measured as users see them: wall time
+(median of R runs), user and system time, minor page faults and peak RSS of the whole process,
+warp instructions per second, per input and setting; with --against OLD, each case also runs
+with an older smsim in turn (new, old, new, old, ...) and the median of the pairs' wall-time
+ratios is printed beside it.
 
-Inputs (written by smtlm_refgen into a temporary directory):
-  imix, dep        1 SM, 16 warps x 20,000 instructions (320,016 warp instructions)
+Inputs (written by smtlm_refgen into a temporary directory; on the built-in QV100 configuration):
+  imix, dep        1 SM busy, 16 warps x 20,000 instructions (320,016 warp instructions)
   imix-10x         the same with 10x the instructions per warp (RSS must not grow with it:
                    its thread block is streamed)
   default          smsim's built-in default (the synthetic workload)
   manycta          80 SMs, 160 thread blocks of 8 warps x 1,000 instructions
   manycta-640      80 SMs, 640 thread blocks of 8 warps x 1,000 instructions
-The two manycta inputs also run with the SMs stepped every cycle (-smtlm_sm_windows 0) and in
+The first rows are smsim's defaults (no engine, thread or reader option: what a user runs). The
+two manycta inputs also run with the SMs stepped every cycle (-smtlm_sm_windows 0) and in
 windows on 1 and 2 threads (-smtlm_threads), and on the SystemC engine with and without windows.
 Settings: the C engine with the reader thread off and on, and the SystemC engine.
 
-Usage: tests/bench/whole_runs.py [--build DIR] [--reps R] [--quick]
+Usage: tests/bench/whole_runs.py [--build DIR] [--reps R] [--against OLD_SMSIM] [--quick]
 Timing is reported, never asserted: machines differ.
 """
 import argparse
@@ -27,27 +31,33 @@ import time
 
 
 def run_once(cmd):
-    """(seconds, stdout) of one run."""
+    """One whole run: (wall s, user s, sys s, minor faults, peak RSS MiB, stdout)."""
+    out = tempfile.TemporaryFile()
+    err = tempfile.TemporaryFile()
     t0 = time.monotonic()
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=False)
-    seconds = time.monotonic() - t0
-    if p.returncode != 0:
-        sys.exit(f"whole_runs.py: {' '.join(cmd)} failed ({p.returncode}): {p.stderr.decode()[:500]}")
-    return seconds, p.stdout.decode()
+    pid = os.fork()
+    if pid == 0:
+        os.dup2(out.fileno(), 1)
+        os.dup2(err.fileno(), 2)
+        try:
+            os.execvp(cmd[0], cmd)
+        finally:
+            os._exit(127)
+    _, status, ru = os.wait4(pid, 0)
+    wall = time.monotonic() - t0
+    out.seek(0)
+    err.seek(0)
+    if status != 0:
+        return None, err.read().decode(errors="replace")[:300]
+    return (wall, ru.ru_utime, ru.ru_stime, ru.ru_minflt, ru.ru_maxrss / 1024.0), out.read().decode()
 
 
 def rss_mib(cmd):
-    """Peak RSS of one run, read from the kernel's accounting of the child."""
-    pid = os.fork()
-    if pid == 0:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 1)
-        os.dup2(devnull, 2)
-        os.execv(cmd[0], cmd)
-    _, status, usage = os.wait4(pid, 0)
-    if status != 0:
-        sys.exit(f"whole_runs.py: {' '.join(cmd)} failed")
-    return usage.ru_maxrss / 1024.0
+    """Peak RSS of one run."""
+    m, err = run_once(cmd)
+    if m is None:
+        sys.exit(f"whole_runs.py: {' '.join(cmd)} failed: {err}")
+    return m[4]
 
 
 def field(out, name):
@@ -60,6 +70,7 @@ def main():
     ap.add_argument("--build", default="build")
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--quick", action="store_true", help="short inputs, one repetition (a smoke run)")
+    ap.add_argument("--against", help="an older smsim to run each case with in turn (median of pair ratios)")
     a = ap.parse_args()
     smsim = os.path.join(a.build, "platform", "smsim")
     refgen = os.path.join(a.build, "tests", "bench", "smtlm_refgen")
@@ -72,6 +83,9 @@ def main():
         subprocess.run([refgen, args[0], os.path.join(tmp, name)] + args[1:], check=True)
     one_sm = ["-gpgpu_n_clusters", "1"]
     cases = []
+    for name in ["imix", "dep", "manycta"]:
+        cases.append((name, "smsim's defaults", ["-trace", os.path.join(tmp, name, "kernelslist.g")]))
+    cases.append(("default", "smsim's defaults", []))
     for name in ["imix", "dep"]:
         for engine, reader in [("c", "0"), ("c", "1"), ("systemc", "1")]:
             cases.append((name, f"{engine}, reader {reader}",
@@ -93,20 +107,29 @@ def main():
         for setting, windows in [("systemc, no windows", "0"), ("systemc, windows", "1")]:
             cases.append((name, setting, ["-trace", os.path.join(tmp, name, "kernelslist.g"), "-smtlm_engine",
                                           "systemc", "-smtlm_reader_thread", "0", "-smtlm_sm_windows", windows]))
-    print(f"{'input':<9} {'setting':<20} {'cycles':>9} {'warp insts':>11} {'median s':>9} "
-          f"{'M warp-insts/s':>15} {'M SM-cycles/s':>14}")
+    print(f"{'input':<11} {'setting':<20} {'cycles':>7} {'warp insts':>10} {'wall s':>7} {'user s':>7} "
+          f"{'sys s':>6} {'sys %':>5} {'faults':>7} {'RSS MiB':>7} {'M wi/s':>7}" + ("  new/old wall" if a.against else ""))
     for case in cases:
         name, setting, args = case[:3]
         pre = case[3] if len(case) > 3 else []
-        times, out = [], ""
+        runs, old, out = [], [], ""
         for _ in range(reps):
-            s, out = run_once(pre + [smsim] + args)
-            times.append(s)
-        med = statistics.median(times)
+            m, out = run_once(pre + [smsim] + args)
+            if m is None:
+                sys.exit(f"whole_runs.py: {name} {setting} failed: {out}")
+            runs.append(m)
+            if a.against:
+                o, _ = run_once(pre + [a.against] + args)
+                old.append(o)
+        med = [statistics.median(r[k] for r in runs) for k in range(5)]
         cycles, wi = field(out, "gpu_tot_sim_cycle"), field(out, "gpgpu_n_tot_w_icount")
-        sms = 80 if name in ("manycta", "manycta-640", "default") else 1
-        print(f"{name:<9} {setting:<20} {cycles:>9} {wi:>11} {med:>9.3f} {wi / med / 1e6:>15.3f} "
-              f"{cycles * sms / med / 1e6:>14.3f}")
+        share = 100 * med[2] / (med[1] + med[2]) if med[1] + med[2] > 0 else 0
+        line = (f"{name:<11} {setting:<20} {cycles:>7} {wi:>10} {med[0]:>7.3f} {med[1]:>7.3f} {med[2]:>6.3f} "
+                f"{share:>5.0f} {med[3]:>7.0f} {med[4]:>7.1f} {wi / med[0] / 1e6:>7.2f}")
+        if a.against:
+            pairs = [n[0] / o[0] for n, o in zip(runs, old) if o is not None]
+            line += f"  {statistics.median(pairs):.3f}" if pairs else "  (old refused it)"
+        print(line)
     print("\npeak RSS of the C engine (reader thread off) for 1x and 10x the instructions per warp,"
           " thread blocks streamed as the automatic limit says, and all streamed")
     for name in ["imix", "imix-10x"]:

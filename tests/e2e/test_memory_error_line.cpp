@@ -39,7 +39,7 @@ void destroy_failing(void *self) { smtlm_c_engine()->destroy(self); }
 
 TEST(TraceInputMessages, MemoryErrorResponseNamesTheInstructionLine)
 {
-    const smtlm_engine failing = {"c", create_failing, run_failing, destroy_failing};
+    const smtlm_engine failing = {"c", create_failing, run_failing, destroy_failing, 1};
     const smtlm_engine *engines[] = {&failing};
     for (const char *op : {"1 R4 LDG.E 1 R2", "0 STG.E 2 R2 R4"}) {
         SCOPED_TRACE(op);

@@ -248,7 +248,7 @@ TEST(Outputs, AConfigFilesLineIsNamedHoweverLongItsPath)
     const struct {
         const char *line, *reason;
     } cases[] = {{"-gpgpu_num_reg_banks 0", ": -gpgpu_num_reg_banks: must be in 1..64"},
-                 {"-smtlm_threads 65", ": -smtlm_threads: 65 is not a thread count from 1 to 64"},
+                 {"-smtlm_threads 65", ": -smtlm_threads: 65 is not -1 (automatic) or a thread count from 1 to 64"},
                  {"-smtlm_addr_map 1:0:0", ": -smtlm_addr_map: '1:0:0' is not <trace_base>:<size>:<soc_base>"}};
     for (const auto &c : cases) {
         const std::string config = deep + "/c.config";

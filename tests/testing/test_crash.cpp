@@ -46,7 +46,7 @@ const smtlm_engine *crashing(Engine e, smtlm_run_status (*crash)(void *))
     static smtlm_engine engines[2][2];
     const smtlm_engine *real = e == Engine::C ? smtlm_c_engine() : smtlm_systemc_engine();
     smtlm_engine &x = engines[e == Engine::C][crash == segfault];
-    x = {real->name, real->create, crash, real->destroy};
+    x = {real->name, real->create, crash, real->destroy, real->max_threads};
     return &x;
 }
 

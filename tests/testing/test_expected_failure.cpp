@@ -122,16 +122,17 @@ TEST(ExpectedFailure, TwoRunsThatFailAlikeAreNotTheSameEvents)
     EXPECT_FALSE(matched);
 }
 
-// An access moved by -smtlm_addr_map to the top sector of the 64-bit address space, past the end
-// of the SystemC platform's memory: the SystemC run fails where the C engine (no SoC memory)
-// completes. The C run writes the golden file; the SystemC run neither passes against it nor
-// rewrites it, in update mode too, and is not the same statistics as the C run.
+// An access moved by -smtlm_addr_map (an option of the SystemC engine's SoC side) to the top
+// sector of the 64-bit address space, past the end of the SystemC platform's memory: the SystemC
+// run fails where the C engine's run of the trace (no SoC memory) completes. The C run writes the
+// golden file; the SystemC run neither passes against it nor rewrites it, in update mode too, and
+// is not the same statistics as the C run.
 TEST(ExpectedFailure, ASystemCMemoryErrorDoesNotAlternateTheGolden)
 {
     const kit::ScratchDir dir;
-    const Sim sim = Sim::Trace(kit::trace("vectoradd-100-32-trace"))
-                        .option("smtlm_addr_map", "0x7f2b2d500000:0x20:0xffffffffffffffe0");
-    const Result c = run(sim), systemc = run(sim.on(Engine::SystemC));
+    const Sim sim = Sim::Trace(kit::trace("vectoradd-100-32-trace"));
+    const Result c = run(sim),
+                 systemc = run(sim.on(Engine::SystemC).option("smtlm_addr_map", "0x7f2b2d500000:0x20:0xffffffffffffffe0"));
     ASSERT_THAT(c, Succeeded());
     const std::string error = kit::vectoradd_kernel() + ":39: memory error response at address 0x7f2b2d500000 (sm 0 warp 0 "
                                                         "pc 0x0098, load) in kernel _Z6vecAddIfEvPT_S1_S1_i";

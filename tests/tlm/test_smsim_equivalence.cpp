@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -183,8 +184,10 @@ TEST_P(SmsimNoDmi, TransactionsEverywhereGiveTheSameOutput)
     auto run = [&](const char *engine) {
         const std::string base = dir + "/" + engine;
         std::vector<std::string> a = in.args;
-        a.insert(a.end(), {"-smtlm_engine", engine, "-smtlm_tlm_dmi", "0", "-smtlm_stats_json", base + ".json",
-                           "-smtlm_event_log", base + ".events"});
+        a.insert(a.end(), {"-smtlm_engine", engine, "-smtlm_stats_json", base + ".json", "-smtlm_event_log",
+                           base + ".events"});
+        if (!strcmp(engine, "systemc"))
+            a.insert(a.end(), {"-smtlm_tlm_dmi", "0"}); // an option of the SystemC engine: the C engine refuses it
         return e2e::smsim(a, engines, 2);
     };
     const e2e::Result c = run("c"), s = run("systemc");
@@ -226,8 +229,8 @@ std::string many_cta_trace_with_tex()
     return dir + "/kernelslist.g";
 }
 
-// The C engine's SMs stepped in windows (-smtlm_sm_windows 1, the default) on 1, 2 and 3 host
-// threads give the event logs, stdout, stderr, JSON, report and exit status of the
+// The C engine's SMs stepped in windows (-smtlm_sm_windows 1, the default) on 1, 2, 3 and 4 host
+// threads, and smsim's default run (its engine and thread count), give the event logs, stdout, stderr, JSON, report and exit status of the
 // cycle-by-cycle loop (-smtlm_sm_windows 0) on every input above (real traces: the trace
 // source's binder releases a CTA's cursors when it completes) and on many-CTA inputs that stop
 // inside the windowed tail of a kernel (a cycle or instruction limit, a deadlock, an SM
@@ -258,7 +261,7 @@ std::vector<Input> thread_inputs()
 
 class SmsimThreads : public ::testing::TestWithParam<Input> {};
 
-TEST_P(SmsimThreads, OneTwoAndThreeThreadsGiveIdenticalOutput)
+TEST_P(SmsimThreads, OneToFourThreadsAndTheDefaultRunGiveIdenticalOutput)
 {
     const Input &in = GetParam();
     const smtlm_engine *const engines[] = {smtlm_c_engine()};
@@ -273,10 +276,21 @@ TEST_P(SmsimThreads, OneTwoAndThreeThreadsGiveIdenticalOutput)
     };
     const e2e::Result cycle_order = run("1", "0");
     const std::string ref = dir + "/t1w0";
-    for (const char *n : {"1", "2", "3"}) {
+    // smsim as users run it: no -smtlm_engine, -smtlm_threads or -smtlm_reader_thread (the C
+    // engine on every core of this host), with both engines built in as in smsim
+    auto as_default = [&] {
+        const smtlm_engine *const both[] = {smtlm_systemc_engine(), smtlm_c_engine()};
+        std::vector<std::string> a = in.args;
+        const std::string base = dir + "/tdefault";
+        a.insert(a.end(), {"-smtlm_stats_json", base + ".json", "-smtlm_event_log", base + ".events", "-smtlm_report",
+                           base + ".html"});
+        return e2e::smsim(a, both, 2);
+    };
+    for (const char *n : {"1", "2", "3", "4", "default"}) {
         SCOPED_TRACE(std::string("-smtlm_threads ") + n);
-        const e2e::Result r = run(n, "1");
-        const std::string got = dir + "/t" + n + "w1";
+        const bool deflt = !strcmp(n, "default");
+        const e2e::Result r = deflt ? as_default() : run(n, "1");
+        const std::string got = deflt ? dir + "/tdefault" : dir + "/t" + n + "w1";
         EXPECT_EQ(cycle_order.status, r.status);
         EXPECT_EQ(without_wall_clock(cycle_order.out), without_wall_clock(r.out));
         EXPECT_EQ(cycle_order.err, r.err);
@@ -292,6 +306,7 @@ INSTANTIATE_TEST_SUITE_P(Inputs, SmsimThreads, ::testing::ValuesIn(thread_inputs
 TEST(SmsimThreads, BadThreadCountsAndTheSystemCEngineAreRefused)
 {
     const smtlm_engine *const engines[] = {smtlm_systemc_engine(), smtlm_c_engine()};
+    EXPECT_EQ(e2e::smsim({"-smtlm_engine", "c", "-smtlm_threads", "-1"}, engines, 2).status, 0); // automatic
     for (const char *bad : {"0", "-2", "65"}) {
         const e2e::Result r = e2e::smsim({"-smtlm_engine", "c", "-smtlm_threads", bad}, engines, 2);
         EXPECT_EQ(r.status, 2) << bad;
@@ -305,6 +320,36 @@ TEST(SmsimThreads, BadThreadCountsAndTheSystemCEngineAreRefused)
     EXPECT_EQ(w.status, 2);
     EXPECT_NE(w.err.find("<command line>:"), std::string::npos) << w.err;
     EXPECT_NE(w.err.find(": -smtlm_sm_windows: 0 with -smtlm_threads 2: the threads need the SMs stepped in windows"), std::string::npos) << w.err;
+}
+
+// smsim's engine: the C engine unless named or unless an option only the SystemC engine reads is
+// set; such an option is never ignored. Which engine ran shows in -smtlm_threads 2, which only
+// the C engine takes.
+TEST(SmsimEngineChoice, TheCEngineByDefaultAndTheSystemCEngineForItsOwnOptions)
+{
+    const smtlm_engine *const both[] = {smtlm_systemc_engine(), smtlm_c_engine()};
+    const e2e::Result c = e2e::smsim({"-smtlm_threads", "2"}, both, 2);
+    EXPECT_EQ(c.status, 0) << c.err;
+    EXPECT_NE(c.out.find("gpu_sim_cycle = 29631"), std::string::npos);
+    const e2e::Result sc = e2e::smsim({"-smtlm_threads", "2", "-smtlm_quantum_cycles", "100"}, both, 2);
+    EXPECT_NE(sc.status, 0);
+    EXPECT_NE(sc.err.find("the SystemC engine runs on one thread"), std::string::npos) << sc.err;
+    const e2e::Result sc1 = e2e::smsim({"-smtlm_tlm_dmi", "0"}, both, 2);
+    EXPECT_EQ(sc1.status, 0) << sc1.err;
+    EXPECT_EQ(without_wall_clock(sc1.out), without_wall_clock(c.out));
+    const e2e::Result ignored = e2e::smsim({"-smtlm_engine", "c", "-smtlm_addr_map", "0:4096:0"}, both, 2);
+    EXPECT_EQ(ignored.status, 2);
+    EXPECT_NE(ignored.err.find("<command line>:3: -smtlm_addr_map is an option of the SystemC engine; -smtlm_engine c "
+                               "(<command line>:1) would ignore it"),
+              std::string::npos)
+        << ignored.err;
+    const smtlm_engine *const c_only[] = {smtlm_c_engine()};
+    const e2e::Result absent = e2e::smsim({"-smtlm_mem_waits", "1"}, c_only, 1);
+    EXPECT_EQ(absent.status, 2);
+    EXPECT_NE(absent.err.find("<command line>:1: -smtlm_mem_waits is an option of the SystemC engine, which this "
+                              "program does not have"),
+              std::string::npos)
+        << absent.err;
 }
 
 // The TLM quantum changes when the Gpu synchronises, never a cycle: quantum 1 and 10000.

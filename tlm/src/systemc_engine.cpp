@@ -95,6 +95,6 @@ void destroy(void *self) { delete static_cast<Platform *>(self); }
 
 extern "C" const smtlm_engine *smtlm_systemc_engine(void)
 {
-    static const smtlm_engine e = {"systemc", create, run, destroy};
+    static const smtlm_engine e = {"systemc", create, run, destroy, 1};
     return &e;
 }

@@ -2,14 +2,17 @@
  * first gets a CTA (a big GPU given a small kernel starts at once and stays small). */
 #include "smtlm/engine.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "smtlm/bulk_mem.h"
 #include "smtlm/gpu_parallel.h"
 
 typedef struct c_engine {
     smtlm_gpu gpu;
-    smtlm_sm *sms;
+    smtlm_sm *sms;      /* bulk memory: n_sms of them */
+    size_t n_sms;
     smtlm_mem_model *mems;
     smtlm_gpu_par *par; /* the SMs stepped in windows (-smtlm_sm_windows), on -smtlm_threads threads */
 } c_engine;
@@ -20,7 +23,7 @@ static void destroy(void *self)
     if (!e)
         return;
     smtlm_gpu_par_free(e->par);
-    free(e->sms);
+    smtlm_bulk_free(e->sms, e->n_sms * sizeof *e->sms);
     free(e->mems);
     free(e);
 }
@@ -31,7 +34,8 @@ static int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_para
     const unsigned count = smtlm_gpu_num_sms(cfg);
     c_engine *e = calloc(1, sizeof *e);
     if (e) {
-        e->sms = calloc(count + 1, sizeof *e->sms); /* + the blank SM; untouched pages cost no memory */
+        e->n_sms = count + 1ull; /* + the blank SM; untouched pages cost no memory */
+        e->sms = e->n_sms <= SIZE_MAX / sizeof *e->sms ? smtlm_bulk_alloc(e->n_sms * sizeof *e->sms) : NULL;
         e->mems = calloc(count ? count : 1, sizeof *e->mems);
     }
     if (!e || !e->sms || !e->mems) {
@@ -46,8 +50,10 @@ static int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_para
         destroy(e);
         return -1;
     }
-    if (p->sm_windows && !(e->par = smtlm_gpu_par_new(&e->gpu, p->threads))) {
-        if (p->threads > 1)
+    if (p->sm_windows && !(e->par = smtlm_gpu_par_new(&e->gpu, p->threads)) && p->threads > 1 && p->threads_best_effort)
+        e->par = smtlm_gpu_par_new(&e->gpu, 1); /* the same results on the calling thread alone */
+    if (p->sm_windows && !e->par) {
+        if (p->threads > 1 && !p->threads_best_effort)
             snprintf(msg, n, "-smtlm_threads %u: cannot start the threads (out of memory or the process's thread limit)",
                      p->threads);
         else /* no thread to start: its memory */
@@ -68,6 +74,6 @@ static smtlm_run_status run(void *self)
 
 const smtlm_engine *smtlm_c_engine(void)
 {
-    static const smtlm_engine e = {"c", create, run, destroy};
+    static const smtlm_engine e = {"c", create, run, destroy, SMTLM_MAX_THREADS};
     return &e;
 }

@@ -523,13 +523,19 @@ static int addr_map(const smtlm_options *o, smtlm_engine_params *p, char *msg, s
     return 0;
 }
 
-/* -smtlm_threads 1..64 (host threads for the C engine's SMs). */
+/* -smtlm_threads 1..64 (host threads for the C engine's SMs), or -1: automatic (threads = 0 here;
+ * the program that picks the engine settles it: smsim_threads). */
 static int threads(const smtlm_options *o, smtlm_engine_params *p, char *msg, size_t n)
 {
     int32_t v = 1;
     smtlm_options_get_i32(o, "smtlm_threads", &v);
-    if (v < 1 || v > 64)
-        return smtlm_opt_fail(o, "smtlm_threads", msg, n, "%d is not a thread count from 1 to 64", (int)v);
+    if (v == -1) {
+        p->threads = 0;
+        return 0;
+    }
+    if (v < 1 || v > SMTLM_MAX_THREADS)
+        return smtlm_opt_fail(o, "smtlm_threads", msg, n, "%d is not -1 (automatic) or a thread count from 1 to %d",
+                              (int)v, SMTLM_MAX_THREADS);
     p->threads = (unsigned)v;
     if (v > 1 && p->sm_windows == SMTLM_WINDOWS_OFF)
         return smtlm_opt_fail(o, "smtlm_sm_windows", msg, n, "0 with -smtlm_threads %d: the threads need the SMs "

@@ -64,6 +64,12 @@ static int differs_from_default(const smtlm_options *opts, size_t i)
     }
 }
 
+int smtlm_options_non_default(const smtlm_options *opts, const char *name)
+{
+    const long idx = smtlm_opt_find(opts, name);
+    return idx >= 0 && differs_from_default(opts, (size_t)idx);
+}
+
 int smtlm_options_warn_unmodelled(const smtlm_options *opts, int verbose, FILE *out)
 {
     int count = 0;

@@ -287,21 +287,6 @@ static int run_synthetic(run_ctx *r)
     return status;
 }
 
-/* -smtlm_engine: a name among `engines`; empty = the first one. */
-static const smtlm_engine *pick_engine(const smtlm_options *o, const smtlm_engine *const *engines, unsigned n, char *msg,
-                                       size_t len)
-{
-    const char *want = smsim_opt_str(o, "smtlm_engine");
-    for (unsigned i = 0; i < n; i++)
-        if (!*want || !strcmp(want, engines[i]->name))
-            return engines[i];
-    char where[SMSIM_WHERE_MAX] = "<default>";
-    smtlm_options_origin(o, "smtlm_engine", where, sizeof where);
-    snprintf(msg, len, "%s: -smtlm_engine: '%s' is not available in this program (%s%s)", where, want, engines[0]->name,
-             n > 1 ? ", or another built in" : " only: it was built without SystemC");
-    return NULL;
-}
-
 /* -smtlm_reader_thread 0|1, or -1: 1 when this machine has more than one core. */
 static int reader_thread(run_ctx *r, char *msg, size_t n)
 {
@@ -313,7 +298,7 @@ static int reader_thread(run_ctx *r, char *msg, size_t n)
         snprintf(msg, n, "%s: -smtlm_reader_thread: %d is not 0, 1 or -1 (automatic)", where, (int)v);
         return -1;
     }
-    r->reader_thread = v >= 0 ? v : sysconf(_SC_NPROCESSORS_ONLN) > 1;
+    r->reader_thread = v >= 0 ? v : smsim_host_cores() > 1;
     return 0;
 }
 
@@ -366,11 +351,12 @@ static int setup(run_ctx *r, const smtlm_engine *const *engines, unsigned n_engi
         return 2;
     if (r->cfg.gpu.sm.silicon.enabled && collector_views(r->opts, "the silicon core", "silicon core's", msg, n))
         return 2;
-    if (!(r->engine = pick_engine(r->opts, engines, n_engines, msg, n)))
-        return 2;
     smtlm_engine_params p;
     if (smtlm_engine_params_config(r->opts, r->cfg.core_clock_mhz, &p, msg, n))
         return 2;
+    if (!(r->engine = smsim_pick_engine(r->opts, engines, n_engines, msg, n)))
+        return 2;
+    smsim_settle_threads(r->engine, &p);
     if (r->engine->create(&r->engine_self, &r->cfg.gpu, &p, &r->gpu, msg, n)) {
         r->engine_self = NULL;
         return 2;
@@ -417,7 +403,7 @@ static void print_usage(FILE *out)
             "  -smtlm_check_options 1        check options, configs, outputs and the trace list; run nothing\n"
             "  -smtlm_cost_report 1, -smtlm_analytic_banks N   Muon storage cost / bank-conflict model (print, exit)\n"
             "  -smtlm_verbose 1              name each not-modelled option set to a non-default value\n"
-            "  -smtlm_engine systemc|c       the SystemC/TLM model (default) or the C engine: identical results\n"
+            "  -smtlm_engine c|systemc       the C engine (default, on every core) or the SystemC/TLM model: identical results\n"
             "  -h, -help, --help             this text;  --version, -version   version and git commit\n"
             "\n"
             "smsim -smtlm_compare A.json B.json [-smtlm_compare_all 1]\n"

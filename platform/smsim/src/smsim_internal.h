@@ -105,4 +105,13 @@ int smsim_close_json(run_ctx *r, int status);
 /* Gives up every output still open; the files they would replace stay as they were. */
 void smsim_discard_outputs(run_ctx *r);
 
+/* engine_choice.c: -smtlm_engine (empty: the C engine, or the SystemC engine when an option only it
+ * reads is set; NULL with a message for a name not among `engines` or such an option with another
+ * engine), the host's cores (those this process may run on), and -smtlm_threads -1 (p->threads
+ * 0) settled for engine e: every core it can use, 1 without SM windows. */
+const smtlm_engine *smsim_pick_engine(const smtlm_options *o, const smtlm_engine *const *engines, unsigned n, char *msg,
+                                      size_t len);
+unsigned smsim_host_cores(void);
+void smsim_settle_threads(const smtlm_engine *e, smtlm_engine_params *p);
+
 #endif

@@ -13,6 +13,7 @@ extern "C" {
 #endif
 
 #define SMTLM_MAX_ADDR_MAP 16
+#define SMTLM_MAX_THREADS 64 /* -smtlm_threads' upper bound */
 
 /* -smtlm_sm_windows: 0, 1, auto. Auto: where the memory is known to be order-independent (the C
  * engine's own memory model is; the SystemC engine asks its memory target). */
@@ -26,7 +27,9 @@ typedef struct smtlm_engine_params {
     int stage_dmi;               /* SystemC: pipeline hand-offs by TLM-2.0 DMI where granted */
     int single_mem_port;         /* SystemC: every SM's memory requests through the Gpu's one socket */
     int memory_waits;            /* SystemC: every memory access in a process of its own (a target that waits) */
-    unsigned threads;            /* -smtlm_threads: host threads for the SMs (C engine; 0 or 1 = one) */
+    unsigned threads;            /* -smtlm_threads: host threads for the SMs (0 or 1 = one; more only up to
+                                  * the engine's max_threads) */
+    int threads_best_effort;     /* threads chosen by the program, not the user: one if they cannot start */
     int sm_windows;              /* -smtlm_sm_windows: SMTLM_WINDOWS_* (each SM stepped alone for windows) */
     unsigned n_map;              /* -smtlm_addr_map: trace windows moved into the SoC map */
     struct { uint64_t trace_base, size, soc_base; } map[SMTLM_MAX_ADDR_MAP];
@@ -41,6 +44,8 @@ typedef struct smtlm_engine {
     /* Runs the kernel launched on *gpu to its end (done, limit, deadlock or error). */
     smtlm_run_status (*run)(void *self);
     void (*destroy)(void *self);
+    /* Host threads it can step the SMs on (0 or 1: one, as the SystemC engine). */
+    unsigned max_threads;
 } smtlm_engine;
 
 /* What an engine's create says when the memory for the GPU cannot be allocated (both engines,

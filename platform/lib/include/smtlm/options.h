@@ -147,6 +147,8 @@ int smtlm_options_get_str(const smtlm_options *opts, const char *name, const cha
 int smtlm_options_value_text(const smtlm_options *opts, const char *name, char *buf, size_t n);
 /* 1 when the option was set by a file, the command line or smtlm_options_set; else 0. */
 int smtlm_options_is_set(const smtlm_options *opts, const char *name);
+/* 1 when `name` is set to a value other than its default (numbers compared as numbers). */
+int smtlm_options_non_default(const smtlm_options *opts, const char *name);
 /* When the value was set, as a rank: later settings give larger numbers; 0 = at the default
  * (or an unknown name). Used to blame the most recent of several conflicting options. */
 unsigned long smtlm_options_set_order(const smtlm_options *opts, const char *name);
