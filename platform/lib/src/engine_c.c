@@ -2,17 +2,14 @@
  * first gets a CTA (a big GPU given a small kernel starts at once and stays small). */
 #include "smtlm/engine.h"
 
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "smtlm/bulk_mem.h"
 #include "smtlm/gpu_parallel.h"
 
 typedef struct c_engine {
     smtlm_gpu gpu;
-    smtlm_sm *sms;      /* bulk memory: n_sms of them */
-    size_t n_sms;
+    smtlm_sm *sms;
     smtlm_mem_model *mems;
     smtlm_gpu_par *par; /* the SMs stepped in windows (-smtlm_sm_windows), on -smtlm_threads threads */
 } c_engine;
@@ -23,7 +20,7 @@ static void destroy(void *self)
     if (!e)
         return;
     smtlm_gpu_par_free(e->par);
-    smtlm_bulk_free(e->sms, e->n_sms * sizeof *e->sms);
+    free(e->sms);
     free(e->mems);
     free(e);
 }
@@ -34,8 +31,7 @@ static int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_para
     const unsigned count = smtlm_gpu_num_sms(cfg);
     c_engine *e = calloc(1, sizeof *e);
     if (e) {
-        e->n_sms = count + 1ull; /* + the blank SM; untouched pages cost no memory */
-        e->sms = e->n_sms <= SIZE_MAX / sizeof *e->sms ? smtlm_bulk_alloc(e->n_sms * sizeof *e->sms) : NULL;
+        e->sms = calloc(count + 1, sizeof *e->sms); /* + the blank SM; untouched pages cost no memory */
         e->mems = calloc(count ? count : 1, sizeof *e->mems);
     }
     if (!e || !e->sms || !e->mems) {

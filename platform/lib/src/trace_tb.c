@@ -1,12 +1,10 @@
 /* Thread-block storage: per warp a growable array of compact records, plus one address pool
- * holding only the active lanes of memory instructions, both in bulk memory (smtlm/bulk_mem.h:
- * huge pages, and the pages of blocks before reused). Reset keeps the capacity. A TB that
+ * holding only the active lanes of memory instructions. Reset keeps the capacity. A TB that
  * would grow past its limit keeps only where its warps start in the trace (streamed). */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "smtlm/bulk_mem.h"
 #include "trace_internal.h"
 
 smtlm_trace_tb *smtlm_trace_tb_new(void)
@@ -17,9 +15,9 @@ smtlm_trace_tb *smtlm_trace_tb_new(void)
 void trace_tb_release(smtlm_trace_tb *tb)
 {
     for (unsigned w = 0; w < tb->warps_cap; w++)
-        smtlm_bulk_free(tb->warps[w].recs, (size_t)tb->warps[w].cap * sizeof(trace_rec));
+        free(tb->warps[w].recs);
     free(tb->warps);
-    smtlm_bulk_free(tb->pool, tb->pool_cap * sizeof *tb->pool);
+    free(tb->pool);
     memset(tb, 0, sizeof *tb);
 }
 
@@ -87,7 +85,7 @@ int trace_tb_push_grow(smtlm_trace_tb *tb, unsigned warp, trace_rec **out)
         cap = wp->declared;
     if (!fits(tb, (size_t)(cap - wp->cap) * sizeof *p))
         return TRACE_TB_FULL;
-    p = smtlm_bulk_realloc(wp->recs, (size_t)wp->cap * sizeof *p, (size_t)cap * sizeof *p);
+    p = realloc(wp->recs, (size_t)cap * sizeof *p);
     if (p == NULL)
         return SMTLM_TRACE_ERR_NOMEM;
     tb->heap += (size_t)(cap - wp->cap) * sizeof *p;
@@ -108,7 +106,7 @@ int trace_tb_pool_add(smtlm_trace_tb *tb, const uint64_t *addrs, unsigned n, uin
             cap *= 2;
         if (!fits(tb, (cap - tb->pool_cap) * sizeof *p))
             return TRACE_TB_FULL;
-        p = smtlm_bulk_realloc(tb->pool, tb->pool_cap * sizeof *p, cap * sizeof *p);
+        p = realloc(tb->pool, cap * sizeof *p);
         if (p == NULL)
             return SMTLM_TRACE_ERR_NOMEM;
         tb->heap += (cap - tb->pool_cap) * sizeof *p;
@@ -125,11 +123,11 @@ int trace_tb_pool_add(smtlm_trace_tb *tb, const uint64_t *addrs, unsigned n, uin
 void trace_tb_drop_records(smtlm_trace_tb *tb)
 {
     for (unsigned w = 0; w < tb->warps_cap; w++) {
-        smtlm_bulk_free(tb->warps[w].recs, (size_t)tb->warps[w].cap * sizeof(trace_rec));
+        free(tb->warps[w].recs);
         tb->warps[w].recs = NULL;
         tb->warps[w].cap = 0;
     }
-    smtlm_bulk_free(tb->pool, tb->pool_cap * sizeof *tb->pool);
+    free(tb->pool);
     tb->pool = NULL;
     tb->pool_len = tb->pool_cap = 0;
     tb->heap = 0;
