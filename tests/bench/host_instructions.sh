@@ -3,7 +3,8 @@
 # binary gives the same counts on any machine), on the speed work's reference inputs:
 #   parse   instructions per byte of .traceg text (the trace reader alone, smtlm_parse_only)
 #   engine  instructions per warp instruction of the whole smsim run minus the reader's part
-#   total   instructions per warp instruction of the whole smsim run (C engine, one thread)
+#   total   instructions per warp instruction of the whole smsim run (C engine, one thread, the
+#           thread block held whole)
 # Usage: tests/bench/host_instructions.sh [build-dir] [insts-per-warp]   (default build, 20000)
 set -eu
 B=${1:-build}
@@ -18,7 +19,8 @@ printf '%-8s %10s %10s %12s %10s %10s %10s\n' input cycles warp_insts bytes pars
 for k in imix dep; do
     "$B/tests/bench/smtlm_refgen" "$k" "$T/$k" "$N"
     valgrind --tool=callgrind --callgrind-out-file="$T/$k.full" "$B/platform/smsim" -trace "$T/$k/kernelslist.g" \
-        -gpgpu_n_clusters 1 -smtlm_engine c -smtlm_reader_thread 0 >"$T/$k.out" 2>"$T/$k.full.log"
+        -gpgpu_n_clusters 1 -smtlm_engine c -smtlm_threads 1 -smtlm_reader_thread 0 -smtlm_trace_stream_mib 100 \
+        >"$T/$k.out" 2>"$T/$k.full.log" # the block held whole: parsed once, so engine = whole run - parse
     valgrind --tool=callgrind --callgrind-out-file="$T/$k.parse" "$B/tests/bench/smtlm_parse_only" \
         "$T/$k/kernel-1.traceg" >"$T/$k.parse.out" 2>"$T/$k.parse.log"
     full=$(ir "$T/$k.full.log")

@@ -36,12 +36,18 @@
 #define TRACE_XZ_MEMLIMIT (256u << 20)
 /* Streaming (trace_stream.c): a cursor reads its warp's section TRACE_CURSOR_CHUNK bytes at a
  * time and parses up to TRACE_CURSOR_RECS records per refill. With the automatic limit a TB is
- * streamed once its records pass max(TRACE_STREAM_AUTO_BYTES, its warps x a cursor's memory). */
+ * streamed once its records pass max(TRACE_STREAM_AUTO_BYTES, its warps x a cursor's memory), or
+ * TRACE_STREAM_AUTO_BYTES_XZ_ONE_BLOCK for an xz file in one block. */
 #define TRACE_CURSOR_CHUNK 16384u
 #define TRACE_CURSOR_RECS 128u
-/* 24 MiB: about 390 k of the 64-byte records defined below (a 16-warp TB of 20,000 instructions
- * per warp is held whole) */
-#define TRACE_STREAM_AUTO_BYTES ((size_t)24 << 20)
+/* 4 MiB: 64 Ki of the 64-byte records defined below. Above it, faulting in a held block's fresh
+ * pages costs about what the cursors' second parse does, with a fraction of the memory (a 16-warp
+ * TB of 20,000 instructions per warp is streamed); below it, blocks are held, as when many CTAs
+ * are live at once, where cursors would cost more than their records. */
+#define TRACE_STREAM_AUTO_BYTES ((size_t)4 << 20)
+/* 24 MiB for an xz file in one block: there each cursor decodes the file from its start, which
+ * costs time as well as memory. */
+#define TRACE_STREAM_AUTO_BYTES_XZ_ONE_BLOCK ((size_t)24 << 20)
 /* GPGPU-Sim LOCAL_MEM_SIZE_MAX (abstract_hardware_model.h): local window of a generic LD/ST. */
 #define TRACE_LOCAL_MEM_SIZE_MAX (1ull << 14)
 

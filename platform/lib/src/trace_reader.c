@@ -119,7 +119,9 @@ static size_t tb_limit(const smtlm_trace *t, unsigned n_warps)
         return t->stream_limit;
     /* streaming must not cost more than holding the records */
     cursors = (size_t)n_warps * t->cursor_bytes;
-    return cursors > TRACE_STREAM_AUTO_BYTES ? cursors : TRACE_STREAM_AUTO_BYTES;
+    const size_t floor = t->lines.xz_live && t->lines.in->xz_index == NULL ? TRACE_STREAM_AUTO_BYTES_XZ_ONE_BLOCK
+                                                                           : TRACE_STREAM_AUTO_BYTES;
+    return cursors > floor ? cursors : floor;
 }
 
 static smtlm_trace *new_reader(const char *name, const smtlm_trace_latency *lat, char *err,
