@@ -46,16 +46,19 @@ static int create(void **self, const smtlm_gpu_cfg *cfg, const smtlm_engine_para
         destroy(e);
         return -1;
     }
-    if (p->sm_windows && !(e->par = smtlm_gpu_par_new(&e->gpu, p->threads)) && p->threads > 1 && p->threads_best_effort)
-        e->par = smtlm_gpu_par_new(&e->gpu, 1); /* the same results on the calling thread alone */
-    if (p->sm_windows && !e->par) {
-        if (p->threads > 1 && !p->threads_best_effort)
-            snprintf(msg, n, "-smtlm_threads %u: cannot start the threads (out of memory or the process's thread limit)",
-                     p->threads);
-        else /* no thread to start: its memory */
-            snprintf(msg, n, SMTLM_ENGINE_NO_MEMORY, count);
-        destroy(e);
-        return -1;
+    if (p->sm_windows) {
+        e->par = smtlm_gpu_par_new(&e->gpu, p->threads);
+        if (!e->par && p->threads > 1 && p->threads_best_effort)
+            e->par = smtlm_gpu_par_new(&e->gpu, 1); /* the same results on the calling thread alone */
+        if (!e->par) {
+            if (p->threads > 1 && !p->threads_best_effort)
+                snprintf(msg, n, "-smtlm_threads %u: cannot start the threads (out of memory or the process's thread "
+                         "limit)", p->threads);
+            else /* no thread to start: its memory */
+                snprintf(msg, n, SMTLM_ENGINE_NO_MEMORY, count);
+            destroy(e);
+            return -1;
+        }
     }
     *self = e;
     *gpu = &e->gpu;

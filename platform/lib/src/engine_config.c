@@ -524,7 +524,7 @@ static int addr_map(const smtlm_options *o, smtlm_engine_params *p, char *msg, s
 }
 
 /* -smtlm_threads 1..64 (host threads for the C engine's SMs), or -1: automatic (threads = 0 here;
- * the program that picks the engine settles it: smsim_threads). */
+ * the program that picks the engine settles it, as smsim_settle_threads does). */
 static int threads(const smtlm_options *o, smtlm_engine_params *p, char *msg, size_t n)
 {
     int32_t v = 1;
