@@ -15,12 +15,8 @@ _Static_assert(SAME_PLACE(mask) && SAME_PLACE(op) && SAME_PLACE(spec) && SAME_PL
 
 void smtlm_pool_init(smtlm_inst_pool *p)
 {
-    for (unsigned i = 0; i < SMTLM_POOL_SIZE; i++)
-        p->inst[i].next_free = (uint16_t)(i + 1 < SMTLM_POOL_SIZE ? i + 1 : SMTLM_NO_INST);
-    for (unsigned i = 0; i < SMTLM_MEM_POOL_SIZE; i++)
-        p->mem[i].next_free = (uint16_t)(i + 1 < SMTLM_MEM_POOL_SIZE ? i + 1 : SMTLM_NO_INST);
-    p->free_head = 0;
-    p->mem_free_head = 0;
+    p->free_head = p->fresh = 0;
+    p->mem_free_head = p->mem_fresh = 0;
     p->used = 0;
     p->mem_used = 0;
 }

@@ -3,6 +3,7 @@
 # binary gives the same counts on any machine), on the speed work's reference inputs:
 #   parse   instructions per byte of .traceg text (the trace reader alone, smtlm_parse_only)
 #   engine  instructions per warp instruction of the whole smsim run minus the reader's part
+#           (the block held whole in both, so the reader's part is its parse and store)
 #   total   instructions per warp instruction of the whole smsim run (C engine, one thread, the
 #           thread block held whole)
 # Usage: tests/bench/host_instructions.sh [build-dir] [insts-per-warp]   (default build, 20000)
@@ -21,7 +22,7 @@ for k in imix dep; do
     valgrind --tool=callgrind --callgrind-out-file="$T/$k.full" "$B/platform/smsim" -trace "$T/$k/kernelslist.g" \
         -gpgpu_n_clusters 1 -smtlm_engine c -smtlm_threads 1 -smtlm_reader_thread 0 -smtlm_trace_stream_mib 100 \
         >"$T/$k.out" 2>"$T/$k.full.log" # the block held whole: parsed once, so engine = whole run - parse
-    valgrind --tool=callgrind --callgrind-out-file="$T/$k.parse" "$B/tests/bench/smtlm_parse_only" \
+    valgrind --tool=callgrind --callgrind-out-file="$T/$k.parse" "$B/tests/bench/smtlm_parse_only" --whole \
         "$T/$k/kernel-1.traceg" >"$T/$k.parse.out" 2>"$T/$k.parse.log"
     full=$(ir "$T/$k.full.log")
     parse=$(ir "$T/$k.parse.log")

@@ -83,11 +83,48 @@ TEST(DecodeInPlace, AFillWithoutCommitTakesNothing)
     EXPECT_EQ(b.p->mem_used, 0u);
     EXPECT_EQ(b.p->free_head, head);
     EXPECT_EQ(b.p->mem_free_head, mem_head);
-    EXPECT_EQ(b.p->inst[head].next_free, head + 1); // the free list is intact
     const smtlm_inst_desc sp = alu(SMTLM_OP_SP, 3, {4, 5}, 4, 1);
     EXPECT_EQ(fill_and_commit(b.p.get(), sp, 0), head);
     EXPECT_EQ(b.p->mem_used, 0u);
     EXPECT_EQ(b.p->inst[head].mem, SMTLM_NO_INST);
+    EXPECT_EQ(b.p->free_head, head + 1); // the free list is intact
+    EXPECT_EQ(b.p->mem_free_head, mem_head);
+}
+
+// A reset pool writes none of its entries (their memory is brought in only as instructions reach
+// it): over entries full of garbage it hands out every one exactly once, in index order, then
+// the freed ones last in first out before the rest, and refuses the one past its size.
+TEST(DecodeInPlace, AResetPoolTakesEachEntryOnceWithoutReadingWhatItHeld)
+{
+    std::unique_ptr<smtlm_inst_pool> p(new smtlm_inst_pool);
+    std::memset(static_cast<void *>(p.get()), 0xA5, sizeof *p);
+    smtlm_pool_init(p.get());
+    const std::vector<unsigned char> entries(sizeof p->inst + sizeof p->mem, 0xA5);
+    EXPECT_EQ(std::memcmp(p->inst, entries.data(), sizeof p->inst), 0); // not one byte written
+    EXPECT_EQ(std::memcmp(p->mem, entries.data(), sizeof p->mem), 0);
+    const smtlm_inst_desc sp = alu(SMTLM_OP_SP, 3, {4, 5}, 4, 1), ld = shared(SMTLM_OP_LOAD, 6, {7}, 0x100, 4);
+    ASSERT_EQ(smtlm_pool_alloc(p.get(), &sp, 0), 0);
+    ASSERT_EQ(smtlm_pool_alloc(p.get(), &ld, 0), 1);
+    ASSERT_EQ(smtlm_pool_alloc(p.get(), &sp, 0), 2);
+    EXPECT_EQ(p->inst[1].mem, 0);
+    smtlm_pool_free(p.get(), 1);
+    smtlm_pool_free(p.get(), 0);
+    EXPECT_EQ(smtlm_pool_alloc(p.get(), &ld, 0), 0); // last freed, first taken; its payload too
+    EXPECT_EQ(p->inst[0].mem, 0);
+    EXPECT_EQ(smtlm_pool_alloc(p.get(), &ld, 0), 1);
+    EXPECT_EQ(p->inst[1].mem, 1); // then the payloads never taken
+    for (unsigned i = 3; i < SMTLM_POOL_SIZE; i++)
+        ASSERT_EQ(smtlm_pool_alloc(p.get(), &sp, 0), i);
+    EXPECT_EQ(smtlm_pool_alloc(p.get(), &sp, 0), SMTLM_NO_INST);
+    EXPECT_EQ(p->used, (unsigned)SMTLM_POOL_SIZE);
+    for (unsigned i = 2; i < SMTLM_MEM_POOL_SIZE; i++) { // the payloads run out at their own size
+        smtlm_pool_free(p.get(), (smtlm_iref)i);
+        ASSERT_EQ(smtlm_pool_alloc(p.get(), &ld, 0), i);
+        ASSERT_EQ(p->inst[i].mem, i);
+    }
+    smtlm_pool_free(p.get(), SMTLM_MEM_POOL_SIZE);
+    EXPECT_EQ(smtlm_pool_alloc(p.get(), &ld, 0), SMTLM_NO_INST);
+    EXPECT_EQ(smtlm_pool_alloc(p.get(), &sp, 0), SMTLM_MEM_POOL_SIZE);
 }
 
 // The same CTA through a descriptor source and through next_into: the same retire events.

@@ -57,8 +57,9 @@ smtlm_inst entry_of(const smtlm_inst_desc &d)
 struct Source {
     Cap cap;
     std::vector<std::vector<smtlm_inst_desc>> progs;
-    std::vector<std::vector<smtlm_inst_rec>> recs;
-    std::vector<std::vector<uint64_t>> addrs; // per warp: the active lanes' addresses
+    std::vector<std::vector<smtlm_inst_rec>> recs; // per warp: each instruction's own shape
+    std::vector<std::vector<smtlm_inst_ref>> refs; // and its ref, naming it
+    std::vector<std::vector<uint64_t>> addrs;      // per warp: the active lanes' addresses
     std::vector<size_t> pos;
     smtlm_rec_window win[SMTLM_MAX_WARPS] = {};
     smtlm_rec_window *winp[SMTLM_MAX_WARPS] = {};
@@ -68,6 +69,7 @@ struct Source {
     Source(Cap c, std::vector<std::vector<smtlm_inst_desc>> p) : cap(c), progs(std::move(p)), pos(progs.size(), 0)
     {
         recs.resize(progs.size());
+        refs.resize(progs.size());
         addrs.resize(progs.size());
         for (size_t w = 0; w < progs.size(); w++) {
             for (const smtlm_inst_desc &d : progs[w]) {
@@ -78,14 +80,18 @@ struct Source {
                 r.fields_ok = smtlm_fields_ok(d.dst, d.n_dst, d.src, d.n_src, d.mem_space) ? SMTLM_FIELDS_OK : 0;
                 r.rd_ops = e.rd_ops;
                 r.addr = SMTLM_REC_NO_ADDR;
+                smtlm_inst_ref ref = {(uint32_t)recs[w].size(), r.mask, r.line, 0};
                 if (d.mem_space != SMTLM_MEM_NONE) {
-                    r.addr = (uint32_t)addrs[w].size();
+                    r.addr = 0;
+                    ref.addr = (uint32_t)addrs[w].size();
                     for (unsigned k = 0; k < SMTLM_WARP_SIZE; k++)
                         if (d.mask & (1u << k))
                             addrs[w].push_back(d.addr[k]);
                 }
                 recs[w].push_back(r);
+                refs[w].push_back(ref);
             }
+            win[w].shapes = recs[w].data();
             win[w].pool = addrs[w].data();
             win[w].count = (uint32_t)recs[w].size();
             winp[w] = &win[w];
@@ -101,11 +107,11 @@ struct Source {
             lim = fail_at;
         if (cap == Cap::WindowsOne && pos[w] + 1 < lim)
             lim = pos[w] + 1;
-        win[w].cur = recs[w].data() + pos[w];
-        win[w].lim = recs[w].data() + (lim < pos[w] ? pos[w] : lim);
+        win[w].cur = refs[w].data() + pos[w];
+        win[w].lim = refs[w].data() + (lim < pos[w] ? pos[w] : lim);
         win[w].pos = (uint32_t)pos[w];
     }
-    void sync(unsigned w) { pos[w] = (size_t)(win[w].cur - recs[w].data()); }
+    void sync(unsigned w) { pos[w] = (size_t)(win[w].cur - refs[w].data()); }
 
     static int next(void *ctx, unsigned, unsigned w, smtlm_inst_desc *d)
     {
@@ -137,7 +143,8 @@ struct Source {
             return 0;
         if (w == s->fail_warp && s->pos[w] == s->fail_at)
             return -7;
-        smtlm_rec_fill(&s->recs[w][s->pos[w]++], s->addrs[w].data(), in, addr);
+        const smtlm_inst_ref &ref = s->refs[w][s->pos[w]++];
+        smtlm_rec_fill(&s->recs[w][ref.shape], &ref, s->addrs[w].data(), in, addr);
         s->n_into++;
         s->refresh(w);
         return 1;

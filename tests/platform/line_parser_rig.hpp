@@ -64,7 +64,7 @@ public:
         p.err = err;
         if (p.rc == 0) {
             EXPECT_EQ(tb->warps[0].n, 1u);
-            p.rec = tb->warps[0].recs[0];
+            p.rec = trace_ref_record(tb->shapes, &tb->warps[0].refs[0]);
             p.pool.assign(tb->pool, tb->pool + tb->pool_len);
         }
         smtlm_trace_tb_free(tb);

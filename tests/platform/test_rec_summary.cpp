@@ -20,7 +20,9 @@ void expect_same_summary(const trace_rec &r, const char *what)
     smtlm_inst copied, computed;
     uint64_t addr[SMTLM_WARP_SIZE];
     std::memset(&copied, 0xA5, sizeof copied); // the fill must set the words itself
-    trace_rec_fill(&r, nullptr, &copied, addr);
+    const trace_ref ref = {0, r.mask, r.line, 0};
+    trace_feed_warp window = {&ref, &ref + 1, &r, nullptr, 0, 1}; // r is its own shape
+    trace_rec_fill(&window, &copied, addr);
     computed = copied;
     computed.sb_regs = computed.sb_dsts = ~0ull;
     computed.rd_ops = 0xFF;

@@ -262,6 +262,52 @@ TEST(TraceFeed, WholeTbFeedMatchesTheTbItself)
     smtlm_trace_feed_free(feed);
 }
 
+// A held TB keeps each shape (an instruction's every field but mask, line and addresses) once for
+// all its warps: 8 warps running a loop of three instructions three times and an EXIT hold four
+// shapes, and one more for warp 7, whose instruction at pc 0x10 is another; every instruction
+// expands to its own line's mask, line and addresses.
+TEST(TraceFeed, AHeldTbKeepsEachShapeOnceForAllItsWarps)
+{
+    Hdr h;
+    h.block = "(256,1,1)";
+    std::string s = h.str() + "#BEGIN_TB\n\nthread block = 0,0,0\n\n";
+    for (unsigned w = 0; w < 8; w++) {
+        char mask[16], addr[32];
+        snprintf(mask, sizeof mask, "%08x", 0xffu << w);
+        snprintf(addr, sizeof addr, "0x%x", 0x7000 + 0x100 * w);
+        s += "warp = " + std::to_string(w) + "\ninsts = 10\n";
+        for (unsigned it = 0; it < 3; it++) {
+            s += "0000 " + std::string(mask) + " 1 R20 FFMA 3 R3 R4 R5 0\n";
+            s += w == 7 ? "0010 " + std::string(mask) + " 1 R4 IADD3 3 R3 R4 R5 0\n"
+                        : "0010 " + std::string(mask) + " 1 R4 LDG.E 1 R2 4 1 " + addr + " 4\n";
+            s += "0020 " + std::string(mask) + " 0 STS 2 R1 R4 4 1 0x100 4\n";
+        }
+        s += "0030 " + std::string(mask) + " 0 EXIT 0 0\n\n";
+    }
+    s += "#END_TB\n\n";
+    FirstTb f(s);
+    ASSERT_EQ(f.rc, 1) << f.err;
+    ASSERT_FALSE(smtlm_trace_tb_streamed(f.tb));
+    EXPECT_EQ(f.tb->n_shapes, 5u);
+    for (unsigned w = 0; w < 8; w++) {
+        ASSERT_EQ(smtlm_trace_tb_warp_count(f.tb, w), 10u);
+        for (unsigned i = 0; i < 10; i++) {
+            const smtlm_inst_desc d = f.inst(w, i);
+            const unsigned line = line_of(s, "warp = " + std::to_string(w)) + 2 + i;
+            EXPECT_EQ(d.mask, 0xffu << w) << w << " " << i;
+            EXPECT_EQ(d.line, line) << w << " " << i;
+            EXPECT_EQ(d.pc, i == 9 ? 0x30u : 0x10u * (i % 3)) << w << " " << i;
+            if (i % 3 == 1 && w < 7) { // the warp's own addresses, from its first active lane
+                EXPECT_EQ(d.op, SMTLM_OP_LOAD);
+                EXPECT_EQ(d.addr[w], 0x7000u + 0x100 * w) << w << " " << i;
+                if (w > 0) {
+                    EXPECT_EQ(d.addr[w - 1], 0u) << w << " " << i;
+                }
+            }
+        }
+    }
+}
+
 // A streamed TB's memory (the TB and its feed) is the same for 1x and 10x the instructions.
 TEST(TraceFeed, MemoryDoesNotGrowWithTheTrace)
 {

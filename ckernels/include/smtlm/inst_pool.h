@@ -74,12 +74,26 @@ typedef struct smtlm_mem_payload {
     uint16_t next_free;
 } smtlm_mem_payload;
 
+/* Each free list ends in the entries never taken since the reset, from `fresh` on, in index order
+ * (their links are not written): a reset touches no entry, so a pool's memory is brought in only
+ * as far as the SM's instructions in flight reach. */
 typedef struct smtlm_inst_pool {
     smtlm_inst inst[SMTLM_POOL_SIZE];
     smtlm_mem_payload mem[SMTLM_MEM_POOL_SIZE];
     uint16_t free_head, mem_free_head;
+    uint16_t fresh, mem_fresh; /* the first entry never taken (SMTLM_POOL_SIZE: none left) */
     uint32_t used, mem_used;
 } smtlm_inst_pool;
+
+/* The free entry after head r, which is being taken: r's link, or for r == *fresh (the first entry
+ * never taken) the next one after it. */
+static inline uint16_t smtlm_pool_after_head_(uint16_t r, const uint16_t *link, uint16_t *fresh, unsigned size)
+{
+    if (r != *fresh)
+        return *link;
+    *fresh = (uint16_t)(r + 1);
+    return r + 1u < size ? (uint16_t)(r + 1) : (uint16_t)SMTLM_NO_INST;
+}
 
 /* ---- the shape memo of the SM's instruction checks (smtlm_sm_check_inst_memo in sm.h); here so
  * that the issue stage can apply it inline to an instruction decoded in place ---- */
@@ -239,10 +253,10 @@ static SMTLM_ALWAYS_INLINE smtlm_iref smtlm_pool_commit_at(smtlm_inst_pool *p, s
     uint16_t m = SMTLM_NO_INST;
     if (in->mem_space != SMTLM_MEM_NONE) {
         m = p->mem_free_head;
-        p->mem_free_head = p->mem[m].next_free;
+        p->mem_free_head = smtlm_pool_after_head_(m, &p->mem[m].next_free, &p->mem_fresh, SMTLM_MEM_POOL_SIZE);
         p->mem_used++;
     }
-    p->free_head = in->next_free;
+    p->free_head = smtlm_pool_after_head_(r, &in->next_free, &p->fresh, SMTLM_POOL_SIZE);
     p->used++;
     in->uid = 0;
     for (unsigned e = 0; e < SMTLM_EV_COUNT; e++)
@@ -267,10 +281,13 @@ static SMTLM_ALWAYS_INLINE smtlm_iref smtlm_pool_commit(smtlm_inst_pool *p, uint
     smtlm_pool_reg_summary(smtlm_pool_next_entry(p));
     return smtlm_pool_commit_summarized(p, warp);
 }
-/* A source's instruction record, as a reader stores it ahead (the trace source's trace_rec):
- * pc .. sb_dsts lie as in the entry, so a fill copies them as one block; fields_ok is the
- * entry's left_ldst until the commit (SMTLM_FIELDS_OK or 0); addr is the first of the active
- * lanes' addresses in the window's pool, or SMTLM_REC_NO_ADDR. */
+/* A source's instruction as a reader stores it ahead (the trace source's records) is two parts:
+ * its shape, a whole smtlm_inst_rec held once for all the instructions of a thread block alike in
+ * every field but mask, line and addresses (the same static instruction, as a rule), and its own
+ * smtlm_inst_ref, which names the shape and carries those three. In a record, pc .. sb_dsts lie
+ * as in the entry, so a fill copies them as one block; fields_ok is the entry's left_ldst until
+ * the commit (SMTLM_FIELDS_OK or 0); addr is SMTLM_REC_NO_ADDR, or in a shape 0 for a memory
+ * instruction, whose ref's addr is the first of its active lanes' addresses in the pool. */
 typedef struct smtlm_inst_rec {
     uint32_t pc;
     uint32_t mask;
@@ -287,30 +304,42 @@ typedef struct smtlm_inst_rec {
     uint8_t pad_[3]; /* 0 (named so that records compare as bytes) */
 } smtlm_inst_rec;
 #define SMTLM_REC_NO_ADDR UINT32_MAX
-/* A warp's records at hand, [cur, lim), with their address pool; pos counts those taken. */
+typedef struct smtlm_inst_ref {
+    uint32_t shape; /* index of its shape in the window's shapes */
+    uint32_t mask;
+    uint32_t line;
+    uint32_t addr;  /* a memory instruction: its first address in the pool */
+} smtlm_inst_ref;
+/* A warp's instructions at hand, [cur, lim), with their shapes and address pool; pos counts those
+ * taken. */
 typedef struct smtlm_rec_window {
-    const smtlm_inst_rec *cur, *lim;
+    const smtlm_inst_ref *cur, *lim;
+    const smtlm_inst_rec *shapes;
     const uint64_t *pool;
     uint32_t pos, count;
 } smtlm_rec_window;
-/* Record r into entry `in` and, for a memory instruction, all 32 lanes of addr (inactive ones 0). */
-static inline void smtlm_rec_fill(const smtlm_inst_rec *r, const uint64_t *pool, smtlm_inst *in, uint64_t *addr)
+/* Instruction ref of shape s into entry `in` and, for a memory instruction, all 32 lanes of addr
+ * (inactive ones 0). */
+static inline void smtlm_rec_fill(const smtlm_inst_rec *s, const smtlm_inst_ref *ref, const uint64_t *pool,
+                                  smtlm_inst *in, uint64_t *addr)
 {
-    memcpy(&in->pc, &r->pc, offsetof(smtlm_inst_rec, addr) - offsetof(smtlm_inst_rec, pc));
-    in->rd_ops = r->rd_ops;
-    if (r->addr != SMTLM_REC_NO_ADDR) {
+    memcpy(&in->pc, &s->pc, offsetof(smtlm_inst_rec, addr) - offsetof(smtlm_inst_rec, pc));
+    in->mask = ref->mask;
+    in->line = ref->line;
+    in->rd_ops = s->rd_ops;
+    if (s->addr != SMTLM_REC_NO_ADDR) {
         memset(addr, 0, SMTLM_WARP_SIZE * sizeof *addr);
-        if (r->mask) { /* no active lane stored no address: the pool may not exist at all */
-            const uint64_t *a = pool + r->addr;
+        if (ref->mask) { /* no active lane stored no address: the pool may not exist at all */
+            const uint64_t *a = pool + ref->addr;
             for (unsigned i = 0; i < SMTLM_WARP_SIZE; i++)
-                if (r->mask & (1u << i))
+                if (ref->mask & (1u << i))
                     addr[i] = *a++;
         }
     }
 }
-/* Up to max records of window fw (NULL: none) filled, passed by the shape memo and committed for
- * `warp`, refs into out; stops at the first not at hand or not passed. The pool has room for max.
- * The one body of the source's take_ready and of decode's direct take. */
+/* Up to max instructions of window fw (NULL: none) filled, passed by the shape memo and committed
+ * for `warp`, refs into out; stops at the first not at hand or not passed. The pool has room for
+ * max. The one body of the source's take_ready and of decode's direct take. */
 static SMTLM_ALWAYS_INLINE unsigned smtlm_pool_take_window(smtlm_inst_pool *pool, const uint64_t *memo,
                                                            smtlm_rec_window *fw, uint16_t warp, smtlm_iref *out,
                                                            unsigned max)
@@ -319,12 +348,13 @@ static SMTLM_ALWAYS_INLINE unsigned smtlm_pool_take_window(smtlm_inst_pool *pool
     if (fw == NULL)
         return 0;
     for (; n < max && fw->cur != fw->lim; n++) {
-        const smtlm_inst_rec *rec = fw->cur;
-        if (!smtlm_sm_memo_pass_mark(memo, rec->fields_ok, &rec->op, &rec->latency))
+        const smtlm_inst_ref *ref = fw->cur;
+        const smtlm_inst_rec *s = fw->shapes + ref->shape;
+        if (!smtlm_sm_memo_pass_mark(memo, s->fields_ok, &s->op, &s->latency))
             break;
         const smtlm_iref r = pool->free_head;
-        smtlm_rec_fill(rec, fw->pool, &pool->inst[r], pool->mem[pool->mem_free_head].addr);
-        fw->cur = rec + 1;
+        smtlm_rec_fill(s, ref, fw->pool, &pool->inst[r], pool->mem[pool->mem_free_head].addr);
+        fw->cur = ref + 1;
         fw->pos++;
         out[n] = smtlm_pool_commit_at(pool, r, warp);
     }

@@ -493,7 +493,6 @@ int trace_inst_parse(const trace_ctx *c, trace_memo *m, const char *line, size_t
 int trace_inst_store(const trace_ctx *c, smtlm_trace_tb *tb, unsigned warp, trace_rec *r,
                      const uint64_t *addrs, unsigned long lineno, char *err, size_t errlen)
 {
-    trace_rec *slot;
     int rc;
     if (r->mem_space != SMTLM_MEM_NONE) {
         rc = trace_tb_pool_add(tb, addrs, (unsigned)smtlm_popcount32(r->mask), &r->addr);
@@ -503,11 +502,10 @@ int trace_inst_store(const trace_ctx *c, smtlm_trace_tb *tb, unsigned warp, trac
             return trace_fail(err, errlen, rc, c->file, lineno,
                               rc == SMTLM_TRACE_ERR_NOMEM ? "out of memory" : "too many addresses in one TB");
     }
-    rc = trace_tb_push(tb, warp, &slot);
+    rc = trace_tb_push(tb, warp, r);
     if (rc == TRACE_TB_FULL)
         return rc; /* the addresses just added go with the records the reader drops now */
     if (rc < 0)
         return trace_fail(err, errlen, SMTLM_TRACE_ERR_NOMEM, c->file, lineno, "out of memory");
-    *slot = *r;
     return 0;
 }

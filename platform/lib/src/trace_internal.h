@@ -40,10 +40,11 @@
  * TRACE_STREAM_AUTO_BYTES_XZ_ONE_BLOCK for an xz file in one block. */
 #define TRACE_CURSOR_CHUNK 16384u
 #define TRACE_CURSOR_RECS 128u
-/* 4 MiB: 64 Ki of the 64-byte records defined below. Above it, faulting in a held block's fresh
- * pages costs about what the cursors' second parse does, with a fraction of the memory (a 16-warp
- * TB of 20,000 instructions per warp is streamed); below it, blocks are held, as when many CTAs
- * are live at once, where cursors would cost more than their records. */
+/* 4 MiB: 256 Ki instructions of the 16-byte refs defined below, with their shapes. Above it,
+ * faulting in a held block's fresh pages costs about what the cursors' second parse does, with a
+ * fraction of the memory (a 16-warp TB of 20,000 instructions per warp is streamed); below it,
+ * blocks are held, as when many CTAs are live at once, where cursors would cost more than their
+ * refs. */
 #define TRACE_STREAM_AUTO_BYTES ((size_t)4 << 20)
 /* 24 MiB for an xz file in one block: there each cursor decodes the file from its start, which
  * costs time as well as memory. */
@@ -206,10 +207,12 @@ int trace_parse_reg(trace_tok t, int16_t *sim_reg);           /* R<n> -> n+1 (RZ
 /* "<tok>" quoted for messages, cut to a readable length. */
 const char *trace_tok_show(trace_tok t, char *buf, size_t len);
 
-/* ---- one instruction record (what a TB stores per warp instruction): the pool's record
- * layout (smtlm_inst_rec, inst_pool.h), so the issue stage can take it straight from a window;
- * its register summary is worked out by the parser (the reader thread), the commit copies it ---- */
+/* ---- one instruction record (what the parser makes of a line): the pool's record layout
+ * (smtlm_inst_rec, inst_pool.h), so the issue stage can take it straight from a window; a TB
+ * stores it as a shape and a ref (smtlm_inst_ref). Its register summary is worked out by the
+ * parser (the reader thread), the commit copies it ---- */
 typedef smtlm_inst_rec trace_rec;
+typedef smtlm_inst_ref trace_ref;
 #define TRACE_NO_ADDR SMTLM_REC_NO_ADDR
 
 /* Sets r's register summary from its registers, as smtlm_pool_reg_summary does on the entry, and
@@ -222,9 +225,10 @@ static inline void trace_rec_summarize(trace_rec *r)
 }
 
 typedef struct trace_warp {
-    trace_rec *recs;   /* whole TB: its records; streamed TB: none */
-    uint32_t n, cap;   /* instruction lines read (records stored, when whole), capacity */
+    trace_ref *refs;   /* whole TB: its instructions; streamed TB: none */
+    uint32_t n, cap;   /* instruction lines read (refs stored, when whole), capacity */
     uint32_t declared; /* `insts = n` */
+    uint32_t last_shape; /* its last ref's shape (UINT32_MAX: none yet) */
     unsigned long insts_line;
     uint64_t off;      /* decoded offset of the line after `insts =` (where a cursor starts) */
     uint8_t seen;      /* `warp = w` met */
@@ -234,9 +238,15 @@ typedef struct trace_warp {
 struct smtlm_trace_tb {
     trace_warp *warps;
     unsigned n_warps, warps_cap;
+    trace_rec *shapes;      /* the distinct shapes of its instructions' records, in the order met */
+    uint32_t n_shapes, shapes_cap;
+    uint32_t *shape_slots;  /* hash table of the shapes: index + 1, 0 = empty */
+    uint32_t slots_cap;     /* a power of two above twice n_shapes, or 0 */
+    int one_shape_each;     /* a cursor's buffer: each ref its own shape, no table (it holds a
+                             * few records for a short while; a lookup would cost more) */
     uint64_t *pool; /* addresses of active lanes of memory instructions */
     size_t pool_len, pool_cap;
-    size_t heap;    /* bytes of records and addresses allocated */
+    size_t heap;    /* bytes of refs, shapes, their table and addresses allocated */
     size_t limit;   /* more than this: the reader streams the TB (SIZE_MAX: never) */
     int streamed;   /* records not held: read through cursors (trace_stream.c) */
     const smtlm_trace *from; /* reader that filled it */
@@ -247,44 +257,48 @@ struct smtlm_trace_tb {
     int absent;       /* a grid block the file did not hold: every warp empty */
 };
 
-/* trace_stream.c: a warp's records ready to hand out without a look at the cursor: [cur, lim)
- * with their address pool (a whole TB: all of them; a streamed TB: what its cursor's buffer
- * holds). Unbinding the feed empties every window. */
+/* trace_stream.c: a warp's instructions ready to hand out without a look at the cursor: [cur, lim)
+ * with their shapes and address pool (a whole TB: all of them; a streamed TB: what its cursor's
+ * buffer holds). Unbinding the feed empties every window. */
 typedef smtlm_rec_window trace_feed_warp;
 /* The window of a bound feed's warp (NULL if not bound): the trace source takes from it directly
- * while it holds records and asks the feed (smtlm_trace_feed_next_into) only when it is empty.
+ * while it holds instructions and asks the feed (smtlm_trace_feed_next_into) only when it is empty.
  * Valid until the feed is bound again. */
 trace_feed_warp *trace_feed_warp_of(smtlm_trace_feed *f, unsigned warp);
+/* Fills window fw's next instruction into entry `in` and, for a memory instruction, all 32 lanes
+ * of addr (inactive ones 0), and moves past it: what trace_rec_expand and smtlm_pool_alloc would
+ * write, with no descriptor in between, and the register summary. Inline: once per instruction
+ * the engine decodes (the caller counts it in fw->pos). */
+static inline void trace_rec_fill(trace_feed_warp *fw, smtlm_inst *in, uint64_t *addr)
+{
+    const trace_ref *ref = fw->cur++;
+    smtlm_rec_fill(fw->shapes + ref->shape, ref, fw->pool, in, addr);
+}
 
 /* trace_tb.c */
 #define TRACE_TB_FULL 1 /* storing would take the TB past its limit */
 int trace_tb_reset(smtlm_trace_tb *tb, unsigned n_warps);
 void trace_tb_release(smtlm_trace_tb *tb); /* frees what tb holds, not tb */
-/* Space for the next record of `warp`: 0, TRACE_TB_FULL or SMTLM_TRACE_ERR_NOMEM. */
-int trace_tb_push_grow(smtlm_trace_tb *tb, unsigned warp, trace_rec **out);
-static inline int trace_tb_push(smtlm_trace_tb *tb, unsigned warp, trace_rec **out)
-{
-    trace_warp *wp = &tb->warps[warp];
-    if (wp->n == wp->cap)
-        return trace_tb_push_grow(tb, warp, out);
-    *out = &wp->recs[wp->n++];
-    return 0;
-}
+/* Stores record r (its addr: where its addresses start in tb's pool, or TRACE_NO_ADDR) as the
+ * next instruction of `warp`: its shape (r with mask, line and addr cleared) found among tb's or
+ * added, and its ref. 0, TRACE_TB_FULL or SMTLM_TRACE_ERR_NOMEM. */
+int trace_tb_push(smtlm_trace_tb *tb, unsigned warp, const trace_rec *r);
 /* 0, TRACE_TB_FULL, SMTLM_TRACE_ERR_NOMEM or SMTLM_TRACE_ERR_FORMAT (> 4G addresses). */
 int trace_tb_pool_add(smtlm_trace_tb *tb, const uint64_t *addrs, unsigned n, uint32_t *first);
 /* Drops the records and addresses (the TB goes on as a streamed one). */
 void trace_tb_drop_records(smtlm_trace_tb *tb);
+/* The whole record of ref (of shape shapes[ref->shape]): what the parser made of its line. */
+static inline trace_rec trace_ref_record(const trace_rec *shapes, const trace_ref *ref)
+{
+    trace_rec r = shapes[ref->shape];
+    r.mask = ref->mask;
+    r.line = ref->line;
+    if (r.addr != TRACE_NO_ADDR)
+        r.addr = ref->addr;
+    return r;
+}
 /* Expands record r (addresses in pool) into out. */
 void trace_rec_expand(const trace_rec *r, const uint64_t *pool, smtlm_inst_desc *out);
-/* The same straight into a pool entry's descriptor fields and, for a memory instruction, all 32
- * lanes of addr (inactive ones 0): what trace_rec_expand and smtlm_pool_alloc would write, with
- * no descriptor in between, and the register summary. Inline: once per instruction the engine
- * decodes. */
-/* (trace_source.c asserts that pc .. sb_dsts lie alike in both) */
-static inline void trace_rec_fill(const trace_rec *r, const uint64_t *pool, smtlm_inst *in, uint64_t *addr)
-{
-    smtlm_rec_fill(r, pool, in, addr);
-}
 
 /* trace_opindex.c: the opcode map as a hash table on the name's length and first 8 bytes, built
  * once per trace, so a lookup is one hash and (almost always) one probe instead of a binary

@@ -83,10 +83,13 @@ static int open_common(smtlm_trace *t, const smtlm_trace_latency *lat, char *err
     t->ctx.plain_fields = t->hdr.h.tracer_version >= 3 && !t->hdr.h.lineinfo;
     t->stream_limit = SMTLM_TRACE_STREAM_AUTO;
     trace_memo_reset(&t->memo);
-    /* what a cursor holds: its chunk (two for xz), its records and their addresses, and for xz
-     * a decoder of its own (the dictionary is most of it) */
+    /* what a cursor holds: its chunk (two for xz), its refs, their shapes (as many at most) with
+     * their table, and their addresses, and for xz a decoder of its own (the dictionary is most of
+     * it) */
     t->cursor_bytes = (t->lines.xz_live || t->lines.tz != NULL ? 2 : 1) * TRACE_CURSOR_CHUNK + sizeof(trace_memo) +
-                      TRACE_CURSOR_RECS * (sizeof(trace_rec) + 4 * sizeof(uint64_t)) + xz_cursor_bytes(&t->lines) +
+                      TRACE_CURSOR_RECS * (sizeof(trace_ref) + sizeof(trace_rec) + 4 * sizeof(uint32_t) +
+                                           4 * sizeof(uint64_t)) +
+                      xz_cursor_bytes(&t->lines) +
                       (t->lines.tz != NULL ? trace_tz_cursor_bytes() : 0);
     return 0;
 }
@@ -300,10 +303,11 @@ static int on_insts(tb_parse *s, const char *line)
     w->off = trace_lines_resume(&s->t->lines);
     /* Warps of a TB are alike: if the TB looks like it will pass its limit (this count for every
      * warp still to come), it streams from here rather than when it gets there. Only a guess from
-     * counts the data has not confirmed yet, so it allocates nothing; records stay the same. */
+     * counts the data has not confirmed yet, so it allocates nothing; records stay the same. (Refs
+     * only: the shapes are about the static instructions, which counts do not tell.) */
     s->declared += n;
     if (!s->tb->streamed && s->tb->limit != SIZE_MAX &&
-        (double)(s->declared + n * (uint64_t)(s->tb->n_warps - s->seen)) * sizeof(trace_rec) > (double)s->tb->limit)
+        (double)(s->declared + n * (uint64_t)(s->tb->n_warps - s->seen)) * sizeof(trace_ref) > (double)s->tb->limit)
         trace_tb_drop_records(s->tb);
     return 0;
 }

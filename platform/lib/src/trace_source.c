@@ -32,7 +32,7 @@ _Static_assert(TRACE_FILL_SAME_(mask) && TRACE_FILL_SAME_(op) && TRACE_FILL_SAME
 _Static_assert(offsetof(trace_rec, pad_) + sizeof(((trace_rec *)0)->pad_) == sizeof(trace_rec) &&
                    offsetof(trace_rec, rd_ops) == offsetof(trace_rec, addr) + sizeof(uint32_t),
                "no hidden padding");
-_Static_assert(sizeof(trace_rec) == 64, "TRACE_STREAM_AUTO_BYTES (trace_internal.h) counts 64-byte records");
+_Static_assert(sizeof(trace_ref) == 16, "TRACE_STREAM_AUTO_BYTES (trace_internal.h) counts 16-byte refs");
 
 typedef struct warp_bind {
     smtlm_trace_feed *feed; /* NULL = unbound */
@@ -342,7 +342,7 @@ static int next_into(void *ctx, unsigned sm, unsigned warp, smtlm_inst *in, uint
     const warp_bind *b = &s->warps[(size_t)sm * s->max_warps + warp];
     trace_feed_warp *fw = b->fw;
     if (fw != NULL && fw->cur != fw->lim) { /* the feed's own fast path, without the call */
-        trace_rec_fill(fw->cur++, fw->pool, in, addr);
+        trace_rec_fill(fw, in, addr);
         fw->pos++;
         return 1;
     }

@@ -115,8 +115,9 @@ int smtlm_trace_feed_bind(smtlm_trace_feed *f, const smtlm_trace *t, const smtlm
         feed_warp *fw = &f->warps[w];
         fw->pos = 0;
         fw->count = tb->warps[w].n;
-        fw->cur = tb->streamed ? NULL : tb->warps[w].recs; /* a streamed TB: opened on demand */
+        fw->cur = tb->streamed ? NULL : tb->warps[w].refs; /* a streamed TB: opened on demand */
         fw->lim = fw->cur != NULL ? fw->cur + fw->count : NULL; /* (a warp without records has none) */
+        fw->shapes = tb->shapes;
         fw->pool = tb->pool;
     }
     f->t = t;
@@ -160,6 +161,7 @@ static int refill(smtlm_trace_feed *f, cursor *c)
     int rc;
     if (trace_tb_reset(&c->buf, 1) < 0)
         goto nomem;
+    c->buf.one_shape_each = 1;
     c->next = 0;
     while (c->buf.warps[0].n < TRACE_CURSOR_RECS && c->left > 0) {
         const char *p;
@@ -226,8 +228,9 @@ static int open_window(smtlm_trace_feed *f, unsigned warp)
     uint32_t n = c->buf.warps[0].n - c->next;
     if (n > fw->count - fw->pos)
         n = fw->count - fw->pos;
-    fw->cur = &c->buf.warps[0].recs[c->next];
+    fw->cur = &c->buf.warps[0].refs[c->next];
     fw->lim = fw->cur + n;
+    fw->shapes = c->buf.shapes;
     fw->pool = c->buf.pool;
     c->next += n; /* handed to the window */
     return 1;
@@ -252,7 +255,8 @@ int smtlm_trace_feed_next(smtlm_trace_feed *f, unsigned warp, smtlm_inst_desc *o
     feed_warp *fw = window(f, warp);
     if (fw == NULL)
         return bound(f, warp) && f->failed ? -1 : 0;
-    trace_rec_expand(fw->cur++, fw->pool, out);
+    const trace_rec whole = trace_ref_record(fw->shapes, fw->cur++);
+    trace_rec_expand(&whole, fw->pool, out);
     fw->pos++;
     return 1;
 }
@@ -267,7 +271,7 @@ int smtlm_trace_feed_next_into(smtlm_trace_feed *f, unsigned warp, smtlm_inst *i
     feed_warp *fw = window(f, warp);
     if (fw == NULL)
         return bound(f, warp) && f->failed ? -1 : 0;
-    trace_rec_fill(fw->cur++, fw->pool, in, addr);
+    trace_rec_fill(fw, in, addr);
     fw->pos++;
     return 1;
 }
@@ -282,7 +286,7 @@ int smtlm_trace_feed_peek_pc(smtlm_trace_feed *f, unsigned warp, uint32_t *pc)
     const feed_warp *fw = window(f, warp);
     if (fw == NULL)
         return 0;
-    *pc = fw->cur->pc;
+    *pc = fw->shapes[fw->cur->shape].pc;
     return 1;
 }
 
