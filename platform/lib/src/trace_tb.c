@@ -179,26 +179,24 @@ static int grow_shapes(smtlm_trace_tb *tb)
  * table. */
 static uint32_t shape_of(smtlm_trace_tb *tb, trace_warp *wp, const trace_rec *r, int *rc)
 {
-    uint32_t *slot = NULL, k = wp->last_shape + 1;
+    uint32_t k = wp->last_shape + 1;
     if (tb->one_shape_each || k >= tb->n_shapes || tb->shapes[k].pc != r->pc || !is_shape_of(&tb->shapes[k], r)) {
-        if (!tb->one_shape_each && tb->slots_cap)
+        uint32_t *slot = NULL;
+        if ((*rc = grow_shapes(tb)) != 0) /* first, so that the slot found stays where it is */
+            return UINT32_MAX;
+        if (!tb->one_shape_each)
             slot = shape_slot(tb->shapes, tb->shape_slots, tb->slots_cap, r);
         if (slot != NULL && *slot != 0) {
             k = *slot - 1;
         } else {
-            const uint32_t slots_cap = tb->slots_cap;
-            if ((*rc = grow_shapes(tb)) != 0)
-                return UINT32_MAX;
-            k = tb->n_shapes++;
-            trace_rec *s = &tb->shapes[k];
+            trace_rec *s = &tb->shapes[k = tb->n_shapes++];
             *s = *r;
             s->mask = 0;
             s->line = 0;
             if (s->addr != TRACE_NO_ADDR)
                 s->addr = 0;
-            if (!tb->one_shape_each)
-                *(slot != NULL && slots_cap == tb->slots_cap ? slot
-                                                             : shape_slot(tb->shapes, tb->shape_slots, tb->slots_cap, r)) = k + 1;
+            if (slot != NULL)
+                *slot = k + 1;
         }
     }
     wp->last_shape = k;
