@@ -308,6 +308,31 @@ TEST(TraceFeed, AHeldTbKeepsEachShapeOnceForAllItsWarps)
     }
 }
 
+// The automatic limit holds the blocks of a kernel of few blocks up to 16 MiB among them (at least
+// 4 MiB each): one block of two warps x 150,000 instructions (4.8 MB of refs) is held when it is
+// the grid's only block and streamed in a grid of four (the same block, the others absent).
+TEST(TraceFeed, TheAutomaticLimitSharesSixteenMiBAmongAKernelsBlocks)
+{
+    for (const unsigned grid : {1u, 4u}) {
+        Hdr h;
+        h.block = "(64,1,1)";
+        h.grid = "(" + std::to_string(grid) + ",1,1)";
+        std::string s = h.str() + "#BEGIN_TB\n\nthread block = 0,0,0\n\n";
+        for (unsigned w = 0; w < 2; w++) {
+            s += "warp = " + std::to_string(w) + "\ninsts = 150000\n";
+            char line[64];
+            for (unsigned i = 0; i < 150000; i++) {
+                snprintf(line, sizeof line, "%04x ffffffff 1 R20 FFMA 3 R3 R4 R5 0\n", 16 * (i % 64));
+                s += line;
+            }
+        }
+        s += "#END_TB\n\n";
+        FirstTb f(s);
+        ASSERT_EQ(f.rc, 1) << f.err;
+        EXPECT_EQ(smtlm_trace_tb_streamed(f.tb), grid == 4) << "grid " << grid;
+    }
+}
+
 // A streamed TB's memory (the TB and its feed) is the same for 1x and 10x the instructions.
 TEST(TraceFeed, MemoryDoesNotGrowWithTheTrace)
 {

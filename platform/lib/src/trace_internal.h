@@ -36,18 +36,20 @@
 #define TRACE_XZ_MEMLIMIT (256u << 20)
 /* Streaming (trace_stream.c): a cursor reads its warp's section TRACE_CURSOR_CHUNK bytes at a
  * time and parses up to TRACE_CURSOR_RECS records per refill. With the automatic limit a TB is
- * streamed once its records pass max(TRACE_STREAM_AUTO_BYTES, its warps x a cursor's memory), or
+ * streamed once its records pass max(TRACE_STREAM_AUTO_KERNEL_BYTES / min(the grid's blocks,
+ * TRACE_STREAM_AUTO_SHARES), its warps x a cursor's memory), or at least
  * TRACE_STREAM_AUTO_BYTES_XZ_ONE_BLOCK for an xz file in one block. */
 #define TRACE_CURSOR_CHUNK 16384u
 #define TRACE_CURSOR_RECS 128u
-/* 4 MiB: 256 Ki instructions of the 16-byte refs defined below, with their shapes. Above it,
- * faulting in a held block's fresh pages costs about what the cursors' second parse does, with a
- * fraction of the memory (a 16-warp TB of 20,000 instructions per warp is streamed); below it,
- * blocks are held, as when many CTAs are live at once, where cursors would cost more than their
- * refs. */
-#define TRACE_STREAM_AUTO_BYTES ((size_t)4 << 20)
-/* 24 MiB for an xz file in one block: there each cursor decodes the file from its start, which
- * costs time as well as memory. */
+/* Holding a block is faster than streaming it at every size measured (its one parse runs on the
+ * reader thread, where a cursor's second one runs on the engine's), so the limit bounds memory:
+ * 16 MiB for a kernel of one block (1 Mi instructions of the 16-byte refs defined below, with
+ * their shapes), shared among up to 4 blocks (4 MiB each), as blocks of a larger grid are live
+ * at once; above it a run's memory and page faults stay flat in the trace's length. */
+#define TRACE_STREAM_AUTO_KERNEL_BYTES ((size_t)16 << 20)
+#define TRACE_STREAM_AUTO_SHARES 4u
+/* 24 MiB at least for an xz file in one block: there each cursor decodes the file from its start,
+ * which costs time as well as memory. */
 #define TRACE_STREAM_AUTO_BYTES_XZ_ONE_BLOCK ((size_t)24 << 20)
 /* GPGPU-Sim LOCAL_MEM_SIZE_MAX (abstract_hardware_model.h): local window of a generic LD/ST. */
 #define TRACE_LOCAL_MEM_SIZE_MAX (1ull << 14)

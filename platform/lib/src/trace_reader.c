@@ -120,10 +120,13 @@ static size_t tb_limit(const smtlm_trace *t, unsigned n_warps)
         return SIZE_MAX; /* a pipe: cursors cannot start mid-way */
     if (t->stream_limit != SMTLM_TRACE_STREAM_AUTO)
         return t->stream_limit;
-    /* streaming must not cost more than holding the records */
+    /* streaming must not cost more than holding the records; a kernel of few blocks shares
+     * TRACE_STREAM_AUTO_KERNEL_BYTES among them */
     cursors = (size_t)n_warps * t->cursor_bytes;
-    const size_t floor = t->lines.xz_live && t->lines.in->xz_index == NULL ? TRACE_STREAM_AUTO_BYTES_XZ_ONE_BLOCK
-                                                                           : TRACE_STREAM_AUTO_BYTES;
+    const unsigned long long shares = t->hdr.h.n_tbs < TRACE_STREAM_AUTO_SHARES ? t->hdr.h.n_tbs : TRACE_STREAM_AUTO_SHARES;
+    size_t floor = TRACE_STREAM_AUTO_KERNEL_BYTES / (shares > 0 ? shares : 1);
+    if (t->lines.xz_live && t->lines.in->xz_index == NULL && floor < TRACE_STREAM_AUTO_BYTES_XZ_ONE_BLOCK)
+        floor = TRACE_STREAM_AUTO_BYTES_XZ_ONE_BLOCK;
     return cursors > floor ? cursors : floor;
 }
 

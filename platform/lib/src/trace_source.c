@@ -32,7 +32,7 @@ _Static_assert(TRACE_FILL_SAME_(mask) && TRACE_FILL_SAME_(op) && TRACE_FILL_SAME
 _Static_assert(offsetof(trace_rec, pad_) + sizeof(((trace_rec *)0)->pad_) == sizeof(trace_rec) &&
                    offsetof(trace_rec, rd_ops) == offsetof(trace_rec, addr) + sizeof(uint32_t),
                "no hidden padding");
-_Static_assert(sizeof(trace_ref) == 16, "TRACE_STREAM_AUTO_BYTES (trace_internal.h) counts 16-byte refs");
+_Static_assert(sizeof(trace_ref) == 16, "TRACE_STREAM_AUTO_KERNEL_BYTES (trace_internal.h) counts 16-byte refs");
 
 typedef struct warp_bind {
     smtlm_trace_feed *feed; /* NULL = unbound */

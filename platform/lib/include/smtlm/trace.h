@@ -154,8 +154,9 @@ void smtlm_trace_close(smtlm_trace *t);
 /* Streaming: a TB whose records would take more than `bytes` of memory keeps only where each
  * of its warps starts in the trace (smtlm_trace_tb_streamed); an smtlm_trace_feed then reads
  * its instructions through one cursor per warp, with memory that does not grow with the TB.
- * SMTLM_TRACE_STREAM_AUTO (the default): more than max(4 MiB, warps x a cursor's memory), with
- * 24 MiB in place of 4 for an xz file in one block (each cursor decodes it from its start);
+ * SMTLM_TRACE_STREAM_AUTO (the default): more than max(16 MiB / min(the grid's blocks, 4), warps x
+ * a cursor's memory), at least 24 MiB for an xz file in one block (each cursor decodes it from
+ * its start);
  * 0: every TB; SIZE_MAX: none. Input that cannot be re-read at an offset (a pipe) is never
  * streamed. Call before reading TBs. */
 #define SMTLM_TRACE_STREAM_AUTO ((size_t)-2)
