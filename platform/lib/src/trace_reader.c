@@ -83,12 +83,11 @@ static int open_common(smtlm_trace *t, const smtlm_trace_latency *lat, char *err
     t->ctx.plain_fields = t->hdr.h.tracer_version >= 3 && !t->hdr.h.lineinfo;
     t->stream_limit = SMTLM_TRACE_STREAM_AUTO;
     trace_memo_reset(&t->memo);
-    /* what a cursor holds: its chunk (two for xz), its refs, their shapes (as many at most) with
-     * their table, and their addresses, and for xz a decoder of its own (the dictionary is most of
-     * it) */
+    /* what a cursor holds: its chunk (two for xz), its refs with a shape each (a cursor's buffer
+     * has no shape table) and their addresses, and for xz a decoder of its own (the dictionary is
+     * most of it) */
     t->cursor_bytes = (t->lines.xz_live || t->lines.tz != NULL ? 2 : 1) * TRACE_CURSOR_CHUNK + sizeof(trace_memo) +
-                      TRACE_CURSOR_RECS * (sizeof(trace_ref) + sizeof(trace_rec) + 4 * sizeof(uint32_t) +
-                                           4 * sizeof(uint64_t)) +
+                      TRACE_CURSOR_RECS * (sizeof(trace_ref) + sizeof(trace_rec) + 4 * sizeof(uint64_t)) +
                       xz_cursor_bytes(&t->lines) +
                       (t->lines.tz != NULL ? trace_tz_cursor_bytes() : 0);
     return 0;
